@@ -1,0 +1,8 @@
+import type { FederationSettings } from '../../tools/rspack/create-config';
+
+export const federation: FederationSettings = {
+  name: 'games',
+  exposes: {
+    './App': './src/app/app.tsx',
+  },
+};

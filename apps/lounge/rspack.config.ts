@@ -1,0 +1,8 @@
+import { createAppConfig } from '../../tools/rspack/create-config';
+import { federation } from './module-federation.config';
+
+export default createAppConfig({
+  projectRoot: import.meta.dirname,
+  federation,
+  port: 4202,
+});

@@ -1,0 +1,36 @@
+import { BrowserRouter, useLocation } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from 'styled-components';
+import { GlobalStyle, findRoute, theme } from '@bistro/ui';
+import { queryClient } from '@bistro/data';
+import { Layout } from '../features/layout/layout';
+import { RemoteArea } from '../features/remotes/remote-area';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { AuthPage } from '../features/auth/auth-page';
+
+/**
+ * Picks what fills the main area for the current URL: the shell's own pages
+ * (/auth, 404) or the remote that owns the path. Only that remote is fetched.
+ */
+export function AreaOutlet() {
+  const { pathname } = useLocation();
+  const route = findRoute(pathname);
+  if (!route) return <NotFoundPage />;
+  if (route.owner === 'shell') return <AuthPage />;
+  return <RemoteArea name={route.owner} />;
+}
+
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <Layout>
+            <AreaOutlet />
+          </Layout>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,219 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { media, theme, venue, venueAddressLine } from '@bistro/ui';
+import { signOut, useAuthStore } from '@bistro/auth';
+import { navItems } from './nav-items';
+
+const Shell = styled.div`
+  min-height: 100vh;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  background: rgba(13, 11, 20, 0.92);
+  backdrop-filter: blur(8px);
+  border-bottom: 1px solid ${theme.colors.border};
+`;
+
+const BarInner = styled.div`
+  max-width: 1100px;
+  margin: 0 auto;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${theme.space(3)};
+  padding: ${theme.space(3)} ${theme.space(4)};
+`;
+
+const Brand = styled(Link)`
+  color: ${theme.colors.text};
+  font-family: ${theme.font.display};
+  font-weight: 700;
+  font-size: 1.1rem;
+  text-decoration: none;
+`;
+
+const MenuButton = styled.button`
+  min-width: 44px;
+  min-height: 44px;
+  border-radius: ${theme.radii.sm};
+  border: 1px solid ${theme.colors.border};
+  background: transparent;
+  color: ${theme.colors.text};
+  ${media.lg} {
+    display: none;
+  }
+`;
+
+const Links = styled.nav<{ $open: boolean }>`
+  position: fixed;
+  inset: 0 0 0 auto;
+  width: min(80vw, 320px);
+  padding: ${theme.space(16)} ${theme.space(4)} ${theme.space(4)};
+  background: ${theme.colors.surface};
+  border-left: 1px solid ${theme.colors.border};
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(1)};
+  transform: translateX(${({ $open }) => ($open ? '0' : '100%')});
+  visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
+  transition: transform 200ms ease, visibility 200ms;
+  ${media.lg} {
+    position: static;
+    width: auto;
+    padding: 0;
+    background: none;
+    border: 0;
+    flex-direction: row;
+    align-items: center;
+    transform: none;
+    visibility: visible;
+    transition: none;
+  }
+`;
+
+const NavItemLink = styled(NavLink)`
+  color: ${theme.colors.textMuted};
+  text-decoration: none;
+  padding: ${theme.space(3)};
+  border-radius: ${theme.radii.sm};
+  min-height: 44px;
+  display: flex;
+  align-items: center;
+  &.active {
+    color: ${theme.colors.accent};
+  }
+  &:hover {
+    color: ${theme.colors.text};
+  }
+  ${media.lg} {
+    padding: ${theme.space(2)} ${theme.space(3)};
+  }
+`;
+
+const AuthControl = styled.button`
+  margin-top: ${theme.space(2)};
+  min-height: 44px;
+  padding: 0 ${theme.space(4)};
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${theme.colors.accent};
+  background: transparent;
+  color: ${theme.colors.accent};
+  font-weight: 600;
+  text-decoration: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  cursor: pointer;
+  ${media.lg} {
+    margin: 0 0 0 ${theme.space(2)};
+  }
+`;
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  background: rgba(0, 0, 0, 0.55);
+  ${media.lg} {
+    display: none;
+  }
+`;
+
+const Main = styled.main`
+  flex: 1;
+`;
+
+const Foot = styled.footer`
+  border-top: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.textMuted};
+  font-size: 0.95rem;
+`;
+
+const FootInner = styled.div`
+  max-width: 1100px;
+  margin: 0 auto;
+  padding: ${theme.space(6)} ${theme.space(4)};
+  display: grid;
+  gap: ${theme.space(2)};
+  ${media.md} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+export function Layout({ children }: { children: ReactNode }) {
+  const status = useAuthStore((s) => s.status);
+  const isAdmin = useAuthStore((s) => s.isAdmin);
+  const signedIn = status === 'signedIn';
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  const onSignOut = async () => {
+    await signOut();
+    navigate('/');
+  };
+
+  return (
+    <Shell>
+      <Bar>
+        <BarInner>
+          <Brand to="/">{venue.shortName}</Brand>
+          <MenuButton
+            type="button"
+            aria-expanded={open}
+            aria-controls="site-nav"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            {open ? '✕' : '☰'}
+          </MenuButton>
+          {open ? <Backdrop onClick={() => setOpen(false)} /> : null}
+          <Links id="site-nav" aria-label="Main" $open={open}>
+            {navItems({ signedIn, isAdmin }).map((item) => (
+              <NavItemLink key={item.to} to={item.to} end={item.to === '/'}>
+                {item.label}
+              </NavItemLink>
+            ))}
+            {signedIn ? (
+              <AuthControl type="button" onClick={() => void onSignOut()}>
+                Sign Out
+              </AuthControl>
+            ) : (
+              <AuthControl as={Link} to="/auth">
+                Sign In
+              </AuthControl>
+            )}
+          </Links>
+        </BarInner>
+      </Bar>
+      <Main id="main">{children}</Main>
+      <Foot>
+        <FootInner>
+          <div>
+            <strong>{venue.name}</strong>
+          </div>
+          <div>Hours: daily 11AM to 1AM</div>
+          <div>
+            <a href={venue.phoneHref}>{venue.phone}</a>
+            <br />
+            {venueAddressLine}
+          </div>
+        </FootInner>
+      </Foot>
+    </Shell>
+  );
+}

@@ -1,0 +1,8 @@
+export {
+  useAuthStore,
+  selectViewer,
+  startAuthListener,
+  signOut,
+  type AuthState,
+  type AuthStatus,
+} from './lib/auth-store';

@@ -1,0 +1,63 @@
+// Starts apps/backend as a child process and waits until it is ready: it writes
+// <dataDir>/keys.json (URL and API keys) and answers /auth/v1/health.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { root } from './serve-suite.mjs';
+
+export const backendMain = join(root, 'apps', 'backend', 'src', 'main.ts');
+
+export function backendAvailable() {
+  return existsSync(backendMain);
+}
+
+export async function startBackend({ dataDir, port = 54321, inboxPort = 54324, siteUrl, env = {}, quiet = false }) {
+  const keysFile = join(dataDir, 'keys.json');
+  await rm(keysFile, { force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', backendMain], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      INBOX_PORT: String(inboxPort),
+      SITE_URL: siteUrl,
+      ...env,
+    },
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+  });
+  let exited = null;
+  child.once('exit', (code, signal) => {
+    exited = { code, signal };
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`The backend exited during start-up (${JSON.stringify(exited)})`);
+    if (existsSync(keysFile)) {
+      try {
+        const keys = JSON.parse(await readFile(keysFile, 'utf8'));
+        const health = await fetch(`${keys.url}/auth/v1/health`);
+        if (health.ok) {
+          return {
+            keys,
+            child,
+            stop: async () => {
+              if (exited) return;
+              child.kill('SIGTERM');
+              const until = Date.now() + 10_000;
+              while (!exited && Date.now() < until) await sleep(100);
+              if (!exited) child.kill('SIGKILL');
+            },
+          };
+        }
+      } catch {
+        // not ready yet
+      }
+    }
+    await sleep(250);
+  }
+  child.kill('SIGKILL');
+  throw new Error('The backend did not become ready within 120 s');
+}

@@ -1,0 +1,119 @@
+import { join } from 'node:path';
+import { rspack, type Configuration } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedSingletons } from './shared';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export interface FederationSettings {
+  name: string;
+  exposes?: Record<string, string>;
+}
+
+export interface AppConfigOptions {
+  /** The app's folder (pass import.meta.dirname). */
+  projectRoot: string;
+  federation: FederationSettings;
+  /** Dev-server port (ARCHITECTURE.md, Local ports). */
+  port: number;
+  /** The shell is the host and the only app with an HTML page. */
+  host?: boolean;
+  runtimePlugins?: string[];
+}
+
+export function createAppConfig(options: AppConfigOptions): Configuration {
+  const production = process.env['NODE_ENV'] !== 'development';
+  const { projectRoot, federation, port, host = false } = options;
+  return {
+    mode: production ? 'production' : 'development',
+    context: projectRoot,
+    entry: { main: './src/main.ts' },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: join(projectRoot, 'dist'),
+      // The shell lives at the site root; a remote's chunks load from wherever its
+      // manifest was served, so a remote can move without a rebuild.
+      publicPath: host ? '/' : 'auto',
+      uniqueName: federation.name,
+      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      tsConfig: join(root, 'tsconfig.base.json'),
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: {
+                react: { runtime: 'automatic', development: !production, refresh: false },
+              },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.(png|jpe?g|gif|webp|avif|svg|ico)$/i,
+          type: 'asset',
+          parser: { dataUrlCondition: { maxSize: 4 * 1024 } },
+        },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: federation.name,
+        ...(federation.exposes ? { filename: 'remoteEntry.js', exposes: federation.exposes } : {}),
+        // Remotes are registered at run time from config.json (see apps/shell).
+        remotes: {},
+        manifest: true,
+        dts: false,
+        shared: sharedSingletons(),
+        ...(options.runtimePlugins ? { runtimePlugins: options.runtimePlugins } : {}),
+      }),
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+      }),
+      ...(host
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: join(projectRoot, 'src', 'index.html'),
+              minify: production,
+            }),
+            new rspack.CopyRspackPlugin({
+              patterns: [{ from: join(projectRoot, 'public'), noErrorOnMissing: true }],
+            }),
+          ]
+        : []),
+    ],
+    optimization: {
+      minimize: production,
+    },
+    performance: { hints: false },
+    devServer: {
+      port,
+      host: '127.0.0.1',
+      historyApiFallback: host,
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      static: host
+        ? [
+            { directory: join(projectRoot, 'public'), publicPath: '/' },
+            // config.json is written here by `npm run dev` (tools/dev.mjs).
+            { directory: join(root, '.data', 'runtime'), publicPath: '/' },
+          ]
+        : false,
+      client: { overlay: false },
+    },
+    stats: 'errors-warnings',
+  };
+}
