@@ -20,6 +20,11 @@ function lazyArea(name: RemoteName): LazyExoticComponent<ComponentType> {
   return area;
 }
 
+/** Drops every cached area component (the next render loads afresh). */
+export function forgetLoadedAreas(): void {
+  lazyAreas.clear();
+}
+
 interface BoundaryProps {
   name: RemoteName;
   onRetry: () => void;
