@@ -1,0 +1,132 @@
+-- Demo data for local runs (data only; the schema lives in migrations/).
+-- Logins (password for all: password123):
+--   admin@example.com  admin
+--   maya@example.com   member, VIP, birthday in a few days (birthday offer shows)
+--   leo@example.com    member
+-- Dates are relative to now() so events stay upcoming and requests are tonight's.
+-- Safe to run once on a fresh database; re-running skips rows that exist.
+
+-- Accounts: auth users (e-mail confirmed) with their e-mail identities.
+-- Profiles are created by the on_auth_user_created trigger.
+insert into auth.users (
+  instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+  raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+  confirmation_token, recovery_token, email_change_token_new, email_change
+)
+select
+  '00000000-0000-0000-0000-000000000000'::uuid, u.id, 'authenticated', 'authenticated', u.email,
+  extensions.crypt('password123', extensions.gen_salt('bf')), now(),
+  '{"provider": "email", "providers": ["email"]}'::jsonb,
+  jsonb_build_object('first_name', u.first_name, 'last_name', u.last_name),
+  now() - u.member_for, now() - u.member_for,
+  '', '', '', ''
+from (values
+  ('a0000000-0000-4000-8000-000000000001'::uuid, 'admin@example.com', 'Avery', 'Admin', interval '400 days'),
+  ('a0000000-0000-4000-8000-000000000002'::uuid, 'maya@example.com', 'Maya', 'Brooks', interval '120 days'),
+  ('a0000000-0000-4000-8000-000000000003'::uuid, 'leo@example.com', 'Leo', 'Martinez', interval '30 days')
+) as u (id, email, first_name, last_name, member_for)
+on conflict (id) do nothing;
+
+insert into auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select u.id, u.id::text, u.id,
+  jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true, 'phone_verified', false),
+  'email', now(), now(), now()
+from auth.users u
+where u.id in (
+  'a0000000-0000-4000-8000-000000000001',
+  'a0000000-0000-4000-8000-000000000002',
+  'a0000000-0000-4000-8000-000000000003'
+)
+on conflict do nothing;
+
+-- Profile details (the trigger filled names and e-mail).
+update public.profiles p
+set phone = v.phone,
+    birthday = v.birthday,
+    vip_status = v.vip
+from (values
+  ('a0000000-0000-4000-8000-000000000001'::uuid, '(216) 555-0100', date '1985-03-02', false),
+  ('a0000000-0000-4000-8000-000000000002'::uuid, '(216) 555-0142',
+    ((now() at time zone 'America/New_York')::date - interval '29 years' + interval '3 days')::date, true),
+  ('a0000000-0000-4000-8000-000000000003'::uuid, '(216) 555-0187', date '1994-06-14', false)
+) as v (user_id, phone, birthday, vip)
+where p.user_id = v.user_id;
+
+insert into public.user_roles (user_id, role)
+values ('a0000000-0000-4000-8000-000000000001', 'admin')
+on conflict (user_id, role) do nothing;
+
+-- Events: upcoming approved ones and one waiting for approval.
+insert into public.events (id, title, description, event_date, featured_image_url, is_approved, created_by, created_at)
+values
+  ('e0000000-0000-4000-8000-000000000001', 'Friday Night Neon',
+   'Glow paint, neon cocktails and DJ Nova on the decks until close.',
+   date_trunc('day', now()) + interval '3 days 22 hours', null, true,
+   'a0000000-0000-4000-8000-000000000001', now() - interval '10 days'),
+  ('e0000000-0000-4000-8000-000000000002', 'Jazz & Small Plates',
+   'A live trio in the bistro with a five-course small-plates menu.',
+   date_trunc('day', now()) + interval '6 days 19 hours', null, true,
+   'a0000000-0000-4000-8000-000000000001', now() - interval '9 days'),
+  ('e0000000-0000-4000-8000-000000000003', 'Throwback Thursday',
+   '90s and 2000s hits all night, request your favourites in the app.',
+   date_trunc('day', now()) + interval '10 days 21 hours', null, true,
+   'a0000000-0000-4000-8000-000000000001', now() - interval '8 days'),
+  ('e0000000-0000-4000-8000-000000000004', 'Latin Heat Saturday',
+   'Salsa lesson at 9, then reggaeton and bachata with DJ Sol.',
+   date_trunc('day', now()) + interval '17 days 21 hours', null, true,
+   'a0000000-0000-4000-8000-000000000001', now() - interval '7 days'),
+  ('e0000000-0000-4000-8000-000000000005', 'Rooftop Silent Disco',
+   'Three channels, one rooftop. Waiting for the weather and the go-ahead.',
+   date_trunc('day', now()) + interval '24 days 20 hours', null, false,
+   'a0000000-0000-4000-8000-000000000002', now() - interval '1 day')
+on conflict (id) do nothing;
+
+-- Offers of every type, active and valid for a month.
+insert into public.offers (id, title, description, offer_type, discount_percentage, is_active, valid_until)
+values
+  ('0f000000-0000-4000-8000-000000000001', 'App Exclusive: 15% Off Dinner',
+   'Show this in the app for 15% off your food bill, Sunday to Thursday.', 'exclusive', 15, true, now() + interval '30 days'),
+  ('0f000000-0000-4000-8000-000000000002', 'VIP Bottle Service',
+   '20% off bottle service and a reserved lounge booth for VIP members.', 'vip', 20, true, now() + interval '30 days'),
+  ('0f000000-0000-4000-8000-000000000003', 'Birthday Dessert on Us',
+   'A free dessert and 25% off your table during your birthday week.', 'birthday', 25, true, now() + interval '30 days'),
+  ('0f000000-0000-4000-8000-000000000004', 'Surprise: Half-Price Appetizers',
+   'Tonight only in the app: half-price appetizers at the bar.', 'surprise', 50, true, now() + interval '30 days')
+on conflict (id) do nothing;
+
+-- DJs.
+insert into public.djs (id, name, bio, genre_specialties, is_active)
+values
+  ('d0000000-0000-4000-8000-000000000001', 'DJ Nova',
+   'Resident DJ and open-format specialist who reads a room in two songs.', array['Hip-Hop', 'R&B', 'Top 40'], true),
+  ('d0000000-0000-4000-8000-000000000002', 'DJ Sol',
+   'Brings the heat from Miami: reggaeton, salsa and Latin house.', array['Reggaeton', 'Salsa', 'Latin House'], true),
+  ('d0000000-0000-4000-8000-000000000003', 'Midnight Marcus',
+   'Deep house and disco edits for the late crowd.', array['House', 'Disco', 'Funk'], true),
+  ('d0000000-0000-4000-8000-000000000004', 'Lady Vinyl',
+   'Throwback queen with a crate of 90s and 2000s classics.', array['90s', '2000s', 'Throwback'], true)
+on conflict (id) do nothing;
+
+-- Tonight's song requests (requested_by_name and event_date are set by the
+-- trigger and the column default) and a few votes.
+insert into public.song_requests (id, song_title, artist, user_id, created_at)
+values
+  ('50000000-0000-4000-8000-000000000001', 'Blinding Lights', 'The Weeknd', 'a0000000-0000-4000-8000-000000000002', now() - interval '50 minutes'),
+  ('50000000-0000-4000-8000-000000000002', 'Titi Me Pregunto', 'Bad Bunny', 'a0000000-0000-4000-8000-000000000003', now() - interval '40 minutes'),
+  ('50000000-0000-4000-8000-000000000003', 'Crazy in Love', 'Beyonce', 'a0000000-0000-4000-8000-000000000002', now() - interval '25 minutes'),
+  ('50000000-0000-4000-8000-000000000004', 'September', 'Earth, Wind & Fire', 'a0000000-0000-4000-8000-000000000003', now() - interval '10 minutes')
+on conflict (id) do nothing;
+
+insert into public.song_votes (song_request_id, user_id)
+values
+  ('50000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003'),
+  ('50000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003'),
+  ('50000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002')
+on conflict do nothing;
+
+-- A couple of ratings for tonight's DJ (the trigger updates the averages).
+insert into public.dj_ratings (dj_id, user_id, rating, comment)
+values
+  ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 5, 'Packed dance floor all night!'),
+  ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 4, null)
+on conflict do nothing;
