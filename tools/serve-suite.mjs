@@ -8,7 +8,12 @@ import sirv from 'sirv';
 
 export const root = join(import.meta.dirname, '..');
 
-export const defaultPorts = { shell: 4200, guest: 4201, lounge: 4202, games: 4203, admin: 4204 };
+/** The suite's ports: the shell on `base`, then guest, lounge, games, admin. */
+export function suitePorts(base = 4200) {
+  return { shell: base, guest: base + 1, lounge: base + 2, games: base + 3, admin: base + 4 };
+}
+
+export const defaultPorts = suitePorts(4200);
 
 const commonHeaders = {
   'X-Content-Type-Options': 'nosniff',

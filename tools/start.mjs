@@ -4,17 +4,21 @@
 // 4201-4204 from their built folders.
 //
 // Options: --skip-build, --fresh (wipe the data folder first).
-// Env: DATA_DIR (default .data), HOST (default 127.0.0.1),
+// Env: DATA_DIR (default .data), HOST (default 127.0.0.1), PORT_BASE (default 4200: the
+//      shell; remotes on the next four), API_PORT (54321), INBOX_PORT (54324),
 //      SUPABASE_URL + SUPABASE_ANON_KEY to use hosted Supabase instead of the local backend.
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { backendAvailable, startBackend } from './backend-process.mjs';
-import { defaultPorts, root, runtimeConfig, serveSuite } from './serve-suite.mjs';
+import { root, runtimeConfig, serveSuite, suitePorts } from './serve-suite.mjs';
 
 const args = new Set(process.argv.slice(2));
 const host = process.env.HOST ?? '127.0.0.1';
 const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
+const ports = suitePorts(Number(process.env.PORT_BASE ?? 4200));
+const apiPort = Number(process.env.API_PORT ?? 54321);
+const inboxPort = Number(process.env.INBOX_PORT ?? 54324);
 
 export const demoLogins = [
   { role: 'admin', email: 'admin@example.com', password: 'password123' },
@@ -40,23 +44,33 @@ async function main() {
     supabase = { url: process.env.SUPABASE_URL, anonKey: process.env.SUPABASE_ANON_KEY };
     console.log(`Using the Supabase project at ${supabase.url}`);
   } else if (backendAvailable()) {
-    backend = await startBackend({ dataDir, siteUrl: `http://localhost:${defaultPorts.shell}` });
+    backend = await startBackend({
+      dataDir,
+      port: apiPort,
+      inboxPort,
+      siteUrl: `http://localhost:${ports.shell}`,
+      env: {
+        ALLOWED_ORIGINS: Object.values(ports)
+          .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
+          .join(','),
+      },
+    });
     supabase = { url: backend.keys.url, anonKey: backend.keys.anonKey };
   } else {
     console.warn('apps/backend is not present: the suite runs without data or sign-in.');
   }
 
   const configFile = join(dataDir, 'runtime', 'config.json');
-  await writeFile(configFile, JSON.stringify(runtimeConfig({ host, supabase }), null, 2));
-  const suite = await serveSuite({ host, configFile });
+  await writeFile(configFile, JSON.stringify(runtimeConfig({ ports, host, supabase }), null, 2));
+  const suite = await serveSuite({ ports, host, configFile });
 
   console.log(`
 The suite is running:
-  app (shell)   http://localhost:${defaultPorts.shell}
-  guest remote  http://${host}:${defaultPorts.guest}/mf-manifest.json
-  lounge remote http://${host}:${defaultPorts.lounge}/mf-manifest.json
-  games remote  http://${host}:${defaultPorts.games}/mf-manifest.json
-  admin remote  http://${host}:${defaultPorts.admin}/mf-manifest.json${
+  app (shell)   http://localhost:${ports.shell}
+  guest remote  http://${host}:${ports.guest}/mf-manifest.json
+  lounge remote http://${host}:${ports.lounge}/mf-manifest.json
+  games remote  http://${host}:${ports.games}/mf-manifest.json
+  admin remote  http://${host}:${ports.admin}/mf-manifest.json${
     backend
       ? `
   API           ${backend.keys.url}

@@ -15,8 +15,7 @@ const Bar = styled.header`
   position: sticky;
   top: 0;
   z-index: 20;
-  background: rgba(13, 11, 20, 0.92);
-  backdrop-filter: blur(8px);
+  background: #0d0b14;
   border-bottom: 1px solid ${theme.colors.border};
 `;
 

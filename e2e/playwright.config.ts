@@ -1,0 +1,41 @@
+import { defineConfig } from '@playwright/test';
+import { API_PORT, chromiumArgs, chromiumPath, DATA_DIR, INBOX_PORT, PORT_BASE, shellUrl } from './support/suite';
+
+/**
+ * End-to-end tests against the built suite served from its dist folders, with
+ * the real backend, in Debian's Chromium (test tools can't download browsers here).
+ * Run through `npm run test:e2e`, which builds first and installs Chromium if needed.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env['CI'] ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: shellUrl,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: 'node tools/start.mjs --skip-build --fresh',
+    cwd: '..',
+    url: `${shellUrl}/config.json`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT_BASE: String(PORT_BASE),
+      API_PORT: String(API_PORT),
+      INBOX_PORT: String(INBOX_PORT),
+      DATA_DIR,
+    },
+  },
+});

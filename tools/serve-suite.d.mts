@@ -1,0 +1,37 @@
+export declare const root: string;
+export interface SuitePorts {
+  shell: number;
+  guest: number;
+  lounge: number;
+  games: number;
+  admin: number;
+}
+export declare function suitePorts(base?: number): SuitePorts;
+export declare const defaultPorts: SuitePorts;
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+export declare function serveDist(options: {
+  dist: string;
+  port: number;
+  host?: string;
+  spa?: boolean;
+  cors?: boolean;
+  configFile?: string;
+}): Promise<RunningServer>;
+export declare function distOf(app: 'shell' | 'guest' | 'lounge' | 'games' | 'admin'): string;
+export declare function runtimeConfig(options?: {
+  ports?: SuitePorts;
+  host?: string;
+  supabase?: { url: string; anonKey: string };
+}): {
+  remotes: Record<'guest' | 'lounge' | 'games' | 'admin', string>;
+  supabase?: { url: string; anonKey: string };
+};
+export declare function serveSuite(options: {
+  ports?: SuitePorts;
+  host?: string;
+  configFile?: string;
+}): Promise<{ servers: RunningServer[]; close(): Promise<unknown> }>;

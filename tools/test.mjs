@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck and unit/integration tests of every project (Nx,
+// cached), then the end-to-end suite. Stops at the first failing step and exits
+// non-zero.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+
+const steps = [
+  ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
+  ['lint, typecheck, unit', ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--output-style=static']],
+  ['e2e', ['node', 'tools/e2e.mjs']],
+];
+
+const started = Date.now();
+for (const [name, [cmd, ...args]] of steps) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`\n=== ${name} failed after ${seconds} s ===`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`=== ${name} passed in ${seconds} s ===`);
+}
+console.log(`\nAll test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
