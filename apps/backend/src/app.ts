@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppContext } from './context.js';
+import { restApp } from './rest/handler.js';
+import { authApp } from './auth/handler.js';
+import { storageApp } from './storage/handler.js';
+import { functionsApp } from './functions/handler.js';
+
+export function createApp(ctx: AppContext): Hono {
+  const app = new Hono();
+  const { config } = ctx;
+
+  app.use(
+    '*',
+    secureHeaders({
+      crossOriginResourcePolicy: 'cross-origin',
+      crossOriginOpenerPolicy: false,
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    }),
+  );
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: [
+        'authorization',
+        'apikey',
+        'content-type',
+        'x-client-info',
+        'x-supabase-api-version',
+        'prefer',
+        'range',
+        'range-unit',
+        'accept-profile',
+        'content-profile',
+        'x-upsert',
+        'cache-control',
+        'x-source',
+      ],
+      exposeHeaders: ['content-range', 'content-location', 'x-total-count', 'link', 'x-supabase-api-version'],
+      credentials: true,
+      maxAge: 3600,
+    }),
+  );
+
+  const tooLarge = (kind: 'rest' | 'auth' | 'storage') =>
+    bodyLimit({
+      maxSize: kind === 'storage' ? config.maxUploadBytes : config.maxBodyBytes,
+      onError: (c) =>
+        kind === 'auth'
+          ? c.json({ code: 413, error_code: 'request_too_large', msg: 'Request body too large' }, 413)
+          : kind === 'storage'
+            ? c.json({ statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' }, 413)
+            : c.json({ code: 'PGRST413', message: 'Payload too large', details: null, hint: null }, 413),
+    });
+
+  app.use('/rest/v1/*', tooLarge('rest'));
+  app.use('/auth/v1/*', tooLarge('auth'));
+  app.use('/storage/v1/*', tooLarge('storage'));
+  app.use('/functions/v1/*', tooLarge('rest'));
+
+  app.route('/rest/v1', restApp(ctx));
+  app.route('/auth/v1', authApp(ctx));
+  app.route('/storage/v1', storageApp(ctx));
+  app.route('/functions/v1', functionsApp(ctx));
+
+  app.get('/', (c) => c.json({ name: 'bistro backend', services: ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'] }));
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  app.onError((err, c) => {
+    console.error('[http] unexpected error:', err);
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+  return app;
+}

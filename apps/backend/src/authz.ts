@@ -1,0 +1,52 @@
+/** Resolves the caller's role and JWT claims from apikey / Authorization headers. */
+import type { JWTPayload } from 'jose';
+import type { KeySet } from './keys.js';
+
+export type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
+export interface Caller {
+  role: ApiRole;
+  claims: JWTPayload;
+  /** true when a user token (not just the anon key) was presented */
+  isUser: boolean;
+  userId: string | null;
+  token: string | null;
+}
+
+export class JwtError extends Error {
+  constructor(
+    message: string,
+    readonly expired = false,
+  ) {
+    super(message);
+  }
+}
+
+const ROLES: ApiRole[] = ['anon', 'authenticated', 'service_role'];
+
+export function bearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m ? (m[1] as string) : null;
+}
+
+export async function resolveCaller(
+  keys: KeySet,
+  headers: { authorization?: string | undefined; apikey?: string | undefined },
+): Promise<Caller> {
+  const token = bearer(headers.authorization) ?? headers.apikey ?? null;
+  if (!token) return { role: 'anon', claims: { role: 'anon' }, isUser: false, userId: null, token: null };
+  let claims: JWTPayload;
+  try {
+    claims = await keys.verify(token);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ERR_JWT_EXPIRED') throw new JwtError('JWT expired', true);
+    throw new JwtError('JWT could not be verified');
+  }
+  const role = claims['role'];
+  if (typeof role !== 'string' || !(ROLES as string[]).includes(role))
+    throw new JwtError('JWT role claim is not an API role');
+  const userId = typeof claims.sub === 'string' ? claims.sub : null;
+  return { role: role as ApiRole, claims, isUser: userId !== null, userId, token };
+}

@@ -1,0 +1,273 @@
+-- What a Supabase project has before user migrations run. Idempotent: safe to run on
+-- every start, on PGlite and on PostgreSQL 15+.
+
+-- Roles -------------------------------------------------------------------------------
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin nologin noinherit;
+  end if;
+end
+$$;
+
+-- The connecting user must be able to `set role` to each API role.
+do $$
+begin
+  execute format('grant anon, authenticated, service_role to %I', current_user);
+exception when others then
+  -- already granted, or a superuser (who can set any role anyway)
+  null;
+end
+$$;
+
+-- Extensions ----------------------------------------------------------------------------
+create schema if not exists extensions;
+grant usage on schema extensions to public;
+create extension if not exists pgcrypto with schema extensions;
+
+-- auth schema ----------------------------------------------------------------------------
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  encrypted_password varchar(255),
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_token varchar(255) default '',
+  confirmation_sent_at timestamptz,
+  recovery_token varchar(255) default '',
+  recovery_sent_at timestamptz,
+  email_change_token_new varchar(255) default '',
+  email_change varchar(255) default '',
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_super_admin boolean,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  phone text default null,
+  phone_confirmed_at timestamptz,
+  phone_change text default '',
+  phone_change_token varchar(255) default '',
+  phone_change_sent_at timestamptz,
+  confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  email_change_token_current varchar(255) default '',
+  email_change_confirm_status smallint default 0,
+  banned_until timestamptz,
+  reauthentication_token varchar(255) default '',
+  reauthentication_sent_at timestamptz,
+  is_sso_user boolean not null default false,
+  deleted_at timestamptz,
+  is_anonymous boolean not null default false
+);
+create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
+create index if not exists users_instance_id_idx on auth.users (instance_id);
+
+create table if not exists auth.identities (
+  provider_id text not null,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  identity_data jsonb not null,
+  provider text not null,
+  last_sign_in_at timestamptz,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  email text generated always as (lower(identity_data ->> 'email')) stored,
+  id uuid not null default gen_random_uuid() primary key,
+  constraint identities_provider_id_provider_unique unique (provider_id, provider)
+);
+create index if not exists identities_user_id_idx on auth.identities (user_id);
+
+create table if not exists auth.sessions (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  factor_id uuid,
+  aal text default 'aal1',
+  not_after timestamptz,
+  refreshed_at timestamp,
+  user_agent text,
+  ip text,
+  tag text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.refresh_tokens (
+  instance_id uuid,
+  id bigserial primary key,
+  token varchar(255) unique,
+  user_id varchar(255),
+  revoked boolean default false,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  parent varchar(255),
+  session_id uuid references auth.sessions (id) on delete cascade
+);
+create index if not exists refresh_tokens_session_id_revoked_idx on auth.refresh_tokens (session_id, revoked);
+
+-- One-time tokens for confirmation / recovery links (GoTrue keeps them on auth.users too).
+create table if not exists auth.one_time_tokens (
+  id uuid not null default gen_random_uuid() primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null,
+  token_hash text not null,
+  relates_to text not null default '',
+  created_at timestamp not null default now(),
+  updated_at timestamp not null default now()
+);
+create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+
+create or replace function auth.jwt() returns jsonb
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to public;
+-- Supabase lets the API roles read auth.users only through the service role / definer code.
+grant all on all tables in schema auth to service_role;
+grant all on all sequences in schema auth to service_role;
+
+-- storage schema -------------------------------------------------------------------------
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text not null primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[],
+  type text default 'STANDARD',
+  created_at timestamptz default now(),
+  updated_at timestamptz default now()
+);
+create unique index if not exists bname on storage.buckets (name);
+
+create table if not exists storage.objects (
+  id uuid not null default gen_random_uuid() primary key,
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  metadata jsonb,
+  user_metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now()
+);
+create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+
+create or replace function storage.foldername(name text) returns text[]
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+language plpgsql immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to public;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+-- public schema defaults (as a fresh Supabase project has them) -------------------------
+grant usage on schema public to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+
+-- Migration bookkeeping, as the Supabase CLI keeps it.
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text not null primary key,
+  name text,
+  statements text[],
+  applied_at timestamptz not null default now()
+);
+create table if not exists supabase_migrations.seed_files (
+  path text not null primary key,
+  hash text not null
+);

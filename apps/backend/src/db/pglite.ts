@@ -1,0 +1,38 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { Db, Queryable, QueryResult } from './types.js';
+import { Mutex } from './mutex.js';
+
+/** Opens PGlite in `dataDir` (persistent) or in memory when dataDir is undefined. */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const pg = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    extensions: { pgcrypto },
+  });
+  const mutex = new Mutex();
+  let closed = false;
+
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
+      const r = await q.query<R>(sql, params);
+      return { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
+    },
+    async exec(sql: string): Promise<void> {
+      await q.exec(sql);
+    },
+  });
+  const direct = wrap(pg);
+
+  return {
+    kind: 'pglite',
+    query: <R>(sql: string, params?: unknown[]) => mutex.run(() => direct.query<R>(sql, params)),
+    exec: (sql: string) => mutex.run(() => direct.exec(sql)),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      mutex.run(() => pg.transaction((tx) => fn(wrap(tx)))),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await mutex.run(() => pg.close());
+    },
+  };
+}

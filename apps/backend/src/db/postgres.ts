@@ -1,0 +1,55 @@
+import pg from 'pg';
+import type { Db, Queryable, QueryResult } from './types.js';
+
+/** Keep timestamps, dates and int8 as text so JSON round-trips exactly as Postgres prints them. */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    // 1082 date, 1114 timestamp, 1184 timestamptz, 20 int8, 1700 numeric
+    if ([1082, 1114, 1184, 20, 1700].includes(oid)) return (v: string) => v;
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  },
+};
+
+export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max, types: types as pg.CustomTypesConfig });
+  pool.on('error', (e) => {
+    console.error('[db] idle client error:', e.message);
+  });
+  // Fail fast when the server is unreachable.
+  const c = await pool.connect();
+  c.release();
+
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
+      const r = await client.query(sql, params);
+      return { rows: r.rows as R[], affectedRows: r.rowCount ?? 0 };
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  });
+  const direct = wrap(pool);
+
+  return {
+    kind: 'postgres',
+    query: (sql, params) => direct.query(sql, params),
+    exec: (sql) => direct.exec(sql),
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const out = await fn(wrap(client));
+        await client.query('commit');
+        return out;
+      } catch (e) {
+        await client.query('rollback').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

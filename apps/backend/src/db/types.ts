@@ -1,0 +1,36 @@
+/** A minimal database facade over PGlite and node-postgres. */
+export interface QueryResult<R = Record<string, unknown>> {
+  rows: R[];
+  affectedRows: number;
+}
+
+export interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Runs a script of several statements without parameters. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The fields of a Postgres error both drivers expose. */
+export interface PgErrorLike {
+  code: string;
+  message: string;
+  detail?: string | undefined;
+  hint?: string | undefined;
+}
+
+export function isPgError(e: unknown): e is PgErrorLike {
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    typeof (e as { code?: unknown }).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((e as { code: string }).code) &&
+    typeof (e as { message?: unknown }).message === 'string'
+  );
+}

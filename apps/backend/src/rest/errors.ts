@@ -1,0 +1,84 @@
+import { isPgError } from '../db/types.js';
+
+/** An error answered in PostgREST's JSON shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+  ) {
+    super(message);
+  }
+
+  toJSON(): { code: string; message: string; details: string | null; hint: string | null } {
+    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
+  }
+}
+
+export const parseError = (what: string, details: string): ApiError =>
+  new ApiError(400, "PGRST100", `failed to parse ${what}`, details);
+
+/** PostgREST's SQLSTATE -> HTTP status table. `authenticated` decides 42501 (401 vs 403). */
+export function statusForSqlState(code: string, authenticated: boolean): number {
+  switch (code) {
+    case '23503':
+    case '23505':
+      return 409;
+    case '25006':
+      return 405;
+    case '42883':
+    case '42P01':
+      return 404;
+    case '42P17':
+      return 500;
+    case '42501':
+      return authenticated ? 403 : 401;
+    case 'P0001':
+      return 400;
+  }
+  const cls = code.slice(0, 2);
+  switch (cls) {
+    case '08':
+    case '53':
+      return 503;
+    case '09':
+    case '25':
+    case '2D':
+    case '38':
+    case '39':
+    case '3B':
+    case '40':
+    case '55':
+    case '57':
+    case '58':
+    case 'F0':
+    case 'HV':
+    case 'XX':
+      return 500;
+    case '0L':
+    case '0P':
+    case '28':
+      return 403;
+    case '54':
+      return 413;
+    case 'P0':
+      return 500;
+  }
+  return 400;
+}
+
+/** Converts anything thrown while serving a REST request into an ApiError (never a stack trace). */
+export function toApiError(e: unknown, authenticated: boolean): ApiError {
+  if (e instanceof ApiError) return e;
+  if (isPgError(e)) {
+    let status = statusForSqlState(e.code, authenticated);
+    // Statement timeouts and similar are the server's problem, but bad input must not be 500:
+    // a cast or value error on user input is class 22 (400) already.
+    if (e.code === '57014') status = 504;
+    return new ApiError(status, e.code, e.message, e.detail ?? null, e.hint ?? null);
+  }
+  console.error('[rest] unexpected error:', e);
+  return new ApiError(500, 'PGRST000', 'Internal server error');
+}

@@ -1,0 +1,352 @@
+/**
+ * The PostgREST query grammar that supabase-js emits: select lists with aliases, casts,
+ * JSON paths and embedded relations; filters (incl. not., or=(), and=()); order.
+ * Pure functions; they produce an AST and never SQL. Every failure throws ApiError PGRST100.
+ */
+import { parseError } from './errors.js';
+
+export interface JsonStep {
+  arrow: '->' | '->>';
+  key: string;
+}
+
+export interface FieldRef {
+  name: string;
+  json: JsonStep[];
+}
+
+export type SelectItem =
+  | { type: 'star' }
+  | { type: 'field'; field: FieldRef; alias?: string; cast?: string }
+  | {
+      type: 'embed';
+      relation: string;
+      hint?: string;
+      inner: boolean;
+      alias?: string;
+      select: SelectItem[];
+    };
+
+export const OPERATORS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+export interface FilterCond {
+  kind: 'filter';
+  field: FieldRef;
+  negate: boolean;
+  op: Operator;
+  /** `in` gets a list; `is` gets null/true/false/unknown; others the raw text. */
+  value: string | string[];
+  ftsConfig?: string;
+}
+
+export interface LogicCond {
+  kind: 'logic';
+  op: 'and' | 'or';
+  negate: boolean;
+  children: Condition[];
+}
+
+export type Condition = FilterCond | LogicCond;
+
+export interface OrderTerm {
+  field: FieldRef;
+  direction: 'asc' | 'desc';
+  nulls?: 'first' | 'last';
+}
+
+const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_$]*/;
+const CAST_RE = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
+
+/** Splits on `sep` at depth 0, honouring parentheses and double-quoted strings. */
+export function splitTopLevel(input: string, sep = ','): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inQuote = false;
+  let cur = '';
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i] as string;
+    if (inQuote) {
+      cur += ch;
+      if (ch === '\\' && i + 1 < input.length) {
+        cur += input[++i];
+      } else if (ch === '"') inQuote = false;
+      continue;
+    }
+    if (ch === '"') {
+      inQuote = true;
+      cur += ch;
+    } else if (ch === '(') {
+      depth++;
+      cur += ch;
+    } else if (ch === ')') {
+      depth--;
+      if (depth < 0) throw parseError('input', `unbalanced ")" at position ${i}`);
+      cur += ch;
+    } else if (ch === sep && depth === 0) {
+      out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (inQuote) throw parseError('input', 'unterminated double quote');
+  if (depth !== 0) throw parseError('input', 'unbalanced "("');
+  out.push(cur);
+  return out;
+}
+
+/** Reads an identifier (bare or double-quoted) at the start of s. */
+function readIdent(s: string, what: string): [string, string] {
+  if (s.startsWith('"')) {
+    let i = 1;
+    let name = '';
+    while (i < s.length) {
+      const ch = s[i] as string;
+      if (ch === '"') {
+        if (s[i + 1] === '"') {
+          name += '"';
+          i += 2;
+          continue;
+        }
+        break;
+      }
+      name += ch;
+      i++;
+    }
+    if (i >= s.length || !name) throw parseError(what, `bad quoted identifier in "${s}"`);
+    return [name, s.slice(i + 1)];
+  }
+  const m = IDENT_RE.exec(s);
+  if (!m) throw parseError(what, `expected an identifier at "${s.slice(0, 40)}"`);
+  return [m[0], s.slice(m[0].length)];
+}
+
+/** Parses `name` optionally followed by `->key` / `->>key` steps. Returns the rest. */
+export function readField(s: string, what: string): [FieldRef, string] {
+  const [name, rest0] = readIdent(s, what);
+  let rest = rest0;
+  const json: JsonStep[] = [];
+  while (rest.startsWith('->')) {
+    const arrow: '->' | '->>' = rest.startsWith('->>') ? '->>' : '->';
+    rest = rest.slice(arrow.length);
+    const m = /^(?:'([^']*)'|([A-Za-z0-9_$-]+))/.exec(rest);
+    if (!m) throw parseError(what, `bad JSON path at "${rest.slice(0, 40)}"`);
+    json.push({ arrow, key: m[1] ?? m[2] ?? '' });
+    rest = rest.slice(m[0].length);
+  }
+  return [{ name, json }, rest];
+}
+
+export function parseField(s: string, what = 'column'): FieldRef {
+  const [f, rest] = readField(s.trim(), what);
+  if (rest) throw parseError(what, `unexpected "${rest.slice(0, 40)}"`);
+  return f;
+}
+
+/** `select=` */
+export function parseSelect(input: string): SelectItem[] {
+  const src = input.trim();
+  if (src === '') return [{ type: 'star' }];
+  return splitTopLevel(src).map((raw) => parseSelectItem(raw.trim()));
+}
+
+function parseSelectItem(raw: string): SelectItem {
+  if (raw === '') throw parseError('select', 'empty item in select list');
+  if (raw === '*') return { type: 'star' };
+  if (raw.startsWith('...')) throw parseError('select', 'spread embeds ("...") are not supported');
+  let s = raw;
+  let alias: string | undefined;
+  // alias:  — a ':' not followed by ':'
+  const aliasMatch = /^("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*):(?!:)/.exec(s);
+  if (aliasMatch) {
+    alias = readIdent(aliasMatch[1] as string, 'select')[0];
+    s = s.slice(aliasMatch[0].length);
+  }
+  const [field, rest0] = readField(s, 'select');
+  let rest = rest0;
+  // embedded relation: name[!hint][!inner](...)
+  if (field.json.length === 0 && (rest.startsWith('(') || rest.startsWith('!'))) {
+    let hint: string | undefined;
+    let inner = false;
+    while (rest.startsWith('!')) {
+      const [h, r] = readIdent(rest.slice(1), 'select');
+      rest = r;
+      if (h === 'inner') inner = true;
+      else if (h === 'left') inner = false;
+      else if (hint === undefined) hint = h;
+      else throw parseError('select', `too many hints on "${field.name}"`);
+    }
+    if (!rest.startsWith('(') || !rest.endsWith(')'))
+      throw parseError('select', `expected "(...)" after "${field.name}"`);
+    const inside = rest.slice(1, -1);
+    const item: SelectItem = {
+      type: 'embed',
+      relation: field.name,
+      inner,
+      select: parseSelect(inside),
+    };
+    if (hint !== undefined) item.hint = hint;
+    if (alias !== undefined) item.alias = alias;
+    return item;
+  }
+  let cast: string | undefined;
+  if (rest.startsWith('::')) {
+    cast = rest.slice(2).trim().toLowerCase();
+    rest = '';
+    if (!CAST_RE.test(cast)) throw parseError('select', `invalid cast "${cast.slice(0, 40)}"`);
+  }
+  if (rest !== '') throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
+  const item: SelectItem = { type: 'field', field };
+  if (alias !== undefined) item.alias = alias;
+  if (cast !== undefined) item.cast = cast;
+  return item;
+}
+
+/** Strips one layer of double quotes and backslash escapes from a list/logic value. */
+export function unquote(v: string): string {
+  if (v.length >= 2 && v.startsWith('"') && v.endsWith('"')) {
+    return v.slice(1, -1).replace(/\\(.)/g, '$1');
+  }
+  return v;
+}
+
+function isOperator(s: string): s is Operator {
+  return (OPERATORS as readonly string[]).includes(s);
+}
+
+/**
+ * Parses a filter's value part, e.g. `eq.5`, `not.in.(1,2)`, `fts(english).cat`.
+ * `inLogic` unquotes double-quoted scalar values (as PostgREST does inside or/and).
+ */
+export function parseFilterValue(field: FieldRef, input: string, inLogic = false): FilterCond {
+  let s = input;
+  let negate = false;
+  if (s.startsWith('not.')) {
+    negate = true;
+    s = s.slice(4);
+  }
+  const dot = s.indexOf('.');
+  if (dot < 0) throw parseError('filter', `expected "operator.value" in "${input.slice(0, 60)}"`);
+  let opText = s.slice(0, dot);
+  const raw = s.slice(dot + 1);
+  let ftsConfig: string | undefined;
+  const ftsMatch = /^(fts|plfts|phfts|wfts)\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(opText);
+  if (ftsMatch) {
+    opText = ftsMatch[1] as string;
+    ftsConfig = ftsMatch[2] as string;
+  }
+  if (!isOperator(opText)) throw parseError(`filter (${opText.slice(0, 20)})`, `unknown operator "${opText.slice(0, 20)}"`);
+  const op = opText;
+  let value: string | string[];
+  if (op === 'in') {
+    if (!raw.startsWith('(') || !raw.endsWith(')'))
+      throw parseError('filter (in)', 'expected a parenthesised list, e.g. in.(1,2)');
+    const inner = raw.slice(1, -1);
+    value = inner === '' ? [] : splitTopLevel(inner).map((v) => unquote(v));
+  } else if (op === 'is') {
+    const v = raw.toLowerCase();
+    if (!['null', 'true', 'false', 'unknown', 'not_null'].includes(v))
+      throw parseError('filter (is)', `"is" accepts null, true, false or unknown, not "${raw.slice(0, 20)}"`);
+    value = v;
+  } else {
+    value = inLogic ? unquote(raw) : raw;
+  }
+  const cond: FilterCond = { kind: 'filter', field, negate, op, value };
+  if (ftsConfig !== undefined) cond.ftsConfig = ftsConfig;
+  return cond;
+}
+
+/** Parses a top-level filter param: key is the column (maybe with JSON path), value `op.val`. */
+export function parseFilter(column: string, value: string): FilterCond {
+  return parseFilterValue(parseField(column, 'filter'), value);
+}
+
+/** Parses `(a.eq.1,b.gt.2,and(c.eq.3,d.is.null))` for the `or` / `and` params. */
+export function parseLogic(op: 'and' | 'or', negate: boolean, input: string): LogicCond {
+  const s = input.trim();
+  if (!s.startsWith('(') || !s.endsWith(')'))
+    throw parseError(`logic tree (${op})`, `expected "(...)", got "${s.slice(0, 40)}"`);
+  const inner = s.slice(1, -1);
+  if (inner.trim() === '') throw parseError(`logic tree (${op})`, 'empty logic tree');
+  const children = splitTopLevel(inner).map((part) => parseLogicItem(part.trim()));
+  return { kind: 'logic', op, negate, children };
+}
+
+function parseLogicItem(part: string): Condition {
+  const m = /^(not\.)?(and|or)(\(.*\))$/s.exec(part);
+  if (m) return parseLogic(m[2] as 'and' | 'or', Boolean(m[1]), m[3] as string);
+  const [field, rest] = readField(part, 'logic tree');
+  if (!rest.startsWith('.')) throw parseError('logic tree', `expected "column.operator.value" in "${part.slice(0, 60)}"`);
+  return parseFilterValue(field, rest.slice(1), true);
+}
+
+/** `order=a.desc.nullslast,b` */
+export function parseOrder(input: string): OrderTerm[] {
+  if (input.trim() === '') throw parseError('order', 'empty order');
+  return splitTopLevel(input).map((raw) => {
+    const [field, rest] = readField(raw.trim(), 'order');
+    const term: OrderTerm = { field, direction: 'asc' };
+    const parts = rest === '' ? [] : rest.split('.');
+    if (parts.length && parts[0] !== '') throw parseError('order', `unexpected "${rest.slice(0, 40)}"`);
+    for (const p of parts.slice(1)) {
+      if (p === 'asc' || p === 'desc') term.direction = p;
+      else if (p === 'nullsfirst') term.nulls = 'first';
+      else if (p === 'nullslast') term.nulls = 'last';
+      else throw parseError('order', `unknown modifier "${p.slice(0, 20)}"`);
+    }
+    if (parts.length > 3) throw parseError('order', `too many modifiers in "${raw.slice(0, 60)}"`);
+    return term;
+  });
+}
+
+export function parseNonNegativeInt(what: string, v: string): number {
+  if (!/^[0-9]{1,9}$/.test(v.trim())) throw parseError(what, `"${v.slice(0, 20)}" is not a non-negative integer`);
+  return Number(v.trim());
+}
+
+/** `Range: 0-9` -> offset/limit. */
+export function parseRange(header: string): { offset: number; limit?: number } | null {
+  const m = /^(?:items=)?\s*([0-9]{1,9})-([0-9]{0,9})\s*$/.exec(header);
+  if (!m) return null;
+  const start = Number(m[1]);
+  if (!m[2]) return { offset: start };
+  const end = Number(m[2]);
+  if (end < start) return null;
+  return { offset: start, limit: end - start + 1 };
+}
+
+/** Splits `offers.limit` / `offers.is_active` into an embed path and the final key. */
+export function splitPath(key: string): { path: string[]; last: string } {
+  // JSON paths may contain dots inside quotes only; keep it simple: split on dots outside '->'.
+  const arrow = key.indexOf('->');
+  const head = arrow >= 0 ? key.slice(0, arrow) : key;
+  const tail = arrow >= 0 ? key.slice(arrow) : '';
+  const parts = head.split('.');
+  const last = (parts.pop() ?? '') + tail;
+  return { path: parts, last };
+}
