@@ -1,4 +1,5 @@
--- analytics: members record their own events; only admins read them.
+-- analytics: members record (and may read or erase) their own events; admins
+-- read them all.
 
 create table public.analytics (
   id uuid primary key default gen_random_uuid(),
@@ -20,9 +21,10 @@ grant all on table public.analytics to service_role;
 
 alter table public.analytics enable row level security;
 
-create policy "Admins can read analytics"
+-- Members read their own rows (needed to delete them on account deletion).
+create policy "Members can read their own analytics events and admins can read all"
   on public.analytics for select to authenticated
-  using ((select private.is_admin()));
+  using (user_id = (select auth.uid()) or (select private.is_admin()));
 
 create policy "Members can record their own analytics events"
   on public.analytics for insert to authenticated

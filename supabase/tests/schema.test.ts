@@ -1,0 +1,170 @@
+/** Structural guarantees of the schema: RLS everywhere, no blanket write policies, safe definer helpers. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { asOwner, createDb, migrationFiles } from './support/db';
+
+let db: PGlite;
+
+beforeAll(async () => {
+  db = await createDb();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const expectedTables = [
+  'analytics',
+  'dj_ratings',
+  'djs',
+  'event_bookings',
+  'events',
+  'offers',
+  'photo_wall',
+  'profiles',
+  'song_requests',
+  'song_votes',
+  'user_offers',
+  'user_roles',
+];
+
+describe('schema', () => {
+  it('has exactly the tables of the spec in public', async () => {
+    const rows = await asOwner<{ relname: string }>(
+      db,
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p', 'v', 'm') order by 1`,
+    );
+    expect(rows.map((r) => r.relname)).toEqual(expectedTables);
+  });
+
+  it('enables row level security on every table in public', async () => {
+    const rows = await asOwner<{ relname: string }>(
+      db,
+      `select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relrowsecurity`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('has no insert, update or delete policy for anon or authenticated that is literally true', async () => {
+    const rows = await asOwner<{ tablename: string; policyname: string }>(
+      db,
+      `select schemaname || '.' || tablename as tablename, policyname from pg_policies
+       where schemaname in ('public', 'storage')
+         and cmd in ('INSERT', 'UPDATE', 'DELETE', 'ALL')
+         and (roles && array['anon', 'authenticated', 'public']::name[])
+         and (coalesce(btrim(qual), '') in ('true', '(true)') or coalesce(btrim(with_check), '') in ('true', '(true)'))`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('grants anon nothing but reading approved events', async () => {
+    const rows = await asOwner<{ table_name: string; privilege_type: string }>(
+      db,
+      `select table_name, privilege_type from information_schema.role_table_grants
+       where grantee = 'anon' and table_schema = 'public' order by 1, 2`,
+    );
+    expect(rows).toEqual([{ table_name: 'events', privilege_type: 'SELECT' }]);
+    const cols = await asOwner(
+      db,
+      `select table_name, column_name, privilege_type from information_schema.column_privileges
+       where grantee = 'anon' and table_schema = 'public' and privilege_type <> 'SELECT'`,
+    );
+    expect(cols).toEqual([]);
+  });
+
+  it('names every policy as a sentence and has at most one policy per table and operation', async () => {
+    const rows = await asOwner<{ tablename: string; cmd: string; n: number; names: string[] }>(
+      db,
+      `select tablename, cmd, count(*)::int as n, array_agg(policyname) as names
+       from pg_policies where schemaname = 'public' group by 1, 2`,
+    );
+    for (const r of rows) {
+      expect(r.n, `${r.tablename} ${r.cmd}`).toBe(1);
+      for (const name of r.names) expect(name).toMatch(/^[A-Z][a-z]+ .+ .+/);
+    }
+  });
+
+  it('keeps every security definer function in private with an empty search_path and no public execute', async () => {
+    const rows = await asOwner<{ fn: string; schema: string; config: string[] | null; public_exec: boolean }>(
+      db,
+      `select p.proname as fn, n.nspname as schema, p.proconfig as config,
+              has_function_privilege('public', p.oid, 'execute') as public_exec
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where p.prosecdef and n.nspname in ('public', 'private')`,
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    for (const r of rows) {
+      expect(r.schema, r.fn).toBe('private');
+      expect(r.config, r.fn).toContain('search_path=""');
+    }
+    const publicExec = await asOwner<{ fn: string }>(
+      db,
+      `select n.nspname || '.' || p.proname as fn
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname in ('public', 'private') and p.prokind = 'f'
+         and exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
+                     where a.grantee = 0 and a.privilege_type = 'EXECUTE')`,
+    );
+    expect(publicExec).toEqual([]);
+  });
+
+  it('exposes only the two RPCs in public, not to anon', async () => {
+    const rows = await asOwner<{ fn: string; anon: boolean; authenticated: boolean }>(
+      db,
+      `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
+              has_function_privilege('authenticated', p.oid, 'execute') as authenticated
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
+    );
+    expect(rows).toEqual([
+      { fn: 'admin_delete_user', anon: false, authenticated: true },
+      { fn: 'increment_offer_usage', anon: false, authenticated: true },
+    ]);
+  });
+
+  it('keeps the private schema unreadable by API roles', async () => {
+    const rows = await asOwner<{ t: string }>(
+      db,
+      `select c.relname as t from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'private' and c.relkind = 'r'
+         and (has_table_privilege('anon', c.oid, 'select') or has_table_privilege('authenticated', c.oid, 'select'))`,
+    );
+    expect(rows).toEqual([]);
+  });
+
+  it('indexes every column a policy or a listed query filters or orders on', async () => {
+    const needed: Record<string, string[]> = {
+      profiles: ['user_id', 'created_at'],
+      user_roles: ['user_id', 'role'],
+      events: ['is_approved', 'event_date', 'created_at', 'created_by'],
+      event_bookings: ['user_id', 'created_at', 'status'],
+      offers: ['is_active', 'valid_until', 'offer_type'],
+      user_offers: ['user_id', 'offer_id'],
+      photo_wall: ['is_approved', 'created_at', 'user_id'],
+      analytics: ['created_at', 'user_id'],
+      djs: ['is_active', 'name'],
+      dj_ratings: ['dj_id', 'user_id', 'performance_date', 'created_at'],
+      song_requests: ['event_date', 'created_at', 'vote_count', 'user_id'],
+      song_votes: ['song_request_id', 'user_id', 'event_date'],
+    };
+    const rows = await asOwner<{ tbl: string; col: string }>(
+      db,
+      `select c.relname as tbl, a.attname as col
+       from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
+       join pg_attribute a on a.attrelid = c.oid and a.attnum = any (i.indkey::int2[])
+       where n.nspname = 'public'`,
+    );
+    const indexed = new Set(rows.map((r) => `${r.tbl}.${r.col}`));
+    const missing = Object.entries(needed).flatMap(([t, cols]) =>
+      cols.filter((c) => !indexed.has(`${t}.${c}`)).map((c) => `${t}.${c}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('names migrations <timestamp>_<domain>.sql, one domain per file', () => {
+    const files = migrationFiles();
+    expect(files.length).toBeGreaterThanOrEqual(15);
+    for (const f of files) expect(f).toMatch(/^\d{14}_[a-z_]+\.sql$/);
+    expect(new Set(files.map((f) => f.slice(15))).size).toBe(files.length);
+  });
+});
