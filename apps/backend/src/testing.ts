@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, type Backend, type BackendOptions } from './server.js';
 import type { MailMessage } from './mail/mailer.js';
 import type { SchemaCache } from './rest/schema.js';
@@ -108,4 +109,28 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await drop?.();
     },
   };
+}
+
+/**
+ * Node 20 has no global WebSocket and supabase-js builds its realtime client eagerly; tests
+ * never use realtime, so give it a transport that refuses to connect.
+ */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not available in tests');
+  }
+}
+
+export interface TestClientOptions {
+  /** API key to send (default: the anon key). */
+  key?: string;
+}
+
+/** A supabase-js client for the test server: no session persistence, no auto refresh. */
+export function createTestClient(srv: Pick<TestServer, 'url' | 'anonKey'>, opts: TestClientOptions = {}): SupabaseClient {
+  return createClient(srv.url, opts.key ?? srv.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // realtime-js accepts a WebSocket constructor here; ours is never called
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+  });
 }
