@@ -8,7 +8,14 @@ export default [
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
   {
-    ignores: ['**/dist', '**/node_modules', '**/.nx', '**/.data', '**/test-results', '**/playwright-report'],
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/.nx',
+      '**/.data',
+      '**/test-results',
+      '**/playwright-report',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs'],
@@ -17,7 +24,7 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: true,
-          allow: ['^.*/tools/rspack/.*$'],
+          allow: ['^.*/tools/rspack/.*$', '^.*/tools/[a-z-]+\\.mjs$', '^.*/vitest\\.shared$'],
           depConstraints: [
             // Remotes never import each other; every app may use the shared libs.
             ...scopes.map((scope) => ({
@@ -25,14 +32,28 @@ export default [
               onlyDependOnLibsWithTags: [`scope:${scope}`, 'scope:shared'],
             })),
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:backend', onlyDependOnLibsWithTags: ['scope:backend', 'scope:shared'] },
+            // End-to-end tests drive the whole suite and may read any shared lib.
+            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
+            {
+              sourceTag: 'scope:backend',
+              onlyDependOnLibsWithTags: ['scope:backend', 'scope:shared'],
+            },
             // Libs never import apps; ui imports neither data nor auth.
             { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:ui'] },
             { sourceTag: 'type:data', onlyDependOnLibsWithTags: ['type:data'] },
-            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:data', 'type:ui', 'type:util'] },
+            {
+              sourceTag: 'type:util',
+              onlyDependOnLibsWithTags: ['type:data', 'type:ui', 'type:util'],
+            },
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:ui', 'type:data', 'type:util', 'type:sql', 'type:app'],
+              onlyDependOnLibsWithTags: [
+                'type:ui',
+                'type:data',
+                'type:util',
+                'type:sql',
+                'type:app',
+              ],
             },
           ],
         },

@@ -1,5 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { API_PORT, chromiumArgs, chromiumPath, DATA_DIR, INBOX_PORT, PORT_BASE, shellUrl } from './support/suite';
+import {
+  API_PORT,
+  chromiumArgs,
+  chromiumPath,
+  DATA_DIR,
+  INBOX_PORT,
+  PORT_BASE,
+  shellUrl,
+} from './support/suite';
 
 /**
  * End-to-end tests against the built suite served from its dist folders, with

@@ -13,7 +13,14 @@ export function backendAvailable() {
   return existsSync(backendMain);
 }
 
-export async function startBackend({ dataDir, port = 54321, inboxPort = 54324, siteUrl, env = {}, quiet = false }) {
+export async function startBackend({
+  dataDir,
+  port = 54321,
+  inboxPort = 54324,
+  siteUrl,
+  env = {},
+  quiet = false,
+}) {
   const keysFile = join(dataDir, 'keys.json');
   await rm(keysFile, { force: true });
   const child = spawn(process.execPath, ['--import', 'tsx', backendMain], {

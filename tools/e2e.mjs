@@ -11,16 +11,31 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
 
 try {
   ensureChromium();
-  execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=shell,guest,lounge,games,admin', '--output-style=static'], {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  });
-  execFileSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  });
+  execFileSync(
+    'npx',
+    [
+      'nx',
+      'run-many',
+      '-t',
+      'build',
+      '--projects=shell,guest,lounge,games,admin',
+      '--output-style=static',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    },
+  );
+  execFileSync(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    },
+  );
 } catch (error) {
   if (error.status === undefined) console.error(error.message);
   process.exit(error.status ?? 1);

@@ -16,7 +16,8 @@ export function ensureChromium() {
   let prefix = null;
   if (has('apt-get')) {
     if (process.getuid?.() === 0) prefix = [];
-    else if (has('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0) prefix = ['sudo', '-n'];
+    else if (has('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0)
+      prefix = ['sudo', '-n'];
   }
   if (!prefix) {
     throw new Error(
@@ -25,9 +26,18 @@ export function ensureChromium() {
   }
   console.log(`Installing Debian's chromium (${install})…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  execFileSync(prefix[0] ?? 'apt-get', [...prefix.slice(1), ...(prefix.length ? ['apt-get'] : []), 'update'], { stdio: 'inherit', env });
-  execFileSync(prefix[0] ?? 'apt-get', [...prefix.slice(1), ...(prefix.length ? ['apt-get'] : []), 'install', '-y', 'chromium'], { stdio: 'inherit', env });
-  if (!existsSync(chromiumPath)) throw new Error(`apt-get installed chromium but ${chromiumPath} is still missing`);
+  execFileSync(
+    prefix[0] ?? 'apt-get',
+    [...prefix.slice(1), ...(prefix.length ? ['apt-get'] : []), 'update'],
+    { stdio: 'inherit', env },
+  );
+  execFileSync(
+    prefix[0] ?? 'apt-get',
+    [...prefix.slice(1), ...(prefix.length ? ['apt-get'] : []), 'install', '-y', 'chromium'],
+    { stdio: 'inherit', env },
+  );
+  if (!existsSync(chromiumPath))
+    throw new Error(`apt-get installed chromium but ${chromiumPath} is still missing`);
   return chromiumPath;
 }
 

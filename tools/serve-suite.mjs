@@ -32,7 +32,14 @@ function cacheControl(pathname) {
  * Starts one static server. `configFile`, when given, is served at /config.json.
  * Resolves to { url, close }.
  */
-export function serveDist({ dist, port, host = '127.0.0.1', spa = false, cors = false, configFile }) {
+export function serveDist({
+  dist,
+  port,
+  host = '127.0.0.1',
+  spa = false,
+  cors = false,
+  configFile,
+}) {
   const assets = sirv(dist, {
     single: spa,
     dev: false,
@@ -55,7 +62,9 @@ export function serveDist({ dist, port, host = '127.0.0.1', spa = false, cors = 
     if (configFile && pathname === '/config.json') {
       try {
         const body = await readFile(configFile);
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(body);
+        res
+          .writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+          .end(body);
       } catch {
         res.writeHead(404, { 'Content-Type': 'text/plain' }).end('config.json not found');
       }

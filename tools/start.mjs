@@ -29,11 +29,15 @@ export const demoLogins = [
 async function main() {
   if (!args.has('--skip-build')) {
     console.log('Building the suite (Nx caches unchanged projects)…');
-    execFileSync('npx', ['nx', 'run-many', '-t', 'build', '--projects=shell,guest,lounge,games,admin'], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-    });
+    execFileSync(
+      'npx',
+      ['nx', 'run-many', '-t', 'build', '--projects=shell,guest,lounge,games,admin'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+      },
+    );
   }
   if (args.has('--fresh')) await rm(dataDir, { recursive: true, force: true });
   await mkdir(join(dataDir, 'runtime'), { recursive: true });

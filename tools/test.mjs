@@ -10,7 +10,10 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
 
 const steps = [
   ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
-  ['lint, typecheck, unit', ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--output-style=static']],
+  [
+    'lint, typecheck, unit',
+    ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--output-style=static'],
+  ],
   ['e2e', ['node', 'tools/e2e.mjs']],
 ];
 

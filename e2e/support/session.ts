@@ -16,7 +16,10 @@ export async function suiteConfig(): Promise<SuiteConfig> {
 }
 
 /** Signs in through the real auth API (password grant) and returns the session. */
-export async function signInThroughApi(email: string, password: string): Promise<{ session: Session; url: string }> {
+export async function signInThroughApi(
+  email: string,
+  password: string,
+): Promise<{ session: Session; url: string }> {
   const config = await suiteConfig();
   if (!config.supabase) throw new Error('The e2e suite runs without a backend');
   const client = createClient(config.supabase.url, config.supabase.anonKey, {
@@ -31,7 +34,11 @@ export async function signInThroughApi(email: string, password: string): Promise
  * Puts a session where supabase-js keeps it, once, before the first page loads,
  * as if the member had signed in earlier on this device.
  */
-export async function seedBrowserSession(page: Page, email: string, password: string): Promise<Session> {
+export async function seedBrowserSession(
+  page: Page,
+  email: string,
+  password: string,
+): Promise<Session> {
   const { session, url } = await signInThroughApi(email, password);
   const storageKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
   await page.addInitScript(

@@ -17,6 +17,8 @@ test('on a phone the navigation is a slide-in menu', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(nav.getByRole('link', { name: 'Order' })).toBeHidden();
   // Nothing overflows sideways at 375 px.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -16,7 +16,10 @@ let lounge: RunningServer | undefined;
 
 test.beforeAll(async () => {
   const suiteConfig = JSON.parse(
-    await readFile(join(import.meta.dirname, '..', '..', DATA_DIR, 'runtime', 'config.json'), 'utf8'),
+    await readFile(
+      join(import.meta.dirname, '..', '..', DATA_DIR, 'runtime', 'config.json'),
+      'utf8',
+    ),
   );
   const config = {
     ...suiteConfig,
@@ -36,7 +39,9 @@ test.afterAll(async () => {
   await shell?.close();
 });
 
-test('a remote that cannot load degrades only its own area, and Retry recovers it', async ({ page }) => {
+test('a remote that cannot load degrades only its own area, and Retry recovers it', async ({
+  page,
+}) => {
   const base = `http://127.0.0.1:${SHELL_PORT}`;
   await page.goto(`${base}/song-requests`);
 
@@ -45,7 +50,10 @@ test('a remote that cannot load degrades only its own area, and Retry recovers i
   await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
   // Nav and footer keep working.
   await expect(page.getByRole('contentinfo')).toContainText('daily 11AM to 1AM');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Events' })
+    .click();
   await expect(page.locator('main [data-area="guest"][data-route="/events"]')).toBeVisible();
 
   // A manifest that 404s fails the same contained way.
@@ -59,5 +67,7 @@ test('a remote that cannot load degrades only its own area, and Retry recovers i
   await expect(page.getByRole('alert')).toBeVisible();
   lounge = await serveDist({ dist: distOf('lounge'), port: DOWN_LOUNGE_PORT, cors: true });
   await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.locator('main [data-area="lounge"][data-route="/song-requests"]')).toBeVisible();
+  await expect(
+    page.locator('main [data-area="lounge"][data-route="/song-requests"]'),
+  ).toBeVisible();
 });

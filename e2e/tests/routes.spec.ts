@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { routeTable } from '../../libs/ui/src/lib/routes';
+import { routeTable } from '@bistro/ui';
 import { portOf, ports } from '../support/suite';
 
 test.describe('route table', () => {

@@ -43,11 +43,21 @@ export function sharedSingletons(): SharedConfig {
   const shared: SharedConfig = {};
   for (const pkg of singletonPackages) {
     const version = versionOf(pkg);
-    shared[pkg] = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
+    shared[pkg] = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      version,
+      strictVersion: false,
+    };
   }
   for (const [request, pkg] of Object.entries(subpaths)) {
     const version = versionOf(pkg);
-    shared[request] = { singleton: true, requiredVersion: `^${version}`, version, strictVersion: false };
+    shared[request] = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      version,
+      strictVersion: false,
+    };
   }
   return shared;
 }

@@ -9,7 +9,14 @@ function session(email: string): Session {
     expires_in: 3600,
     expires_at: Math.floor(Date.now() / 1000) + 3600,
     token_type: 'bearer',
-    user: { id: 'u1', email, app_metadata: {}, user_metadata: {}, aud: 'authenticated', created_at: '' },
+    user: {
+      id: 'u1',
+      email,
+      app_metadata: {},
+      user_metadata: {},
+      aud: 'authenticated',
+      created_at: '',
+    },
   };
 }
 
@@ -72,6 +79,10 @@ describe('auth store', () => {
     await signOut();
     expect(fake.signOutCalls).toEqual(['global', 'local']);
     expect(warn).toHaveBeenCalledOnce();
-    expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', session: null, isAdmin: false });
+    expect(useAuthStore.getState()).toMatchObject({
+      status: 'signedOut',
+      session: null,
+      isAdmin: false,
+    });
   });
 });

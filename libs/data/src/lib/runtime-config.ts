@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the same validation at a fraction of the bytes on the critical path.
+import * as z from 'zod/mini';
 
 /**
  * The runtime configuration the shell fetches from `config.json` beside its
@@ -13,12 +14,12 @@ export const runtimeConfigSchema = z.object({
     games: z.url(),
     admin: z.url(),
   }),
-  supabase: z
-    .object({
+  supabase: z.optional(
+    z.object({
       url: z.url(),
-      anonKey: z.string().min(1),
-    })
-    .optional(),
+      anonKey: z.string().check(z.minLength(1)),
+    }),
+  ),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -24,7 +24,9 @@ export function isSupabaseConfigured(): boolean {
 
 export function getSupabase(): SupabaseClient {
   if (!client) {
-    throw new Error('The Supabase client is not configured: the runtime config has no supabase entry.');
+    throw new Error(
+      'The Supabase client is not configured: the runtime config has no supabase entry.',
+    );
   }
   return client;
 }

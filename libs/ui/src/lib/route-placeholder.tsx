@@ -50,7 +50,9 @@ export function PlaceholderRoutes({
         <Route
           key={route.path}
           path={route.path}
-          element={pages[route.path] ?? <RoutePlaceholder route={route} area={area} viewer={viewer} />}
+          element={
+            pages[route.path] ?? <RoutePlaceholder route={route} area={area} viewer={viewer} />
+          }
         />
       ))}
     </Routes>

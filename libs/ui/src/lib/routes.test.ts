@@ -7,10 +7,27 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toEqual(
       expect.arrayContaining([
-        '/', '/auth', '/admin', '/admin-enhanced', '/events', '/order', '/scanner', '/contact',
-        '/chat', '/profile', '/privacy', '/privacy-policy', '/games', '/games/trivia-blast',
-        '/games/word-chain', '/games/memory-match', '/games/guess-the-throwback',
-        '/games/beat-the-clock', '/games/rap-it-or-scrap-it', '/djs', '/song-requests',
+        '/',
+        '/auth',
+        '/admin',
+        '/admin-enhanced',
+        '/events',
+        '/order',
+        '/scanner',
+        '/contact',
+        '/chat',
+        '/profile',
+        '/privacy',
+        '/privacy-policy',
+        '/games',
+        '/games/trivia-blast',
+        '/games/word-chain',
+        '/games/memory-match',
+        '/games/guess-the-throwback',
+        '/games/beat-the-clock',
+        '/games/rap-it-or-scrap-it',
+        '/djs',
+        '/song-requests',
       ]),
     );
     expect(paths).toHaveLength(21);

@@ -7,7 +7,12 @@
 export type AreaName = 'shell' | 'guest' | 'lounge' | 'games' | 'admin';
 export type RemoteName = Exclude<AreaName, 'shell'>;
 
-export const remoteNames = ['guest', 'lounge', 'games', 'admin'] as const satisfies readonly RemoteName[];
+export const remoteNames = [
+  'guest',
+  'lounge',
+  'games',
+  'admin',
+] as const satisfies readonly RemoteName[];
 
 export interface RouteEntry {
   path: string;

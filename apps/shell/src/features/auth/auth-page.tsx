@@ -1,8 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useAuthStore, selectViewer } from '@bistro/auth';
-import { routeTable, RoutePlaceholder } from '@bistro/ui';
+import { findRoute, RoutePlaceholder, type RouteEntry } from '@bistro/ui';
 
-const authRoute = routeTable.find((r) => r.path === '/auth')!;
+const authRoute: RouteEntry = findRoute('/auth') ?? {
+  path: '/auth',
+  owner: 'shell',
+  screen: 'Sign in, sign up, password reset',
+};
 
 /** The shell's /auth route. The sign-in, sign-up and reset forms land with the auth issue. */
 export function AuthPage() {

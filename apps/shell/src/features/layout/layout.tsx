@@ -61,7 +61,9 @@ const Links = styled.nav<{ $open: boolean }>`
   gap: ${theme.space(1)};
   transform: translateX(${({ $open }) => ($open ? '0' : '100%')});
   visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
-  transition: transform 200ms ease, visibility 200ms;
+  transition:
+    transform 200ms ease,
+    visibility 200ms;
   ${media.lg} {
     position: static;
     width: auto;

@@ -1,4 +1,13 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { ErrorState, LoadingState, type RemoteName } from '@bistro/ui';
 import { loadArea, resetArea } from './federation';
 
