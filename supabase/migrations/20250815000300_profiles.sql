@@ -43,9 +43,25 @@ $$;
 revoke execute on function private.is_vip() from public;
 grant execute on function private.is_vip() to authenticated, service_role;
 
--- True when the caller's birthday (year ignored) is within _days days of
--- today, in either direction, across the new year (Dec 30 vs Jan 2 = 3 days).
--- Feb 29 birthdays fall on Feb 28 in common years.
+-- Days between a birthday and a date, year ignored, across the new year
+-- (Dec 30 vs Jan 2 = 3). Feb 29 birthdays fall on Feb 28 in common years.
+create or replace function private.birthday_distance(_birthday date, _today date)
+returns integer
+language sql
+immutable
+set search_path = ''
+as $$
+  select min(abs(
+    (_birthday + make_interval(years => extract(year from _today)::int + y - extract(year from _birthday)::int))::date
+    - _today
+  ))
+  from (values (-1), (0), (1)) as years (y)
+$$;
+
+revoke execute on function private.birthday_distance(date, date) from public;
+grant execute on function private.birthday_distance(date, date) to authenticated, service_role;
+
+-- True when the caller's birthday is within _days days of today (venue time).
 create or replace function private.birthday_within(_days integer)
 returns boolean
 language sql
@@ -53,16 +69,11 @@ stable
 security definer
 set search_path = ''
 as $$
-  with b as (
-    select p.birthday as d,
-           (now() at time zone 'America/New_York')::date as today
+  select coalesce((
+    select private.birthday_distance(p.birthday, (now() at time zone 'America/New_York')::date) <= _days
     from public.profiles p
     where p.user_id = auth.uid() and p.birthday is not null
-  )
-  select coalesce((
-    select min(abs(((b.d + make_interval(years => (extract(year from b.today)::int + y) - extract(year from b.d)::int))::date) - b.today))
-    from b, (values (-1), (0), (1)) as years (y)
-  ) <= _days, false)
+  ), false)
 $$;
 
 revoke execute on function private.birthday_within(integer) from public;
