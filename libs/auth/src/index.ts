@@ -6,3 +6,4 @@ export {
   type AuthState,
   type AuthStatus,
 } from './lib/auth-store';
+export { RequireMember } from './lib/require-member';
