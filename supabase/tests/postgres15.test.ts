@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { bootstrapSql, migrationFiles, migrationsDir, seedSql } from './support/db';
 import { pg15Bin, startCluster, type Cluster } from './support/postgres';
-import { createTestClient, startTestServer } from '../../apps/backend/src/testing';
+import { createTestClient, startTestServer } from './support/api';
 
 let cluster: Cluster | undefined;
 
@@ -59,7 +59,7 @@ describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
   it('runs version 15', async () => {
     const c = new pg.Client({ connectionString: cluster?.url() });
     await c.connect();
-    const { rows } = await c.query<{ v: string }>('select current_setting(\'server_version\') as v');
+    const { rows } = await c.query<{ v: string }>("select current_setting('server_version') as v");
     await c.end();
     expect(rows[0]?.v).toMatch(/^15\./);
   });
