@@ -279,8 +279,8 @@ export function authApp(ctx: AppContext): Hono {
           [id, email, hash, JSON.stringify(data), config.mailerAutoconfirm ? new Date().toISOString() : null],
         );
         await tx.query(
-          `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $1::uuid, $2::jsonb, 'email', now())`,
-          [id, JSON.stringify({ sub: id, email, email_verified: config.mailerAutoconfirm, phone_verified: false })],
+          `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $3::uuid, $2::jsonb, 'email', now())`,
+          [id, JSON.stringify({ sub: id, email, email_verified: config.mailerAutoconfirm, phone_verified: false }), id],
         );
         user = (await findUserById(tx, id)) as UserRow;
       }
@@ -571,8 +571,8 @@ export function authApp(ctx: AppContext): Hono {
         [id, email, hash, JSON.stringify(appMeta), JSON.stringify(userMeta), b['email_confirm'] === true ? new Date().toISOString() : null],
       );
       await tx.query(
-        `insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1, $1::uuid, $2::jsonb, 'email')`,
-        [id, JSON.stringify({ sub: id, email, email_verified: b['email_confirm'] === true, phone_verified: false })],
+        `insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1, $3::uuid, $2::jsonb, 'email')`,
+        [id, JSON.stringify({ sub: id, email, email_verified: b['email_confirm'] === true, phone_verified: false }), id],
       );
       return (await findUserById(tx, id)) as UserRow;
     });
