@@ -10,8 +10,9 @@
 create table public.song_votes (
   song_request_id uuid not null references public.song_requests (id) on delete cascade,
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
-  event_date date not null,
-  slot smallint not null check (slot between 1 and 3),
+  -- both set by the prepare trigger (defaults only so clients may omit them)
+  event_date date not null default ((now() at time zone 'America/New_York') - interval '4 hours')::date,
+  slot smallint not null default 1 check (slot between 1 and 3),
   created_at timestamptz not null default now(),
   constraint song_votes_pkey primary key (song_request_id, user_id),
   constraint song_votes_user_night_slot_key unique (user_id, event_date, slot)
