@@ -18,6 +18,7 @@ export function RequireMember({
   const status = useAuthStore((s) => s.status);
   const location = useLocation();
   if (status === 'loading') return <LoadingState label={loadingLabel} />;
-  if (status === 'signedOut') return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (status === 'signedOut')
+    return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }

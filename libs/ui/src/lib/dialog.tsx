@@ -1,0 +1,74 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { media, theme } from './theme';
+
+const Overlay = styled(DialogPrimitive.Overlay)`
+  position: fixed;
+  inset: 0;
+  z-index: 50;
+  background: rgba(0, 0, 0, 0.7);
+`;
+
+const Content = styled(DialogPrimitive.Content)`
+  position: fixed;
+  z-index: 51;
+  left: 50%;
+  top: 50%;
+  transform: translate(-50%, -50%);
+  width: calc(100vw - 24px);
+  max-width: 480px;
+  max-height: calc(100vh - 48px);
+  overflow-y: auto;
+  padding: ${theme.space(5)};
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
+  ${media.md} {
+    padding: ${theme.space(6)};
+  }
+`;
+
+const Title = styled(DialogPrimitive.Title)`
+  margin: 0 0 ${theme.space(2)};
+  font-size: 1.3rem;
+`;
+
+const Description = styled(DialogPrimitive.Description)`
+  margin: 0 0 ${theme.space(4)};
+  color: ${theme.colors.textMuted};
+`;
+
+/**
+ * A modal dialog (Radix: focus trap, Escape, labelled by its title), styled for
+ * the lounge. Open state is controlled by the caller.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <Overlay />
+        <Content {...(description ? {} : { 'aria-describedby': undefined })}>
+          <Title>{title}</Title>
+          {description ? <Description>{description}</Description> : null}
+          {children}
+        </Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+export const DialogClose = DialogPrimitive.Close;
