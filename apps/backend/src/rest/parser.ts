@@ -154,7 +154,7 @@ export function readField(s: string, what: string): [FieldRef, string] {
   while (rest.startsWith('->')) {
     const arrow: '->' | '->>' = rest.startsWith('->>') ? '->>' : '->';
     rest = rest.slice(arrow.length);
-    const m = /^(?:'([^']*)'|([A-Za-z0-9_$-]+))/.exec(rest);
+    const m = /^(?:'([^']*)'|(-?[0-9]+(?![A-Za-z_$])|[A-Za-z0-9_$]+))/.exec(rest);
     if (!m) throw parseError(what, `bad JSON path at "${rest.slice(0, 40)}"`);
     json.push({ arrow, key: m[1] ?? m[2] ?? '' });
     rest = rest.slice(m[0].length);
