@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createClient, type Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
 import { DATA_DIR } from './suite';
 
 export interface SuiteConfig {
@@ -22,12 +22,18 @@ export async function signInThroughApi(
 ): Promise<{ session: Session; url: string }> {
   const config = await suiteConfig();
   if (!config.supabase) throw new Error('The e2e suite runs without a backend');
-  const client = createClient(config.supabase.url, config.supabase.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
+  // The GoTrue password grant, as supabase-js sends it (its realtime client needs a
+  // WebSocket that Node 20 lacks, so the test talks to the endpoint directly).
+  const response = await fetch(`${config.supabase.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: config.supabase.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
   });
-  const { data, error } = await client.auth.signInWithPassword({ email, password });
-  if (error || !data.session) throw new Error(`Sign-in failed for ${email}: ${error?.message}`);
-  return { session: data.session, url: config.supabase.url };
+  const body = (await response.json()) as Session & { msg?: string };
+  if (!response.ok || !body.access_token) {
+    throw new Error(`Sign-in failed for ${email}: HTTP ${response.status} ${body.msg ?? ''}`);
+  }
+  return { session: body, url: config.supabase.url };
 }
 
 /**
