@@ -49,12 +49,15 @@ export function createApp(ctx: AppContext): Hono {
   const tooLarge = (kind: 'rest' | 'auth' | 'storage') =>
     bodyLimit({
       maxSize: kind === 'storage' ? config.maxUploadBytes : config.maxBodyBytes,
-      onError: (c) =>
-        kind === 'auth'
+      onError: (c) => {
+        // the rest of the body is not read: don't let the client reuse this connection
+        c.header('connection', 'close');
+        return kind === 'auth'
           ? c.json({ code: 413, error_code: 'request_too_large', msg: 'Request body too large' }, 413)
           : kind === 'storage'
             ? c.json({ statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' }, 413)
-            : c.json({ code: 'PGRST413', message: 'Payload too large', details: null, hint: null }, 413),
+            : c.json({ code: 'PGRST413', message: 'Payload too large', details: null, hint: null }, 413);
+      },
     });
 
   app.use('/rest/v1/*', tooLarge('rest'));
