@@ -7,3 +7,19 @@ export {
   type AuthStatus,
 } from './lib/auth-store';
 export { RequireMember } from './lib/require-member';
+export {
+  signInWithPassword,
+  signUp,
+  resendSignUpEmail,
+  requestPasswordReset,
+  updatePassword,
+} from './lib/auth-actions';
+export {
+  signInFailed,
+  signUpFailed,
+  resetFailed,
+  updateFailed,
+  resendFailed,
+  newPasswordProblem,
+  MIN_PASSWORD_LENGTH,
+} from './lib/auth-messages';

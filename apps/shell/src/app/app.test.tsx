@@ -23,6 +23,7 @@ vi.mock('../features/remotes/federation', () => ({
 }));
 
 const { AreaOutlet } = await import('./app');
+const { useAuthStore } = await import('@bistro/auth');
 const { forgetLoadedAreas } = await import('../features/remotes/remote-area');
 
 function renderAt(path: string) {
@@ -50,8 +51,10 @@ describe('AreaOutlet', () => {
   });
 
   it('serves /auth from the shell itself', () => {
+    useAuthStore.getState().setSession(null);
     renderAt('/auth');
-    expect(screen.getByRole('heading', { name: /Sign in, sign up/ })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sign Up' })).toBeInTheDocument();
     expect(loads).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from 'styled-components';
-import { GlobalStyle, findRoute, theme } from '@bistro/ui';
+import { GlobalStyle, Toaster, findRoute, theme } from '@bistro/ui';
 import { queryClient } from '@bistro/data';
 import { Layout } from '../features/layout/layout';
 import { RemoteArea } from '../features/remotes/remote-area';
@@ -30,6 +30,7 @@ export function App() {
             <AreaOutlet />
           </Layout>
         </BrowserRouter>
+        <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
   );

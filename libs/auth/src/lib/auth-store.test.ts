@@ -21,7 +21,11 @@ function session(email: string): Session {
 }
 
 /** A stand-in for supabase.auth that records listeners and sign-outs. */
-function fakeClient(initial: Session | null, signOutError: Error | null = null) {
+function fakeClient(
+  initial: Session | null,
+  signOutError: Error | null = null,
+  adminIds: string[] = [],
+) {
   let listener: ((event: string, s: Session | null) => void) | null = null;
   const signOutCalls: string[] = [];
   const auth = {
@@ -35,15 +39,44 @@ function fakeClient(initial: Session | null, signOutError: Error | null = null) 
       return { error: scope === 'global' ? signOutError : null };
     },
   };
+  // user_roles lookup: .from().select().eq(user_id).eq(role).maybeSingle()
+  const from = (table: string) => {
+    const filters: Record<string, string> = {};
+    const query = {
+      select: () => query,
+      eq: (column: string, value: string) => {
+        filters[column] = value;
+        return query;
+      },
+      maybeSingle: async () => ({
+        data:
+          table === 'user_roles' &&
+          filters['role'] === 'admin' &&
+          adminIds.includes(filters['user_id'] ?? '')
+            ? { role: 'admin' }
+            : null,
+        error: null,
+      }),
+    };
+    return query;
+  };
   return {
-    client: { auth } as unknown as SupabaseClient,
+    client: { auth, from } as unknown as SupabaseClient,
     emit: (event: string, s: Session | null) => listener?.(event, s),
     hasListener: () => listener !== null,
     signOutCalls,
   };
 }
 
-beforeEach(() => useAuthStore.setState({ status: 'loading', session: null, isAdmin: false }));
+beforeEach(() =>
+  useAuthStore.setState({
+    status: 'loading',
+    session: null,
+    isAdmin: false,
+    roleLoading: false,
+    recovery: false,
+  }),
+);
 
 describe('auth store', () => {
   it('starts loading, then reflects the looked-up session', async () => {
@@ -62,6 +95,30 @@ describe('auth store', () => {
     expect(useAuthStore.getState().session?.user.email).toBe('leo@example.com');
     stop();
     expect(fake.hasListener()).toBe(false);
+  });
+
+  it('reads the admin role from user_roles, and forgets it on sign-out', async () => {
+    const admin = session('admin@example.com');
+    const fake = fakeClient(admin, null, [admin.user.id]);
+    startAuthListener(fake.client);
+    await vi.waitFor(() => expect(useAuthStore.getState().isAdmin).toBe(true));
+    fake.emit('SIGNED_OUT', null);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signedOut', isAdmin: false });
+  });
+
+  it('does not make a member an admin', async () => {
+    const fake = fakeClient(session('leo@example.com'), null, ['someone-else']);
+    startAuthListener(fake.client);
+    await vi.waitFor(() => expect(useAuthStore.getState().roleLoading).toBe(false));
+    await vi.waitFor(() => expect(useAuthStore.getState().status).toBe('signedIn'));
+    expect(useAuthStore.getState().isAdmin).toBe(false);
+  });
+
+  it('marks a password-recovery session', () => {
+    const fake = fakeClient(null);
+    startAuthListener(fake.client);
+    fake.emit('PASSWORD_RECOVERY', session('maya@example.com'));
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', recovery: true });
   });
 
   it('is signed out when no backend is configured', () => {

@@ -1,13 +1,18 @@
 import { create } from 'zustand';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import { toast } from '@bistro/ui';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
 export interface AuthState {
   status: AuthStatus;
   session: Session | null;
-  /** Set from user_roles by the auth feature; false until then. */
+  /** From a user_roles row with role admin (never from user metadata). */
   isAdmin: boolean;
+  /** True while the admin role of the current user is being looked up. */
+  roleLoading: boolean;
+  /** The session came from a password-reset link (PASSWORD_RECOVERY). */
+  recovery: boolean;
   setSession: (session: Session | null) => void;
 }
 
@@ -19,11 +24,14 @@ export const useAuthStore = create<AuthState>()((set) => ({
   status: 'loading',
   session: null,
   isAdmin: false,
+  roleLoading: false,
+  recovery: false,
   setSession: (session) =>
     set((state) => ({
       session,
       status: session ? 'signedIn' : 'signedOut',
-      isAdmin: session ? state.isAdmin : false,
+      isAdmin: session && session.user.id === state.session?.user.id ? state.isAdmin : false,
+      recovery: session ? state.recovery : false,
     })),
 }));
 
@@ -33,12 +41,38 @@ export function selectViewer(state: AuthState): string {
   return state.session?.user.email ?? 'Visitor';
 }
 
-/**
- * Looks the session up once and follows every auth change. Called by the shell
- * only; remotes just read the store. Returns the unsubscribe function.
- */
 let activeClient: SupabaseClient | null = null;
 
+export function authClient(): SupabaseClient {
+  if (!activeClient) throw new Error('Sign-in is unavailable: no backend is configured.');
+  return activeClient;
+}
+
+async function refreshAdminRole(supabase: SupabaseClient, userId: string): Promise<void> {
+  useAuthStore.setState({ roleLoading: true });
+  let isAdmin = false;
+  try {
+    const { data, error } = await supabase
+      .from('user_roles')
+      .select('role')
+      .eq('user_id', userId)
+      .eq('role', 'admin')
+      .maybeSingle();
+    if (error) console.warn('Could not look up the admin role', error);
+    isAdmin = !error && data !== null;
+  } catch (error) {
+    console.warn('Could not look up the admin role', error);
+  }
+  // Ignore an answer for a user who is no longer the one signed in.
+  if (useAuthStore.getState().session?.user.id !== userId) return;
+  useAuthStore.setState({ isAdmin, roleLoading: false });
+}
+
+/**
+ * Looks the session up once and follows every auth change (INITIAL_SESSION,
+ * SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, PASSWORD_RECOVERY, ...). Called by the
+ * shell only; remotes just read the store. Returns the unsubscribe function.
+ */
 export function startAuthListener(supabase: SupabaseClient | null): () => void {
   const { setSession } = useAuthStore.getState();
   activeClient = supabase;
@@ -46,16 +80,28 @@ export function startAuthListener(supabase: SupabaseClient | null): () => void {
     setSession(null);
     return () => undefined;
   }
-  const { data } = supabase.auth.onAuthStateChange((_event, session) => {
+  let lastUserId: string | null = null;
+  const apply = (session: Session | null) => {
     setSession(session);
+    const userId = session?.user.id ?? null;
+    if (userId && userId !== lastUserId) {
+      // Deferred: supabase-js must not be called back inside its own auth callback.
+      setTimeout(() => void refreshAdminRole(supabase, userId), 0);
+    }
+    lastUserId = userId;
+  };
+  const { data } = supabase.auth.onAuthStateChange((event, session) => {
+    if (event === 'PASSWORD_RECOVERY') useAuthStore.setState({ recovery: true });
+    apply(session);
   });
-  void supabase.auth.getSession().then(({ data: result }) => setSession(result.session));
+  void supabase.auth.getSession().then(({ data: result }) => apply(result.session));
   return () => data.subscription.unsubscribe();
 }
 
 /**
- * Signs out everywhere (global scope). Stored session data is cleared even when
- * the server cannot be reached, so a shared phone never keeps a member signed in.
+ * Signs out everywhere (global scope), then toasts 'Signed out'. Stored session
+ * data is cleared even when the server cannot be reached, so a shared phone
+ * never keeps a member signed in.
  */
 export async function signOut(): Promise<void> {
   const supabase = activeClient;
@@ -69,5 +115,6 @@ export async function signOut(): Promise<void> {
     }
   } finally {
     useAuthStore.getState().setSession(null);
+    toast({ title: 'Signed out', description: 'You have been signed out.' });
   }
 }

@@ -1,22 +1,84 @@
-import { Link } from 'react-router-dom';
-import { useAuthStore, selectViewer } from '@bistro/auth';
-import { findRoute, RoutePlaceholder, type RouteEntry } from '@bistro/ui';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  Button,
+  Heading,
+  LoadingState,
+  Muted,
+  Page,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  venue,
+} from '@bistro/ui';
+import { useAuthStore } from '@bistro/auth';
+import { AuthCard } from './auth-styles';
+import { ResetPasswordForm } from './reset-password-form';
+import { SignInForm } from './sign-in-form';
+import { SignUpForm } from './sign-up-form';
+import { VerifyEmail } from './verify-email';
 
-const authRoute: RouteEntry = findRoute('/auth') ?? {
-  path: '/auth',
-  owner: 'shell',
-  screen: 'Sign in, sign up, password reset',
-};
-
-/** The shell's /auth route. The sign-in, sign-up and reset forms land with the auth issue. */
+/** /auth: Sign In and Sign Up tabs, forgot password, reset mode (?reset=1) and verify-email state. */
 export function AuthPage() {
-  const viewer = useAuthStore(selectViewer);
+  const [params] = useSearchParams();
+  const resetMode = params.get('reset') === '1';
+  const status = useAuthStore((s) => s.status);
+  const [tab, setTab] = useState<'signin' | 'signup'>('signin');
+  const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
+  const navigate = useNavigate();
+
+  if (!resetMode && status === 'signedIn') return <Navigate to="/" replace />;
+
   return (
-    <>
-      <RoutePlaceholder route={authRoute} area="shell" viewer={viewer} />
-      <p style={{ textAlign: 'center' }}>
-        <Link to="/">Back to Home</Link>
-      </p>
-    </>
+    <Page>
+      <AuthCard>
+        {resetMode ? (
+          <ResetPasswordForm />
+        ) : status === 'loading' ? (
+          <LoadingState />
+        ) : verifyEmail ? (
+          <VerifyEmail
+            email={verifyEmail}
+            onBack={() => {
+              setVerifyEmail(null);
+              setTab('signin');
+            }}
+          />
+        ) : (
+          <>
+            <Heading as="h1" style={{ fontSize: '1.75rem' }}>
+              Welcome to {venue.shortName}
+            </Heading>
+            <Muted>
+              Sign in or create an account to book events, redeem offers and join the lounge.
+            </Muted>
+            <Tabs value={tab} onValueChange={(v) => setTab(v as 'signin' | 'signup')}>
+              <TabsList aria-label="Sign in or sign up">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="signin">
+                <SignInForm />
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignUpForm onVerify={setVerifyEmail} />
+              </TabsContent>
+            </Tabs>
+          </>
+        )}
+        <Muted style={{ marginTop: 24, fontSize: '0.9rem' }}>
+          By continuing you agree to our <Link to="/privacy">privacy policy</Link>.
+        </Muted>
+        <Button
+          type="button"
+          $variant="ghost"
+          onClick={() => navigate('/')}
+          style={{ width: '100%' }}
+        >
+          Back to Home
+        </Button>
+      </AuthCard>
+    </Page>
   );
 }

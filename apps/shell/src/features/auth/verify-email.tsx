@@ -1,0 +1,39 @@
+import { useState } from 'react';
+import { Button, Heading, Muted, Stack, toast } from '@bistro/ui';
+import { resendFailed, resendSignUpEmail } from '@bistro/auth';
+import { LinkButton } from './auth-styles';
+
+export function VerifyEmail({ email, onBack }: { email: string; onBack: () => void }) {
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    const { error } = await resendSignUpEmail(email);
+    setSending(false);
+    if (error) {
+      toast(resendFailed);
+      return;
+    }
+    toast({
+      title: 'Email sent',
+      description: `We sent a new verification link to ${email}.`,
+      variant: 'success',
+    });
+  };
+  return (
+    <Stack $gap={3} role="status">
+      <Heading as="h2" style={{ fontSize: '1.5rem' }}>
+        Verify your email
+      </Heading>
+      <Muted>
+        We sent a verification link to <strong>{email}</strong>. Open it to activate your account,
+        then sign in.
+      </Muted>
+      <Button type="button" onClick={() => void resend()} disabled={sending}>
+        {sending ? 'Sending…' : 'Resend verification email'}
+      </Button>
+      <LinkButton type="button" onClick={onBack}>
+        Back to Sign In
+      </LinkButton>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { authClient } from './auth-store';
+
+/**
+ * The auth calls of spec section 7. Each resolves to the server's error (or
+ * null); a thrown failure (network, no backend) is returned as an error too, so
+ * callers map everything to a toast in one place (auth-messages.ts).
+ */
+type Result = { error: unknown; needsVerification?: boolean };
+
+/** A failure with no server message: the toasts then say 'An unexpected error occurred…'. */
+const unexpected = { message: '' };
+
+async function attempt(run: () => Promise<{ error: unknown }>): Promise<Result> {
+  try {
+    return await run();
+  } catch (error) {
+    console.error(error);
+    return { error: unexpected };
+  }
+}
+
+const siteRoot = () => `${window.location.origin}/`;
+
+export function signInWithPassword(email: string, password: string): Promise<Result> {
+  return attempt(() => authClient().auth.signInWithPassword({ email, password }));
+}
+
+export async function signUp(input: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}): Promise<Result> {
+  try {
+    const { data, error } = await authClient().auth.signUp({
+      email: input.email,
+      password: input.password,
+      options: {
+        data: { first_name: input.firstName, last_name: input.lastName },
+        emailRedirectTo: siteRoot(),
+      },
+    });
+    return { error, needsVerification: !error && !data.session };
+  } catch (error) {
+    console.error(error);
+    return { error: unexpected };
+  }
+}
+
+export function resendSignUpEmail(email: string): Promise<Result> {
+  return attempt(() =>
+    authClient().auth.resend({ type: 'signup', email, options: { emailRedirectTo: siteRoot() } }),
+  );
+}
+
+export function requestPasswordReset(email: string): Promise<Result> {
+  return attempt(() =>
+    authClient().auth.resetPasswordForEmail(email, {
+      redirectTo: `${window.location.origin}/auth?reset=1`,
+    }),
+  );
+}
+
+export function updatePassword(password: string): Promise<Result> {
+  return attempt(() => authClient().auth.updateUser({ password }));
+}
