@@ -8,6 +8,12 @@ insert into storage.buckets (id, name, public)
 values ('photo-wall', 'photo-wall', true), ('event-images', 'event-images', true)
 on conflict (id) do update set public = excluded.public;
 
+-- The two buckets are visible (list/get bucket), never created or changed by
+-- API roles.
+create policy "Anyone can see the photo wall and event image buckets"
+  on storage.buckets for select to anon, authenticated
+  using (id in ('photo-wall', 'event-images'));
+
 create policy "Anyone can read photo wall and event images"
   on storage.objects for select to anon, authenticated
   using (bucket_id in ('photo-wall', 'event-images'));
