@@ -260,6 +260,41 @@ export function storageApp(ctx: AppContext): Hono {
     return c.json({ Id: id, Key: `${bucket}/${name}` });
   }
 
+  // (registered before the upload route, which would otherwise match /object/list/<bucket>)
+  app.post('/object/list/:bucket', async (c) => {
+    const who = await caller(c);
+    const bucket = c.req.param('bucket');
+    const body = await readJson(c);
+    const prefix = typeof body['prefix'] === 'string' ? body['prefix'].replace(/^\/+|\/+$/g, '') : '';
+    const limit = Math.min(1000, Math.max(1, Number(body['limit'] ?? 100) || 100));
+    const offset = Math.max(0, Number(body['offset'] ?? 0) || 0);
+    const search = typeof body['search'] === 'string' ? body['search'] : '';
+    const like = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+    const base = prefix ? `${prefix}/` : '';
+    const r = await asCaller(c, who, (tx) =>
+      tx.query<{ name: string; id: string | null; metadata: unknown; created_at: string | null; updated_at: string | null }>(
+        `select name, id::text, metadata, to_json(created_at)#>>'{}' as created_at, to_json(updated_at)#>>'{}' as updated_at
+         from storage.objects where bucket_id = $1 and name like $2 order by name limit 10000`,
+        [bucket, `${like(base)}${like(search)}%`],
+      ),
+    );
+    const seen = new Set<string>();
+    const items: Record<string, unknown>[] = [];
+    for (const row of r.rows) {
+      const rest = row.name.slice(base.length);
+      const slash = rest.indexOf('/');
+      if (slash >= 0) {
+        const folder = rest.slice(0, slash);
+        if (seen.has(folder)) continue;
+        seen.add(folder);
+        items.push({ name: folder, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+      } else {
+        items.push({ name: rest, id: row.id, updated_at: row.updated_at, created_at: row.created_at, last_accessed_at: row.updated_at, metadata: row.metadata });
+      }
+    }
+    return c.json(items.slice(offset, offset + limit));
+  });
+
   app.post('/object/:bucket/*', (c) => upload(c, false));
   app.put('/object/:bucket/*', (c) => upload(c, false));
 
@@ -318,40 +353,6 @@ export function storageApp(ctx: AppContext): Hono {
     );
     for (const row of r.rows) await blobs.remove(bucket, row['name'] as string);
     return c.json(r.rows);
-  });
-
-  app.post('/object/list/:bucket', async (c) => {
-    const who = await caller(c);
-    const bucket = c.req.param('bucket');
-    const body = await readJson(c);
-    const prefix = typeof body['prefix'] === 'string' ? body['prefix'].replace(/^\/+|\/+$/g, '') : '';
-    const limit = Math.min(1000, Math.max(1, Number(body['limit'] ?? 100) || 100));
-    const offset = Math.max(0, Number(body['offset'] ?? 0) || 0);
-    const search = typeof body['search'] === 'string' ? body['search'] : '';
-    const like = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-    const base = prefix ? `${prefix}/` : '';
-    const r = await asCaller(c, who, (tx) =>
-      tx.query<{ name: string; id: string | null; metadata: unknown; created_at: string | null; updated_at: string | null }>(
-        `select name, id::text, metadata, to_json(created_at)#>>'{}' as created_at, to_json(updated_at)#>>'{}' as updated_at
-         from storage.objects where bucket_id = $1 and name like $2 order by name limit 10000`,
-        [bucket, `${like(base)}${like(search)}%`],
-      ),
-    );
-    const seen = new Set<string>();
-    const items: Record<string, unknown>[] = [];
-    for (const row of r.rows) {
-      const rest = row.name.slice(base.length);
-      const slash = rest.indexOf('/');
-      if (slash >= 0) {
-        const folder = rest.slice(0, slash);
-        if (seen.has(folder)) continue;
-        seen.add(folder);
-        items.push({ name: folder, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
-      } else {
-        items.push({ name: rest, id: row.id, updated_at: row.updated_at, created_at: row.created_at, last_accessed_at: row.updated_at, metadata: row.metadata });
-      }
-    }
-    return c.json(items.slice(offset, offset + limit));
   });
 
   app.all('*', () => {
