@@ -2,23 +2,27 @@
 -- every start, on PGlite and on PostgreSQL 15+.
 
 -- Roles -------------------------------------------------------------------------------
+-- Roles are cluster-wide on PostgreSQL: tolerate another database creating them concurrently.
 do $$
+declare
+  r record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
-    create role supabase_storage_admin nologin noinherit;
-  end if;
+  for r in select * from (values
+    ('anon', 'nologin noinherit'),
+    ('authenticated', 'nologin noinherit'),
+    ('service_role', 'nologin noinherit bypassrls'),
+    ('supabase_auth_admin', 'nologin noinherit'),
+    ('supabase_storage_admin', 'nologin noinherit')
+  ) as t(name, opts)
+  loop
+    if not exists (select 1 from pg_roles where rolname = r.name) then
+      begin
+        execute format('create role %I %s', r.name, r.opts);
+      exception when duplicate_object or unique_violation then
+        null;
+      end;
+    end if;
+  end loop;
 end
 $$;
 

@@ -25,6 +25,10 @@ afterAll(async () => {
 
 const nowIso = () => new Date().toISOString();
 
+it('runs on the database the environment asks for', () => {
+  expect(srv.db.kind).toBe(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
+});
+
 describe('events', () => {
   it('home: approved upcoming events, ascending, limit 3 (visitor)', async () => {
     const { data, error } = await visitor
