@@ -54,9 +54,14 @@ async function main() {
       inboxPort,
       siteUrl: `http://localhost:${ports.shell}`,
       env: {
-        ALLOWED_ORIGINS: Object.values(ports)
+        CORS_ORIGINS: Object.values(ports)
           .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
           .join(','),
+        ADDITIONAL_REDIRECT_URLS: [
+          `http://localhost:${ports.shell}/**`,
+          `http://127.0.0.1:${ports.shell}/**`,
+        ].join(','),
+        ...(process.env.CORS_ORIGINS ? { CORS_ORIGINS: process.env.CORS_ORIGINS } : {}),
       },
     });
     supabase = { url: backend.keys.url, anonKey: backend.keys.anonKey };

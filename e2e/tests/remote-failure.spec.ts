@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { distOf, serveDist, type RunningServer } from '../../tools/serve-suite.mjs';
-import { DATA_DIR, ports } from '../support/suite';
+import { DATA_DIR, ports, SPARE_PORTS } from '../support/suite';
 
 // A second copy of the shell, served with its own config.json in which the
 // lounge's server is down (nothing listens on its port) and the games
 // manifest is a 404. Guest and admin point at the running suite.
-const SHELL_PORT = 4310;
-const DOWN_LOUNGE_PORT = 4319;
+const SHELL_PORT = SPARE_PORTS.shell;
+const DOWN_LOUNGE_PORT = SPARE_PORTS.downRemote;
 
 let shell: RunningServer;
 let lounge: RunningServer | undefined;
