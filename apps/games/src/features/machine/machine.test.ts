@@ -9,7 +9,8 @@ type LightEvent = { type: 'switch' } | { type: 'press' } | { type: 'ignored' };
 const light: MachineDefinition<Light, LightEvent> = {
   initial: { colour: 'red', presses: 0 },
   reduce(state, event) {
-    if (event.type === 'switch') return { ...state, colour: state.colour === 'red' ? 'green' : 'red' };
+    if (event.type === 'switch')
+      return { ...state, colour: state.colour === 'red' ? 'green' : 'red' };
     if (event.type === 'press') return { ...state, presses: state.presses + 1 };
     return state;
   },

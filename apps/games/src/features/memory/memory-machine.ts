@@ -74,11 +74,7 @@ export function randomSequence(length: number, random: () => number): Pad[] {
  * The sequence for the level after `level`: the same steps plus one more, or,
  * once it is 8 long, a fresh sequence of 8.
  */
-export function nextSequence(
-  sequence: readonly Pad[],
-  level: number,
-  random: () => number,
-): Pad[] {
+export function nextSequence(sequence: readonly Pad[], level: number, random: () => number): Pad[] {
   const length = sequenceLength(level + 1);
   if (length > sequence.length) return [...sequence, randomPad(random)];
   return randomSequence(length, random);

@@ -8,7 +8,12 @@ export const questionBank: readonly TriviaQuestion[] = [
     id: 'bistro-meaning',
     category: 'Bistro',
     prompt: 'In France, what is a bistro?',
-    options: ['A small, casual restaurant', 'A formal banquet hall', 'A kind of pastry', 'A wine cellar'],
+    options: [
+      'A small, casual restaurant',
+      'A formal banquet hall',
+      'A kind of pastry',
+      'A wine cellar',
+    ],
     answer: 0,
   },
   {
@@ -43,7 +48,12 @@ export const questionBank: readonly TriviaQuestion[] = [
     id: 'mise-en-place',
     category: 'Bistro',
     prompt: 'In a kitchen, "mise en place" means…',
-    options: ['Everything in its place', 'A table for two', "The chef's special", 'The main course'],
+    options: [
+      'Everything in its place',
+      'A table for two',
+      "The chef's special",
+      'The main course',
+    ],
     answer: 0,
   },
   {

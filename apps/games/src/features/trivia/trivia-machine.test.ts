@@ -34,7 +34,12 @@ describe('trivia state machine', () => {
   it('starts idle and moves to playing the first question with 15 s on start', () => {
     expect(triviaDefinition.initial).toEqual({ phase: 'idle' });
     const { game } = startedGame();
-    expect(game.getState()).toMatchObject({ phase: 'playing', index: 0, score: 0, secondsLeft: 15 });
+    expect(game.getState()).toMatchObject({
+      phase: 'playing',
+      index: 0,
+      score: 0,
+      secondsLeft: 15,
+    });
   });
 
   it('ignores answers and ticks while idle, and a start with no questions', () => {
@@ -57,17 +62,32 @@ describe('trivia state machine', () => {
     const { clock, game } = startedGame();
     clock.advance(3000);
     game.send({ type: 'answer', choice: questions[0]!.answer });
-    expect(game.getState()).toMatchObject({ phase: 'answered', choice: 0, correct: true, score: 1 });
+    expect(game.getState()).toMatchObject({
+      phase: 'answered',
+      choice: 0,
+      correct: true,
+      score: 1,
+    });
     clock.advance(1999);
     expect(game.getState().phase).toBe('answered');
     clock.advance(1);
-    expect(game.getState()).toMatchObject({ phase: 'playing', index: 1, score: 1, secondsLeft: 15 });
+    expect(game.getState()).toMatchObject({
+      phase: 'playing',
+      index: 1,
+      score: 1,
+      secondsLeft: 15,
+    });
   });
 
   it('a wrong answer scores nothing', () => {
     const { game } = startedGame();
     game.send({ type: 'answer', choice: 3 });
-    expect(game.getState()).toMatchObject({ phase: 'answered', choice: 3, correct: false, score: 0 });
+    expect(game.getState()).toMatchObject({
+      phase: 'answered',
+      choice: 3,
+      correct: false,
+      score: 0,
+    });
   });
 
   it('stops the countdown once answered and ignores a second answer', () => {
@@ -112,7 +132,12 @@ describe('trivia state machine', () => {
     expect(game.getState()).toEqual({ phase: 'finished', questions, score: 3 });
     expect(clock.pendingCount).toBe(0);
     game.send({ type: 'start', questions });
-    expect(game.getState()).toMatchObject({ phase: 'playing', index: 0, score: 0, secondsLeft: 15 });
+    expect(game.getState()).toMatchObject({
+      phase: 'playing',
+      index: 0,
+      score: 0,
+      secondsLeft: 15,
+    });
   });
 
   it('does not restart a round in progress', () => {

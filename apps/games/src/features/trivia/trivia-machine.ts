@@ -153,7 +153,11 @@ export const triviaDefinition: MachineDefinition<TriviaState, TriviaEvent> = {
       };
     }
     if (state.phase === 'answered') {
-      return { key: `reveal:${state.index}`, ms: TRIVIA_REVEAL_MS, event: () => ({ type: 'next' }) };
+      return {
+        key: `reveal:${state.index}`,
+        ms: TRIVIA_REVEAL_MS,
+        event: () => ({ type: 'next' }),
+      };
     }
     return null;
   },

@@ -8,9 +8,7 @@ let loading: Promise<Dictionary> | null = null;
  * never with the rest of the games remote.
  */
 export function loadDictionary(): Promise<Dictionary> {
-  loading ??= import(
-    /* webpackChunkName: "english-words" */ 'an-array-of-english-words'
-  ).then(
+  loading ??= import(/* webpackChunkName: "english-words" */ 'an-array-of-english-words').then(
     (module) => {
       const words = new Set<string>(module.default);
       return (word: string) => words.has(word);

@@ -12,7 +12,18 @@ import {
 } from './word-chain-machine';
 
 // A small stand-in for the real list (dictionary.test.ts checks the real one).
-const words = new Set(['music', 'cat', 'car', 'tea', 'apple', 'eel', 'lemon', 'noon', 'ant', 'tiger']);
+const words = new Set([
+  'music',
+  'cat',
+  'car',
+  'tea',
+  'apple',
+  'eel',
+  'lemon',
+  'noon',
+  'ant',
+  'tiger',
+]);
 const isWord: Dictionary = (word) => words.has(word);
 
 function playingWith(startingWord: WordChainState['startingWord'], playerCount = 2) {
@@ -135,7 +146,10 @@ describe('word chain turns', () => {
 
   it('rejects a word that is not in the English word list', () => {
     const state = submit(playingWith('music'), 'cxq');
-    expect(state).toMatchObject({ currentPlayer: 1, rejection: { reason: 'not-a-word', word: 'cxq' } });
+    expect(state).toMatchObject({
+      currentPlayer: 1,
+      rejection: { reason: 'not-a-word', word: 'cxq' },
+    });
   });
 
   it('clears the rejection once a valid word is played', () => {
