@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { ComponentType } from 'react';
 import type { RemoteName } from '@bistro/ui';
+import { useAuthStore } from '@bistro/auth';
+import { AreaOutlet } from './app';
+import { forgetLoadedAreas } from '../features/remotes/remote-area';
 
 // The MF runtime is replaced by a controllable loader: each call either
 // resolves to a component naming its remote or fails, as a real fetch would.
@@ -22,9 +25,6 @@ vi.mock('../features/remotes/federation', () => ({
   registerAreaRemotes: () => undefined,
 }));
 
-const { AreaOutlet } = await import('./app');
-const { useAuthStore } = await import('@bistro/auth');
-const { forgetLoadedAreas } = await import('../features/remotes/remote-area');
 
 function renderAt(path: string) {
   return render(
