@@ -30,6 +30,26 @@ export function bearer(header: string | undefined): string | null {
   return m ? (m[1] as string) : null;
 }
 
+/** Verified tokens per key set, so a polling client doesn't pay for ES256 verification each time. */
+const verified = new WeakMap<KeySet, Map<string, JWTPayload>>();
+const CACHE_MAX = 5000;
+
+async function verifyCached(keys: KeySet, token: string): Promise<JWTPayload> {
+  let cache = verified.get(keys);
+  if (!cache) {
+    cache = new Map();
+    verified.set(keys, cache);
+  }
+  const hit = cache.get(token);
+  const now = Math.floor(Date.now() / 1000);
+  if (hit && (typeof hit.exp !== 'number' || hit.exp > now)) return hit;
+  if (hit) cache.delete(token);
+  const claims = await keys.verify(token);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(token, claims);
+  return claims;
+}
+
 export async function resolveCaller(
   keys: KeySet,
   headers: { authorization?: string | undefined; apikey?: string | undefined },
@@ -38,7 +58,7 @@ export async function resolveCaller(
   if (!token) return { role: 'anon', claims: { role: 'anon' }, isUser: false, userId: null, token: null };
   let claims: JWTPayload;
   try {
-    claims = await keys.verify(token);
+    claims = await verifyCached(keys, token);
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'ERR_JWT_EXPIRED') throw new JwtError('JWT expired', true);
