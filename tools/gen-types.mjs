@@ -28,7 +28,9 @@ async function buildDb(extraSql) {
     : path.join(root, 'supabase/scripts/stand-in-bootstrap.sql');
   await db.exec(readFileSync(bootstrap, 'utf8'));
   const dir = path.join(root, 'supabase/migrations');
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.sql')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.sql'))
+    .sort()) {
     await db.exec(readFileSync(path.join(dir, f), 'utf8'));
   }
   if (extraSql) await db.exec(extraSql);
@@ -95,7 +97,8 @@ const enumNames = new Set();
 
 function tsType(typname, typtype, elem) {
   if (elem) return `${tsType(elem.typname, elem.typtype)}[]`;
-  if (typtype === 'e' && enumNames.has(typname)) return `Database["${schema}"]["Enums"]["${typname}"]`;
+  if (typtype === 'e' && enumNames.has(typname))
+    return `Database["${schema}"]["Enums"]["${typname}"]`;
   switch (typname) {
     case 'bool':
       return 'boolean';
@@ -138,7 +141,11 @@ function tsType(typname, typtype, elem) {
 }
 
 function columnType(c) {
-  return tsType(c.type, c.typtype, c.elem_type ? { typname: c.elem_type, typtype: c.elem_typtype } : undefined);
+  return tsType(
+    c.type,
+    c.typtype,
+    c.elem_type ? { typname: c.elem_type, typtype: c.elem_typtype } : undefined,
+  );
 }
 
 const indent = (n) => ' '.repeat(n);
@@ -153,7 +160,8 @@ function render({ enums, relations, columns, fks, functions }) {
 
   const relBlock = (r, pad, withWrite) => {
     const lines = [`${indent(pad)}${r.name}: {`, `${indent(pad + 2)}Row: {`];
-    for (const c of colsOf(r.oid)) lines.push(`${indent(pad + 4)}${c.name}: ${columnType(c)}${c.nullable ? ' | null' : ''}`);
+    for (const c of colsOf(r.oid))
+      lines.push(`${indent(pad + 4)}${c.name}: ${columnType(c)}${c.nullable ? ' | null' : ''}`);
     lines.push(`${indent(pad + 2)}}`);
     if (withWrite) {
       lines.push(`${indent(pad + 2)}Insert: {`);
@@ -161,13 +169,18 @@ function render({ enums, relations, columns, fks, functions }) {
         if (c.generated) lines.push(`${indent(pad + 4)}${c.name}?: never`);
         else {
           const optional = c.nullable || c.has_default || c.identity;
-          lines.push(`${indent(pad + 4)}${c.name}${optional ? '?' : ''}: ${columnType(c)}${c.nullable ? ' | null' : ''}`);
+          lines.push(
+            `${indent(pad + 4)}${c.name}${optional ? '?' : ''}: ${columnType(c)}${c.nullable ? ' | null' : ''}`,
+          );
         }
       }
       lines.push(`${indent(pad + 2)}}`, `${indent(pad + 2)}Update: {`);
       for (const c of colsOf(r.oid)) {
         if (c.generated) lines.push(`${indent(pad + 4)}${c.name}?: never`);
-        else lines.push(`${indent(pad + 4)}${c.name}?: ${columnType(c)}${c.nullable ? ' | null' : ''}`);
+        else
+          lines.push(
+            `${indent(pad + 4)}${c.name}?: ${columnType(c)}${c.nullable ? ' | null' : ''}`,
+          );
       }
       lines.push(`${indent(pad + 2)}}`);
     }
@@ -230,7 +243,9 @@ function render({ enums, relations, columns, fks, functions }) {
     out.push(`      ${f.name}: {`);
     if (args.length === 0) out.push('        Args: never');
     else {
-      out.push(`        Args: { ${args.map((a) => `${a.name}${a.optional ? '?' : ''}: ${a.type}`).join('; ')} }`);
+      out.push(
+        `        Args: { ${args.map((a) => `${a.name}${a.optional ? '?' : ''}: ${a.type}`).join('; ')} }`,
+      );
     }
     out.push(`        Returns: ${f.returns_set ? `${ret}[]` : ret}`, '      }');
   }
@@ -241,7 +256,8 @@ function render({ enums, relations, columns, fks, functions }) {
 
   out.push(HELPERS);
   out.push('export const Constants = {', `  ${schema}: {`, '    Enums: {');
-  for (const e of enums) out.push(`      ${e.name}: [${e.labels.map((l) => `"${l}"`).join(', ')}],`);
+  for (const e of enums)
+    out.push(`      ${e.name}: [${e.labels.map((l) => `"${l}"`).join(', ')}],`);
   out.push('    },', '  },', '} as const', '');
   return out.join('\n');
 }

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestClient, startTestServer, type TestServer } from './support/api';
-import { emailOf, fixtureSql, ids, matrix, password, probes, usersSql, type Case, type Who } from './support/matrix';
+import {
+  emailOf,
+  fixtureSql,
+  ids,
+  matrix,
+  password,
+  probes,
+  usersSql,
+  type Case,
+  type Who,
+} from './support/matrix';
 
 let srv: TestServer;
 const clients = {} as Record<Who | 'newbie', SupabaseClient>;
@@ -32,15 +42,18 @@ const meOf = (c: Case, who: Who): string | null =>
   who === 'visitor' ? null : who === 'owner' && c.ownerIs === 'newbie' ? ids.newbie : ids[who];
 
 describe.each(Object.entries(matrix))('%s (API)', (_table, cases) => {
-  it.each(probes(cases).map((p) => [p.title, p] as const))('%s', async (_title, { c, who, allowed }) => {
-    // A refused or read-only probe changes nothing; restore the fixture only
-    // after a probe that wrote something.
-    if (dirty) await srv.db.exec(fixtureSql);
-    const client = who === 'owner' && c.ownerIs === 'newbie' ? clients.newbie : clients[who];
-    dirty = c.kind !== 'read';
-    const out = await c.api(client, meOf(c, who));
-    dirty = c.kind !== 'read' && !out.error && out.rows > 0;
-    if (allowed) expect(out.error ? `${out.error.code}: ${out.error.message}` : 'ok').toBe('ok');
-    expect(!out.error && out.rows > 0).toBe(allowed);
-  });
+  it.each(probes(cases).map((p) => [p.title, p] as const))(
+    '%s',
+    async (_title, { c, who, allowed }) => {
+      // A refused or read-only probe changes nothing; restore the fixture only
+      // after a probe that wrote something.
+      if (dirty) await srv.db.exec(fixtureSql);
+      const client = who === 'owner' && c.ownerIs === 'newbie' ? clients.newbie : clients[who];
+      dirty = c.kind !== 'read';
+      const out = await c.api(client, meOf(c, who));
+      dirty = c.kind !== 'read' && !out.error && out.rows > 0;
+      if (allowed) expect(out.error ? `${out.error.code}: ${out.error.message}` : 'ok').toBe('ok');
+      expect(!out.error && out.rows > 0).toBe(allowed);
+    },
+  );
 });

@@ -24,12 +24,20 @@ const OFFER = {
   birthday: '0f000000-0000-4000-8000-000000000003',
   surprise: '0f000000-0000-4000-8000-000000000004',
 };
-const REQUEST = ['50000000-0000-4000-8000-000000000001', '50000000-0000-4000-8000-000000000002', '50000000-0000-4000-8000-000000000003', '50000000-0000-4000-8000-000000000004'] as const;
+const REQUEST = [
+  '50000000-0000-4000-8000-000000000001',
+  '50000000-0000-4000-8000-000000000002',
+  '50000000-0000-4000-8000-000000000003',
+  '50000000-0000-4000-8000-000000000004',
+] as const;
 
 const businessDate = (): string =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() - 4 * 3600_000),
-  );
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() - 4 * 3600_000));
 
 async function signIn(email: string): Promise<SupabaseClient> {
   const c = createTestClient(srv);
@@ -56,10 +64,17 @@ describe('demo seed', () => {
       [maya, MAYA, false],
       [leo, LEO, false],
     ] as const) {
-      const { data } = await c.from('user_roles').select('role').eq('user_id', id).eq('role', 'admin');
+      const { data } = await c
+        .from('user_roles')
+        .select('role')
+        .eq('user_id', id)
+        .eq('role', 'admin');
       expect(data?.length ?? 0).toBe(isAdmin ? 1 : 0);
     }
-    const wrong = await createTestClient(srv).auth.signInWithPassword({ email: 'maya@example.com', password: 'nope' });
+    const wrong = await createTestClient(srv).auth.signInWithPassword({
+      email: 'maya@example.com',
+      password: 'nope',
+    });
     expect(wrong.error?.message).toBe('Invalid login credentials');
   });
 
@@ -75,18 +90,33 @@ describe('demo seed', () => {
     expect(data).toHaveLength(3);
     const all = await visitor.from('events').select('title');
     expect(all.data?.map((e) => e.title)).not.toContain('Rooftop Silent Disco');
-    const adminAll = await admin.from('events').select('title').order('created_at', { ascending: false });
+    const adminAll = await admin
+      .from('events')
+      .select('title')
+      .order('created_at', { ascending: false });
     expect(adminAll.data?.[0]?.title).toBe('Rooftop Silent Disco');
   });
 
   it('gives Maya (VIP, birthday this week) all four offer types and Leo exclusive and surprise only', async () => {
     const types = async (c: SupabaseClient) =>
-      ((await c.from('offers').select('offer_type').eq('is_active', true).gte('valid_until', new Date().toISOString())).data ?? [])
+      (
+        (
+          await c
+            .from('offers')
+            .select('offer_type')
+            .eq('is_active', true)
+            .gte('valid_until', new Date().toISOString())
+        ).data ?? []
+      )
         .map((o) => o.offer_type as string)
         .sort();
     expect(await types(maya)).toEqual(['birthday', 'exclusive', 'surprise', 'vip']);
     expect(await types(leo)).toEqual(['exclusive', 'surprise']);
-    const profile = await maya.from('profiles').select('vip_status, first_name').eq('user_id', MAYA).single();
+    const profile = await maya
+      .from('profiles')
+      .select('vip_status, first_name')
+      .eq('user_id', MAYA)
+      .single();
     expect(profile.data).toEqual({ vip_status: true, first_name: 'Maya' });
   });
 
@@ -100,8 +130,16 @@ describe('demo seed', () => {
       .order('vote_count', { ascending: false })
       .order('created_at', { ascending: true });
     expect(data?.length).toBeGreaterThanOrEqual(3);
-    expect(data?.[0]).toMatchObject({ song_title: 'Blinding Lights', requested_by_name: 'Maya', vote_count: 2 });
-    const djs = await leo.from('djs').select('name, bio, genre_specialties').eq('is_active', true).order('name');
+    expect(data?.[0]).toMatchObject({
+      song_title: 'Blinding Lights',
+      requested_by_name: 'Maya',
+      vote_count: 2,
+    });
+    const djs = await leo
+      .from('djs')
+      .select('name, bio, genre_specialties')
+      .eq('is_active', true)
+      .order('name');
     expect(djs.data?.length).toBeGreaterThanOrEqual(3);
     for (const d of djs.data ?? []) {
       expect(d.bio).toBeTruthy();
@@ -119,7 +157,9 @@ describe('errors the app maps to toasts', () => {
     expect(usage.data).toBe(1);
     const again = await leo.rpc('increment_offer_usage', { offer_id: OFFER.exclusive });
     expect(again.data).toBe(1);
-    const second = await leo.from('user_offers').insert({ user_id: LEO, offer_id: OFFER.exclusive });
+    const second = await leo
+      .from('user_offers')
+      .insert({ user_id: LEO, offer_id: OFFER.exclusive });
     expect(second.error?.code).toBe('23505');
     const ids = await leo.from('user_offers').select('offer_id').eq('user_id', LEO);
     expect(ids.data).toEqual([{ offer_id: OFFER.exclusive }]);
@@ -145,34 +185,64 @@ describe('errors the app maps to toasts', () => {
     };
     const tooMany = await leo.from('event_bookings').insert({ ...base, number_of_guests: 21 });
     expect(tooMany.error?.code).toBe('23514');
-    const ok = await leo.from('event_bookings').insert({ ...base, number_of_guests: 4 }).select('status').single();
+    const ok = await leo
+      .from('event_bookings')
+      .insert({ ...base, number_of_guests: 4 })
+      .select('status')
+      .single();
     expect(ok.data).toEqual({ status: 'pending' });
     const profile = await leo.from('profiles').select('total_bookings').eq('user_id', LEO).single();
     expect(profile.data?.total_bookings).toBe(1);
-    const latest = await leo.from('event_bookings').select('*').eq('user_id', LEO).order('created_at', { ascending: false }).limit(5);
+    const latest = await leo
+      .from('event_bookings')
+      .select('*')
+      .eq('user_id', LEO)
+      .order('created_at', { ascending: false })
+      .limit(5);
     expect(latest.data).toHaveLength(1);
   });
 
   it("profanity -> P0001 profanity_detected ('Keep it Clean! 🎵'); clean requests are named from metadata", async () => {
-    const bad = await leo.from('song_requests').insert({ song_title: 'Sh1t Song', artist: 'Band', user_id: LEO, requested_by_name: 'Leo' });
+    const bad = await leo
+      .from('song_requests')
+      .insert({ song_title: 'Sh1t Song', artist: 'Band', user_id: LEO, requested_by_name: 'Leo' });
     expect(bad.error).toMatchObject({ code: 'P0001', message: 'profanity_detected' });
     const good = await leo
       .from('song_requests')
-      .insert({ song_title: '  Uptown Funk ', artist: 'Bruno Mars', user_id: LEO, requested_by_name: 'The Boss' })
+      .insert({
+        song_title: '  Uptown Funk ',
+        artist: 'Bruno Mars',
+        user_id: LEO,
+        requested_by_name: 'The Boss',
+      })
       .select('song_title, requested_by_name, event_date')
       .single();
-    expect(good.data).toEqual({ song_title: 'Uptown Funk', requested_by_name: 'Leo', event_date: businessDate() });
+    expect(good.data).toEqual({
+      song_title: 'Uptown Funk',
+      requested_by_name: 'Leo',
+      event_date: businessDate(),
+    });
   });
 
   it("a 4th vote tonight -> P0001 vote_limit_reached ('Vote Limit Reached! 🗳️'); a repeat vote -> 23505", async () => {
     // Leo voted twice in the seed.
-    const third = await leo.from('song_votes').insert({ song_request_id: REQUEST[1], user_id: LEO });
+    const third = await leo
+      .from('song_votes')
+      .insert({ song_request_id: REQUEST[1], user_id: LEO });
     expect(third.error).toBeNull();
-    const fourth = await leo.from('song_votes').insert({ song_request_id: REQUEST[3], user_id: LEO });
+    const fourth = await leo
+      .from('song_votes')
+      .insert({ song_request_id: REQUEST[3], user_id: LEO });
     expect(fourth.error).toMatchObject({ code: 'P0001', message: 'vote_limit_reached' });
-    const repeat = await leo.from('song_votes').insert({ song_request_id: REQUEST[1], user_id: LEO });
+    const repeat = await leo
+      .from('song_votes')
+      .insert({ song_request_id: REQUEST[1], user_id: LEO });
     expect(repeat.error?.code).toBe('23505');
-    const removed = await leo.from('song_votes').delete().eq('song_request_id', REQUEST[1]).eq('user_id', LEO);
+    const removed = await leo
+      .from('song_votes')
+      .delete()
+      .eq('song_request_id', REQUEST[1])
+      .eq('user_id', LEO);
     expect(removed.error).toBeNull();
     const req = await leo.from('song_requests').select('vote_count').eq('id', REQUEST[1]).single();
     expect(req.data?.vote_count).toBe(0);
@@ -181,17 +251,32 @@ describe('errors the app maps to toasts', () => {
   });
 
   it("rating the same DJ twice for one date -> 23505 ('Already Rated'); the average follows", async () => {
-    const dup = await maya.from('dj_ratings').insert({ dj_id: DJ_NOVA, user_id: MAYA, rating: 3, comment: null, performance_date: businessDate() });
+    const dup = await maya.from('dj_ratings').insert({
+      dj_id: DJ_NOVA,
+      user_id: MAYA,
+      rating: 3,
+      comment: null,
+      performance_date: businessDate(),
+    });
     expect(dup.error?.code).toBe('23505');
-    const outOfRange = await maya.from('dj_ratings').insert({ dj_id: DJ_NOVA, user_id: MAYA, rating: 6, performance_date: '2025-01-01' });
+    const outOfRange = await maya
+      .from('dj_ratings')
+      .insert({ dj_id: DJ_NOVA, user_id: MAYA, rating: 6, performance_date: '2025-01-01' });
     expect(outOfRange.error?.code).toBe('23514');
-    const dj = await maya.from('djs').select('average_rating, total_ratings').eq('id', DJ_NOVA).single();
+    const dj = await maya
+      .from('djs')
+      .select('average_rating, total_ratings')
+      .eq('id', DJ_NOVA)
+      .single();
     expect(dj.data).toEqual({ average_rating: 4.5, total_ratings: 2 });
   });
 
   it("an admin deleting their own account -> 'You cannot delete your own admin account.'", async () => {
     const r = await admin.rpc('admin_delete_user', { _user_id: ADMIN, _admin_id: ADMIN });
-    expect(r.error).toMatchObject({ code: 'P0001', message: 'You cannot delete your own admin account.' });
+    expect(r.error).toMatchObject({
+      code: 'P0001',
+      message: 'You cannot delete your own admin account.',
+    });
     const member = await maya.rpc('admin_delete_user', { _user_id: LEO, _admin_id: MAYA });
     expect(member.error?.code).toBe('42501');
   });
@@ -199,9 +284,13 @@ describe('errors the app maps to toasts', () => {
   it('a member setting admin-only fields is refused (42501)', async () => {
     const vip = await leo.from('profiles').update({ vip_status: true }).eq('user_id', LEO);
     expect(vip.error?.code).toBe('42501');
-    const status = await leo.from('event_bookings').insert({ user_id: LEO, name: 'L', email: 'l@example.com', phone: '1', status: 'approved' });
+    const status = await leo
+      .from('event_bookings')
+      .insert({ user_id: LEO, name: 'L', email: 'l@example.com', phone: '1', status: 'approved' });
     expect(status.error?.code).toBe('42501');
-    const photo = await leo.from('photo_wall').insert({ user_id: LEO, image_url: 'https://x.test/a.png', is_approved: true });
+    const photo = await leo
+      .from('photo_wall')
+      .insert({ user_id: LEO, image_url: 'https://x.test/a.png', is_approved: true });
     expect(photo.error?.code).toBe('42501');
   });
 });
@@ -210,29 +299,58 @@ describe('moderation and accounts', () => {
   it('admin approves a booking, the guest sees status and staff message', async () => {
     const { data: b } = await maya
       .from('event_bookings')
-      .insert({ user_id: MAYA, name: 'Maya', email: 'maya@example.com', phone: '1', number_of_guests: 2, event_title: 'Jazz' })
+      .insert({
+        user_id: MAYA,
+        name: 'Maya',
+        email: 'maya@example.com',
+        phone: '1',
+        number_of_guests: 2,
+        event_title: 'Jazz',
+      })
       .select('id')
       .single();
     const upd = await admin
       .from('event_bookings')
-      .update({ status: 'approved', admin_notes: 'Booth 3 is yours', approved_at: new Date().toISOString(), approved_by: ADMIN })
+      .update({
+        status: 'approved',
+        admin_notes: 'Booth 3 is yours',
+        approved_at: new Date().toISOString(),
+        approved_by: ADMIN,
+      })
       .eq('id', b?.id ?? '')
       .select('status');
     expect(upd.data).toEqual([{ status: 'approved' }]);
-    const seen = await maya.from('event_bookings').select('status, admin_notes').eq('id', b?.id ?? '').single();
+    const seen = await maya
+      .from('event_bookings')
+      .select('status, admin_notes')
+      .eq('id', b?.id ?? '')
+      .single();
     expect(seen.data).toEqual({ status: 'approved', admin_notes: 'Booth 3 is yours' });
   });
 
   it('a member uploads a photo into their own folder and it waits for approval', async () => {
     const path = `${MAYA}/${Date.now()}.png`;
-    const up = await maya.storage.from('photo-wall').upload(path, png(), { contentType: 'image/png' });
+    const up = await maya.storage
+      .from('photo-wall')
+      .upload(path, png(), { contentType: 'image/png' });
     expect(up.error).toBeNull();
     const url = maya.storage.from('photo-wall').getPublicUrl(path).data.publicUrl;
-    const row = await maya.from('photo_wall').insert({ user_id: MAYA, image_url: url, caption: 'Victory moment!' }).select('is_approved').single();
+    const row = await maya
+      .from('photo_wall')
+      .insert({ user_id: MAYA, image_url: url, caption: 'Victory moment!' })
+      .select('is_approved')
+      .single();
     expect(row.data).toEqual({ is_approved: false });
-    const foreign = await maya.storage.from('photo-wall').upload(`${LEO}/${Date.now()}.png`, png(), { contentType: 'image/png' });
+    const foreign = await maya.storage
+      .from('photo-wall')
+      .upload(`${LEO}/${Date.now()}.png`, png(), { contentType: 'image/png' });
     expect(foreign.error).not.toBeNull();
-    const grid = await leo.from('photo_wall').select('image_url').eq('is_approved', true).order('created_at', { ascending: false }).limit(6);
+    const grid = await leo
+      .from('photo_wall')
+      .select('image_url')
+      .eq('is_approved', true)
+      .order('created_at', { ascending: false })
+      .limit(6);
     expect(grid.data?.map((p) => p.image_url)).not.toContain(url);
   });
 
@@ -246,7 +364,13 @@ describe('moderation and accounts', () => {
   });
 
   it("a member deletes their own data from the privacy page; an admin then deletes the account and it can't sign in", async () => {
-    for (const t of ['photo_wall', 'user_offers', 'event_bookings', 'profiles', 'user_roles'] as const) {
+    for (const t of [
+      'photo_wall',
+      'user_offers',
+      'event_bookings',
+      'profiles',
+      'user_roles',
+    ] as const) {
       const { error } = await maya.from(t).delete().eq('user_id', MAYA);
       expect(error, t).toBeNull();
     }
@@ -254,7 +378,10 @@ describe('moderation and accounts', () => {
     expect(left.data).toEqual([]);
     const del = await admin.rpc('admin_delete_user', { _user_id: MAYA, _admin_id: ADMIN });
     expect(del.error).toBeNull();
-    const again = await createTestClient(srv).auth.signInWithPassword({ email: 'maya@example.com', password: 'password123' });
+    const again = await createTestClient(srv).auth.signInWithPassword({
+      email: 'maya@example.com',
+      password: 'password123',
+    });
     expect(again.error).not.toBeNull();
   });
 });

@@ -94,7 +94,10 @@ describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
         await c.query(`begin isolation level ${isolation}`);
         await c.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
         await c.query('set local role authenticated');
-        await c.query('insert into public.song_votes (song_request_id, user_id) values ($1, $2)', [requestId, member]);
+        await c.query('insert into public.song_votes (song_request_id, user_id) values ($1, $2)', [
+          requestId,
+          member,
+        ]);
         await c.query('commit');
         return 'ok';
       } catch (e) {
@@ -108,7 +111,9 @@ describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
     try {
       const results = await Promise.all(reqs.map((r) => attemptVote(r.id, 'read committed')));
       expect(results.filter((r) => r === 'ok')).toHaveLength(3);
-      expect(new Set(results.filter((r) => r !== 'ok'))).toEqual(new Set(['P0001:vote_limit_reached']));
+      expect(new Set(results.filter((r) => r !== 'ok'))).toEqual(
+        new Set(['P0001:vote_limit_reached']),
+      );
       const { rows } = await setup.query<{ votes: number; counted: number; mismatched: number }>(
         `select (select count(*)::int from public.song_votes where user_id = $1) as votes,
                 (select sum(vote_count)::int from public.song_requests) as counted,
@@ -142,12 +147,19 @@ describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
     try {
       const member = '7e000000-0000-4000-8000-000000000003';
       await srv.db.query(memberSql, [member, 'rush.api@example.test']);
-      const { rows: reqs } = await srv.db.query<{ id: string }>(requestsSql, ['a0000000-0000-4000-8000-000000000003']);
+      const { rows: reqs } = await srv.db.query<{ id: string }>(requestsSql, [
+        'a0000000-0000-4000-8000-000000000003',
+      ]);
       const client = createTestClient(srv);
-      const signIn = await client.auth.signInWithPassword({ email: 'rush.api@example.test', password: 'password123' });
+      const signIn = await client.auth.signInWithPassword({
+        email: 'rush.api@example.test',
+        password: 'password123',
+      });
       expect(signIn.error).toBeNull();
       const results = await Promise.all(
-        reqs.map((r) => client.from('song_votes').insert({ song_request_id: r.id, user_id: member })),
+        reqs.map((r) =>
+          client.from('song_votes').insert({ song_request_id: r.id, user_id: member }),
+        ),
       );
       const ok = results.filter((r) => !r.error);
       expect(ok).toHaveLength(3);

@@ -36,12 +36,16 @@ function actorFor(c: Case, who: Who): Actor {
 }
 
 describe.each(Object.entries(matrix))('%s (SQL)', (_table, cases) => {
-  it.each(probes(cases).map((p) => [p.title, p] as const))('%s', async (_title, { c, who, allowed }) => {
-    const actor = actorFor(c, who);
-    const [sql, params] = c.sql(actor.kind === 'member' ? actor.id : null);
-    const out = await attempt(db, actor, sql, params);
-    const succeeded = c.kind === 'read' ? out.ok && out.rows.length === 1 : out.ok && out.affected > 0;
-    if (allowed) expect(out.ok ? 'ok' : `${out.code}: ${out.message}`).toBe('ok');
-    expect(succeeded).toBe(allowed);
-  });
+  it.each(probes(cases).map((p) => [p.title, p] as const))(
+    '%s',
+    async (_title, { c, who, allowed }) => {
+      const actor = actorFor(c, who);
+      const [sql, params] = c.sql(actor.kind === 'member' ? actor.id : null);
+      const out = await attempt(db, actor, sql, params);
+      const succeeded =
+        c.kind === 'read' ? out.ok && out.rows.length === 1 : out.ok && out.affected > 0;
+      if (allowed) expect(out.ok ? 'ok' : `${out.code}: ${out.message}`).toBe('ok');
+      expect(succeeded).toBe(allowed);
+    },
+  );
 });

@@ -1,7 +1,16 @@
 /** The lounge: song requests, profanity, votes, DJ ratings. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { act, asOwner, attempt, createCast, createDb, createMember, type Actor, type Cast } from './support/db';
+import {
+  act,
+  asOwner,
+  attempt,
+  createCast,
+  createDb,
+  createMember,
+  type Actor,
+  type Cast,
+} from './support/db';
 
 let db: PGlite;
 let cast: Cast;
@@ -21,7 +30,10 @@ const businessDate = (): string => {
 beforeAll(async () => {
   db = await createDb();
   cast = await createCast(db);
-  const [d] = await asOwner<{ id: string }>(db, `insert into public.djs (name, bio) values ('DJ Lux', 'Deep cuts') returning id`);
+  const [d] = await asOwner<{ id: string }>(
+    db,
+    `insert into public.djs (name, bio) values ('DJ Lux', 'Deep cuts') returning id`,
+  );
   dj = d?.id ?? '';
 });
 afterAll(async () => {
@@ -31,7 +43,14 @@ afterAll(async () => {
 type Member = Actor & { kind: 'member' };
 
 const request = (actor: Member, title: string, artist: string, name: string | null = 'Hacker') =>
-  attempt<{ id: string; song_title: string; artist: string; requested_by_name: string; event_date: string; status: string }>(
+  attempt<{
+    id: string;
+    song_title: string;
+    artist: string;
+    requested_by_name: string;
+    event_date: string;
+    status: string;
+  }>(
     db,
     actor,
     `insert into public.song_requests (song_title, artist, user_id, requested_by_name) values ($1, $2, $3, $4)
@@ -82,16 +101,24 @@ describe('song requests', () => {
     expect(status).toMatchObject({ ok: false, code: '42501' });
   });
 
-  it.each(['approved', 'played', 'declined', 'pending'])('lets an admin set status %s', async (s) => {
-    const [r] = await act<{ id: string }>(
-      db,
-      cast.owner,
-      `insert into public.song_requests (song_title, artist, user_id) values ('Status', 'Song', $1) returning id`,
-      [cast.owner.id],
-    );
-    const rows = await act(db, cast.admin, 'update public.song_requests set status = $2 where id = $1 returning status', [r?.id, s]);
-    expect(rows).toEqual([{ status: s }]);
-  });
+  it.each(['approved', 'played', 'declined', 'pending'])(
+    'lets an admin set status %s',
+    async (s) => {
+      const [r] = await act<{ id: string }>(
+        db,
+        cast.owner,
+        `insert into public.song_requests (song_title, artist, user_id) values ('Status', 'Song', $1) returning id`,
+        [cast.owner.id],
+      );
+      const rows = await act(
+        db,
+        cast.admin,
+        'update public.song_requests set status = $2 where id = $1 returning status',
+        [r?.id, s],
+      );
+      expect(rows).toEqual([{ status: s }]);
+    },
+  );
 
   it('refuses an unknown status (23514) and a member setting status (no row changes)', async () => {
     const [r] = await act<{ id: string }>(
@@ -100,11 +127,23 @@ describe('song requests', () => {
       `insert into public.song_requests (song_title, artist, user_id) values ('Status2', 'Song', $1) returning id`,
       [cast.owner.id],
     );
-    expect(await attempt(db, cast.admin, "update public.song_requests set status = 'skipped' where id = $1", [r?.id])).toMatchObject({
+    expect(
+      await attempt(
+        db,
+        cast.admin,
+        "update public.song_requests set status = 'skipped' where id = $1",
+        [r?.id],
+      ),
+    ).toMatchObject({
       ok: false,
       code: '23514',
     });
-    const member = await attempt(db, cast.owner, "update public.song_requests set status = 'played' where id = $1", [r?.id]);
+    const member = await attempt(
+      db,
+      cast.owner,
+      "update public.song_requests set status = 'played' where id = $1",
+      [r?.id],
+    );
     expect(member.ok && member.affected).toBe(0);
   });
 
@@ -144,7 +183,11 @@ describe('profanity check', () => {
     ['Porn star', 'Band'],
     ['Blow job', 'Band'],
   ])('refuses %j by %j (P0001 profanity_detected)', async (title, artist) => {
-    expect(await request(cast.owner, title, artist)).toMatchObject({ ok: false, code: 'P0001', message: 'profanity_detected' });
+    expect(await request(cast.owner, title, artist)).toMatchObject({
+      ok: false,
+      code: 'P0001',
+      message: 'profanity_detected',
+    });
   });
 
   it.each([
@@ -166,7 +209,10 @@ describe('profanity check', () => {
   });
 
   it('seeds a list large enough to mirror a general English profanity filter', async () => {
-    const [row] = await asOwner<{ n: number }>(db, 'select count(*)::int as n from private.profanity_terms');
+    const [row] = await asOwner<{ n: number }>(
+      db,
+      'select count(*)::int as n from private.profanity_terms',
+    );
     expect(row?.n).toBeGreaterThanOrEqual(150);
   });
 
@@ -176,9 +222,9 @@ describe('profanity check', () => {
       `insert into public.song_requests (song_title, artist, user_id) values ('Clean', 'Song', $1) returning id`,
       [cast.owner.id],
     );
-    await expect(asOwner(db, "update public.song_requests set song_title = 'shit' where id = $1", [r?.id])).rejects.toThrow(
-      'profanity_detected',
-    );
+    await expect(
+      asOwner(db, "update public.song_requests set song_title = 'shit' where id = $1", [r?.id]),
+    ).rejects.toThrow('profanity_detected');
   });
 });
 
@@ -196,21 +242,33 @@ describe('song votes', () => {
     return ids;
   };
   const vote = (m: Member, requestId: string | undefined) =>
-    attempt(db, m, 'insert into public.song_votes (song_request_id, user_id) values ($1, $2)', [requestId, m.id]);
+    attempt(db, m, 'insert into public.song_votes (song_request_id, user_id) values ($1, $2)', [
+      requestId,
+      m.id,
+    ]);
   const commitVote = (m: Member, requestId: string | undefined) =>
-    act(db, m, 'insert into public.song_votes (song_request_id, user_id) values ($1, $2)', [requestId, m.id]);
+    act(db, m, 'insert into public.song_votes (song_request_id, user_id) values ($1, $2)', [
+      requestId,
+      m.id,
+    ]);
   const count = async (requestId: string | undefined) =>
-    (await asOwner<{ vote_count: number; n: number }>(
-      db,
-      'select vote_count, (select count(*)::int from public.song_votes v where v.song_request_id = r.id) as n from public.song_requests r where id = $1',
-      [requestId],
-    ))[0];
+    (
+      await asOwner<{ vote_count: number; n: number }>(
+        db,
+        'select vote_count, (select count(*)::int from public.song_votes v where v.song_request_id = r.id) as n from public.song_requests r where id = $1',
+        [requestId],
+      )
+    )[0];
 
   it('allows 3 votes a night and refuses the 4th with P0001 vote_limit_reached', async () => {
     const m = await createMember(db, 'Voter');
     const reqs = await newRequests(4);
     for (const r of reqs.slice(0, 3)) await commitVote(m, r);
-    expect(await vote(m, reqs[3])).toMatchObject({ ok: false, code: 'P0001', message: 'vote_limit_reached' });
+    expect(await vote(m, reqs[3])).toMatchObject({
+      ok: false,
+      code: 'P0001',
+      message: 'vote_limit_reached',
+    });
     expect(await count(reqs[3])).toEqual({ vote_count: 0, n: 0 });
   });
 
@@ -230,7 +288,10 @@ describe('song votes', () => {
     expect(await count(reqs[0])).toEqual({ vote_count: 2, n: 2 });
     await commitVote(a, reqs[1]);
     await commitVote(a, reqs[2]);
-    await act(db, a, 'delete from public.song_votes where song_request_id = $1 and user_id = $2', [reqs[0], a.id]);
+    await act(db, a, 'delete from public.song_votes where song_request_id = $1 and user_id = $2', [
+      reqs[0],
+      a.id,
+    ]);
     expect(await count(reqs[0])).toEqual({ vote_count: 1, n: 1 });
     await commitVote(a, reqs[3]);
     expect(await count(reqs[3])).toEqual({ vote_count: 1, n: 1 });
@@ -243,16 +304,28 @@ describe('song votes', () => {
     for (const r of lastNight) await commitVote(m, r);
     const tonight = await newRequests(3);
     for (const r of tonight) await commitVote(m, r);
-    const [row] = await asOwner<{ n: number }>(db, 'select count(*)::int as n from public.song_votes where user_id = $1', [m.id]);
+    const [row] = await asOwner<{ n: number }>(
+      db,
+      'select count(*)::int as n from public.song_votes where user_id = $1',
+      [m.id],
+    );
     expect(row?.n).toBe(6);
   });
 
   it('refuses a vote in another member’s name and on an unknown request', async () => {
     const [r] = await newRequests(1);
     expect(
-      await attempt(db, cast.owner, 'insert into public.song_votes (song_request_id, user_id) values ($1, $2)', [r, cast.other.id]),
+      await attempt(
+        db,
+        cast.owner,
+        'insert into public.song_votes (song_request_id, user_id) values ($1, $2)',
+        [r, cast.other.id],
+      ),
     ).toMatchObject({ ok: false, code: '42501' });
-    expect(await vote(cast.owner, '00000000-0000-4000-8000-000000000000')).toMatchObject({ ok: false, code: '23503' });
+    expect(await vote(cast.owner, '00000000-0000-4000-8000-000000000000')).toMatchObject({
+      ok: false,
+      code: '23503',
+    });
   });
 
   it('removes votes with their request', async () => {
@@ -260,7 +333,11 @@ describe('song votes', () => {
     const [r] = await newRequests(1);
     await commitVote(m, r);
     await act(db, cast.admin, 'delete from public.song_requests where id = $1', [r]);
-    const [row] = await asOwner<{ n: number }>(db, 'select count(*)::int as n from public.song_votes where user_id = $1', [m.id]);
+    const [row] = await asOwner<{ n: number }>(
+      db,
+      'select count(*)::int as n from public.song_votes where user_id = $1',
+      [m.id],
+    );
     expect(row?.n).toBe(0);
   });
 });
@@ -274,11 +351,13 @@ describe('DJ ratings', () => {
       [dj, m.id, rating, comment, date],
     );
   const djRow = async () =>
-    (await asOwner<{ average_rating: string; total_ratings: number }>(
-      db,
-      'select average_rating::text, total_ratings from public.djs where id = $1',
-      [dj],
-    ))[0];
+    (
+      await asOwner<{ average_rating: string; total_ratings: number }>(
+        db,
+        'select average_rating::text, total_ratings from public.djs where id = $1',
+        [dj],
+      )
+    )[0];
 
   it.each([0, 6, -1])('refuses a %i-star rating with 23514', async (n) => {
     expect(await rate(cast.owner, n)).toMatchObject({ ok: false, code: '23514' });
@@ -287,12 +366,32 @@ describe('DJ ratings', () => {
   it('keeps one rating per member per DJ per performance date (23505) and keeps the average right', async () => {
     const a = await createMember(db, 'RaterA');
     const b = await createMember(db, 'RaterB');
-    await act(db, a, `insert into public.dj_ratings (dj_id, user_id, rating, performance_date) values ($1, $2, 5, '2026-02-01')`, [dj, a.id]);
+    await act(
+      db,
+      a,
+      `insert into public.dj_ratings (dj_id, user_id, rating, performance_date) values ($1, $2, 5, '2026-02-01')`,
+      [dj, a.id],
+    );
     expect(await rate(a, 3, '2026-02-01')).toMatchObject({ ok: false, code: '23505' });
-    await act(db, a, `insert into public.dj_ratings (dj_id, user_id, rating, performance_date) values ($1, $2, 2, '2026-02-02')`, [dj, a.id]);
-    await act(db, b, `insert into public.dj_ratings (dj_id, user_id, rating, performance_date) values ($1, $2, 4, '2026-02-01')`, [dj, b.id]);
+    await act(
+      db,
+      a,
+      `insert into public.dj_ratings (dj_id, user_id, rating, performance_date) values ($1, $2, 2, '2026-02-02')`,
+      [dj, a.id],
+    );
+    await act(
+      db,
+      b,
+      `insert into public.dj_ratings (dj_id, user_id, rating, performance_date) values ($1, $2, 4, '2026-02-01')`,
+      [dj, b.id],
+    );
     expect(await djRow()).toEqual({ average_rating: '3.67', total_ratings: 3 });
-    await act(db, a, `delete from public.dj_ratings where user_id = $1 and performance_date = '2026-02-02'`, [a.id]);
+    await act(
+      db,
+      a,
+      `delete from public.dj_ratings where user_id = $1 and performance_date = '2026-02-02'`,
+      [a.id],
+    );
     expect(await djRow()).toEqual({ average_rating: '4.50', total_ratings: 2 });
   });
 
@@ -308,18 +407,32 @@ describe('DJ ratings', () => {
   });
 
   it('refuses rating an inactive DJ', async () => {
-    const [off] = await asOwner<{ id: string }>(db, `insert into public.djs (name, is_active) values ('Gone', false) returning id`);
-    const out = await attempt(db, cast.owner, 'insert into public.dj_ratings (dj_id, user_id, rating) values ($1, $2, 5)', [
-      off?.id,
-      cast.owner.id,
-    ]);
+    const [off] = await asOwner<{ id: string }>(
+      db,
+      `insert into public.djs (name, is_active) values ('Gone', false) returning id`,
+    );
+    const out = await attempt(
+      db,
+      cast.owner,
+      'insert into public.dj_ratings (dj_id, user_id, rating) values ($1, $2, 5)',
+      [off?.id, cast.owner.id],
+    );
     expect(out).toMatchObject({ ok: false, code: '42501' });
   });
 
   it('shows members the 5 newest ratings of a DJ and active DJs by name', async () => {
-    const rows = await act(db, cast.other, 'select rating from public.dj_ratings where dj_id = $1 order by created_at desc limit 5', [dj]);
+    const rows = await act(
+      db,
+      cast.other,
+      'select rating from public.dj_ratings where dj_id = $1 order by created_at desc limit 5',
+      [dj],
+    );
     expect(rows.length).toBeGreaterThan(0);
-    const djs = await act<{ name: string }>(db, cast.other, 'select name from public.djs where is_active order by name');
+    const djs = await act<{ name: string }>(
+      db,
+      cast.other,
+      'select name from public.djs where is_active order by name',
+    );
     expect(djs.map((d) => d.name)).toEqual(['DJ Lux']);
   });
 });

@@ -15,7 +15,11 @@ afterAll(async () => {
 });
 
 const profileOf = async (id: string) =>
-  (await asOwner<Record<string, unknown>>(db, 'select * from public.profiles where user_id = $1', [id]))[0];
+  (
+    await asOwner<Record<string, unknown>>(db, 'select * from public.profiles where user_id = $1', [
+      id,
+    ])
+  )[0];
 
 describe('profiles', () => {
   it('creates a profile from the sign-up metadata and the auth e-mail', async () => {
@@ -67,58 +71,103 @@ describe('profiles', () => {
   it('refuses a member inserting a profile that is already VIP', async () => {
     const fresh = await createMember(db, 'Fresh');
     await asOwner(db, 'delete from public.profiles where user_id = $1', [fresh.id]);
-    const out = await attempt(db, fresh, `insert into public.profiles (user_id, vip_status) values ($1, true)`, [fresh.id]);
+    const out = await attempt(
+      db,
+      fresh,
+      `insert into public.profiles (user_id, vip_status) values ($1, true)`,
+      [fresh.id],
+    );
     expect(out.ok).toBe(false);
     if (!out.ok) expect(out.code).toBe('42501');
   });
 
   it('refuses a member making themself VIP (42501) and lets an admin toggle it', async () => {
-    const out = await attempt(db, cast.owner, 'update public.profiles set vip_status = true where user_id = $1', [cast.owner.id]);
+    const out = await attempt(
+      db,
+      cast.owner,
+      'update public.profiles set vip_status = true where user_id = $1',
+      [cast.owner.id],
+    );
     expect(out).toMatchObject({ ok: false, code: '42501' });
-    await act(db, cast.admin, 'update public.profiles set vip_status = true where user_id = $1', [cast.owner.id]);
+    await act(db, cast.admin, 'update public.profiles set vip_status = true where user_id = $1', [
+      cast.owner.id,
+    ]);
     expect(await profileOf(cast.owner.id)).toMatchObject({ vip_status: true });
-    await act(db, cast.admin, 'update public.profiles set vip_status = false where user_id = $1', [cast.owner.id]);
+    await act(db, cast.admin, 'update public.profiles set vip_status = false where user_id = $1', [
+      cast.owner.id,
+    ]);
     expect(await profileOf(cast.owner.id)).toMatchObject({ vip_status: false });
   });
 
   it('refuses moving a profile to another user id', async () => {
-    const out = await attempt(db, cast.owner, 'update public.profiles set user_id = $2 where user_id = $1', [
-      cast.owner.id,
-      cast.other.id,
-    ]);
+    const out = await attempt(
+      db,
+      cast.owner,
+      'update public.profiles set user_id = $2 where user_id = $1',
+      [cast.owner.id, cast.other.id],
+    );
     expect(out.ok).toBe(false);
   });
 
   it('lists all profiles newest first for an admin only', async () => {
-    const all = await act<{ user_id: string }>(db, cast.admin, 'select user_id from public.profiles order by created_at desc');
+    const all = await act<{ user_id: string }>(
+      db,
+      cast.admin,
+      'select user_id from public.profiles order by created_at desc',
+    );
     expect(all.length).toBeGreaterThanOrEqual(4);
-    const mine = await act<{ user_id: string }>(db, cast.other, 'select user_id from public.profiles order by created_at desc');
+    const mine = await act<{ user_id: string }>(
+      db,
+      cast.other,
+      'select user_id from public.profiles order by created_at desc',
+    );
     expect(mine.map((r) => r.user_id)).toEqual([cast.other.id]);
   });
 });
 
 describe('user_roles', () => {
   it('answers the admin check by user_id', async () => {
-    const rows = await act(db, cast.admin, "select role from public.user_roles where user_id = $1 and role = 'admin'", [
-      cast.admin.id,
-    ]);
+    const rows = await act(
+      db,
+      cast.admin,
+      "select role from public.user_roles where user_id = $1 and role = 'admin'",
+      [cast.admin.id],
+    );
     expect(rows).toEqual([{ role: 'admin' }]);
   });
 
   it('reports a duplicate admin grant as 23505 (Already Admin)', async () => {
-    const out = await attempt(db, cast.admin, "insert into public.user_roles (user_id, role) values ($1, 'admin')", [
-      cast.admin.id,
-    ]);
+    const out = await attempt(
+      db,
+      cast.admin,
+      "insert into public.user_roles (user_id, role) values ($1, 'admin')",
+      [cast.admin.id],
+    );
     expect(out).toMatchObject({ ok: false, code: '23505' });
   });
 
   it('lets an admin grant and revoke admin rights', async () => {
     const m = await createMember(db, 'Promoted');
-    await act(db, cast.admin, "insert into public.user_roles (user_id, role) values ($1, 'admin')", [m.id]);
+    await act(
+      db,
+      cast.admin,
+      "insert into public.user_roles (user_id, role) values ($1, 'admin')",
+      [m.id],
+    );
     const asNewAdmin = await attempt(db, m, 'select id from public.events where not is_approved');
     expect(asNewAdmin.ok).toBe(true);
-    await act(db, cast.admin, "delete from public.user_roles where user_id = $1 and role = 'admin'", [m.id]);
-    const grant = await attempt(db, m, "insert into public.user_roles (user_id, role) values ($1, 'admin')", [m.id]);
+    await act(
+      db,
+      cast.admin,
+      "delete from public.user_roles where user_id = $1 and role = 'admin'",
+      [m.id],
+    );
+    const grant = await attempt(
+      db,
+      m,
+      "insert into public.user_roles (user_id, role) values ($1, 'admin')",
+      [m.id],
+    );
     expect(grant).toMatchObject({ ok: false, code: '42501' });
   });
 });
@@ -132,7 +181,11 @@ describe('events', () => {
        values ('  Soul Night ', 'x', now() + interval '3 days', null, $1, false) returning is_approved, created_by, title`,
       [cast.admin.id],
     );
-    expect(rows[0]).toMatchObject({ is_approved: true, created_by: cast.admin.id, title: 'Soul Night' });
+    expect(rows[0]).toMatchObject({
+      is_approved: true,
+      created_by: cast.admin.id,
+      title: 'Soul Night',
+    });
   });
 
   it('refuses an event created in another admin’s name', async () => {
@@ -146,9 +199,17 @@ describe('events', () => {
   });
 
   it('refuses an event without title (23514) and a member creating one (42501)', async () => {
-    const blank = await attempt(db, cast.admin, `insert into public.events (title, event_date) values ('  ', now())`);
+    const blank = await attempt(
+      db,
+      cast.admin,
+      `insert into public.events (title, event_date) values ('  ', now())`,
+    );
     expect(blank).toMatchObject({ ok: false, code: '23514' });
-    const member = await attempt(db, cast.owner, `insert into public.events (title, event_date) values ('Mine', now())`);
+    const member = await attempt(
+      db,
+      cast.owner,
+      `insert into public.events (title, event_date) values ('Mine', now())`,
+    );
     expect(member).toMatchObject({ ok: false, code: '42501' });
   });
 
@@ -164,9 +225,17 @@ describe('events', () => {
       'select title from public.events where is_approved and event_date >= now() order by event_date asc limit 3',
     );
     expect(home.map((e) => e.title)).toEqual(['Sooner', 'Soul Night', 'Later']);
-    const visitorAll = await act<{ title: string }>(db, { kind: 'visitor' }, 'select title from public.events');
+    const visitorAll = await act<{ title: string }>(
+      db,
+      { kind: 'visitor' },
+      'select title from public.events',
+    );
     expect(visitorAll.map((e) => e.title)).not.toContain('Hidden');
-    const adminAll = await act<{ title: string }>(db, cast.admin, 'select title from public.events order by created_at desc');
+    const adminAll = await act<{ title: string }>(
+      db,
+      cast.admin,
+      'select title from public.events order by created_at desc',
+    );
     expect(adminAll.map((e) => e.title)).toContain('Hidden');
   });
 
@@ -175,7 +244,9 @@ describe('events', () => {
       db,
       `insert into public.events (title, event_date, is_approved) values ('Rejectable', now() + interval '1 day', true) returning id`,
     );
-    await act(db, cast.admin, 'update public.events set is_approved = false where id = $1', [ev?.id]);
+    await act(db, cast.admin, 'update public.events set is_approved = false where id = $1', [
+      ev?.id,
+    ]);
     const seen = await act(db, cast.owner, 'select id from public.events where id = $1', [ev?.id]);
     expect(seen).toEqual([]);
   });
@@ -211,16 +282,26 @@ describe('event_bookings', () => {
     expect(await book(2, cast.other.id)).toMatchObject({ ok: false, code: '42501' });
   });
 
-  it.each(['status', 'admin_notes', 'approved_at', 'approved_by'])('refuses a member setting %s', async (col) => {
-    const value = col === 'status' ? 'approved' : col === 'approved_at' ? new Date().toISOString() : col === 'approved_by' ? cast.owner.id : 'VIP';
-    const out = await attempt(
-      db,
-      cast.owner,
-      `insert into public.event_bookings (user_id, name, email, phone, ${col}) values ($1, 'O', 'o@example.test', '1', $2)`,
-      [cast.owner.id, value],
-    );
-    expect(out).toMatchObject({ ok: false, code: '42501' });
-  });
+  it.each(['status', 'admin_notes', 'approved_at', 'approved_by'])(
+    'refuses a member setting %s',
+    async (col) => {
+      const value =
+        col === 'status'
+          ? 'approved'
+          : col === 'approved_at'
+            ? new Date().toISOString()
+            : col === 'approved_by'
+              ? cast.owner.id
+              : 'VIP';
+      const out = await attempt(
+        db,
+        cast.owner,
+        `insert into public.event_bookings (user_id, name, email, phone, ${col}) values ($1, 'O', 'o@example.test', '1', $2)`,
+        [cast.owner.id, value],
+      );
+      expect(out).toMatchObject({ ok: false, code: '42501' });
+    },
+  );
 
   it('keeps total_bookings right through insert, rejection and deletion', async () => {
     const m = await createMember(db, 'Booker');
@@ -234,7 +315,12 @@ describe('event_bookings', () => {
     const [a] = await insert();
     const [b] = await insert();
     expect(await profileOf(m.id)).toMatchObject({ total_bookings: 2 });
-    await act(db, cast.admin, "update public.event_bookings set status = 'rejected', admin_notes = 'Full' where id = $1", [b?.id]);
+    await act(
+      db,
+      cast.admin,
+      "update public.event_bookings set status = 'rejected', admin_notes = 'Full' where id = $1",
+      [b?.id],
+    );
     expect(await profileOf(m.id)).toMatchObject({ total_bookings: 1 });
     await act(db, m, 'delete from public.event_bookings where id = $1', [a?.id]);
     expect(await profileOf(m.id)).toMatchObject({ total_bookings: 0 });
@@ -247,15 +333,30 @@ describe('event_bookings', () => {
       `insert into public.event_bookings (user_id, name, email, phone) values ($1, 'O', 'o@example.test', '1') returning id`,
       [cast.owner.id],
     );
-    await act(db, cast.admin, "update public.event_bookings set status = 'approved', admin_notes = 'Table 4' where id = $1", [bk?.id]);
+    await act(
+      db,
+      cast.admin,
+      "update public.event_bookings set status = 'approved', admin_notes = 'Table 4' where id = $1",
+      [bk?.id],
+    );
     const [seen] = await act<Record<string, unknown>>(
       db,
       cast.owner,
       'select status, admin_notes, approved_by, approved_at is not null as stamped from public.event_bookings where id = $1',
       [bk?.id],
     );
-    expect(seen).toEqual({ status: 'approved', admin_notes: 'Table 4', approved_by: cast.admin.id, stamped: true });
-    const bad = await attempt(db, cast.admin, "update public.event_bookings set status = 'maybe' where id = $1", [bk?.id]);
+    expect(seen).toEqual({
+      status: 'approved',
+      admin_notes: 'Table 4',
+      approved_by: cast.admin.id,
+      stamped: true,
+    });
+    const bad = await attempt(
+      db,
+      cast.admin,
+      "update public.event_bookings set status = 'maybe' where id = $1",
+      [bk?.id],
+    );
     expect(bad).toMatchObject({ ok: false, code: '23514' });
   });
 
@@ -267,7 +368,12 @@ describe('event_bookings', () => {
       [cast.owner.id],
     );
     expect(rows.length).toBeGreaterThan(0);
-    const others = await act(db, cast.other, 'select id from public.event_bookings where user_id = $1', [cast.owner.id]);
+    const others = await act(
+      db,
+      cast.other,
+      'select id from public.event_bookings where user_id = $1',
+      [cast.owner.id],
+    );
     expect(others).toEqual([]);
   });
 });

@@ -82,37 +82,65 @@ describe('offer visibility', () => {
     ['1985-07-04', '2026-07-04', 0],
     ['1985-07-04', '2026-01-04', 181],
   ])('counts %s vs %s as %i days apart, year ignored', async (birthday, today, days) => {
-    const [row] = await asOwner<{ d: number }>(db, 'select private.birthday_distance($1::date, $2::date) as d', [birthday, today]);
+    const [row] = await asOwner<{ d: number }>(
+      db,
+      'select private.birthday_distance($1::date, $2::date) as d',
+      [birthday, today],
+    );
     expect(row?.d).toBe(days);
   });
 
   it('hides inactive and expired offers from members but not from admins', async () => {
-    const admin = await act<{ title: string }>(db, cast.admin, 'select title from public.offers order by title');
-    expect(admin.map((r) => r.title)).toEqual(['birthday', 'exclusive', 'expired', 'inactive', 'surprise', 'vip']);
-    expect(await act(db, cast.owner, 'select id from public.offers where id = $1', [offer['expired']])).toEqual([]);
+    const admin = await act<{ title: string }>(
+      db,
+      cast.admin,
+      'select title from public.offers order by title',
+    );
+    expect(admin.map((r) => r.title)).toEqual([
+      'birthday',
+      'exclusive',
+      'expired',
+      'inactive',
+      'surprise',
+      'vip',
+    ]);
+    expect(
+      await act(db, cast.owner, 'select id from public.offers where id = $1', [offer['expired']]),
+    ).toEqual([]);
   });
 
   it('never shows offers to visitors', async () => {
-    expect(await attempt(db, { kind: 'visitor' }, 'select id from public.offers')).toMatchObject({ ok: false, code: '42501' });
+    expect(await attempt(db, { kind: 'visitor' }, 'select id from public.offers')).toMatchObject({
+      ok: false,
+      code: '42501',
+    });
   });
 });
 
 describe('redemptions', () => {
   const redeem = (actor: Parameters<typeof act>[1] & { kind: 'member' }, key: string) =>
-    attempt(db, actor, 'insert into public.user_offers (user_id, offer_id) values ($1, $2) returning offer_id', [
-      actor.id,
-      offer[key],
-    ]);
+    attempt(
+      db,
+      actor,
+      'insert into public.user_offers (user_id, offer_id) values ($1, $2) returning offer_id',
+      [actor.id, offer[key]],
+    );
 
   it('redeems once and reports the second redemption as 23505 (Already Redeemed)', async () => {
     const m = await createMember(db, 'Redeemer');
-    await act(db, m, 'insert into public.user_offers (user_id, offer_id) values ($1, $2)', [m.id, offer['exclusive']]);
+    await act(db, m, 'insert into public.user_offers (user_id, offer_id) values ($1, $2)', [
+      m.id,
+      offer['exclusive'],
+    ]);
     expect(await redeem(m, 'exclusive')).toMatchObject({ ok: false, code: '23505' });
   });
 
-  it.each(['vip', 'birthday', 'expired', 'inactive'])('refuses a plain member redeeming the %s offer', async (key) => {
-    expect(await redeem(cast.other, key)).toMatchObject({ ok: false, code: '42501' });
-  });
+  it.each(['vip', 'birthday', 'expired', 'inactive'])(
+    'refuses a plain member redeeming the %s offer',
+    async (key) => {
+      expect(await redeem(cast.other, key)).toMatchObject({ ok: false, code: '42501' });
+    },
+  );
 
   it('keeps the joined offer readable in the member’s export after it expires', async () => {
     const m = await createMember(db, 'Exporter');
@@ -120,8 +148,15 @@ describe('redemptions', () => {
       db,
       `insert into public.offers (title, offer_type, valid_until) values ('short', 'surprise', now() + interval '1 hour') returning id`,
     );
-    await act(db, m, 'insert into public.user_offers (user_id, offer_id) values ($1, $2)', [m.id, o?.id]);
-    await asOwner(db, `update public.offers set valid_until = now() - interval '1 day' where id = $1`, [o?.id]);
+    await act(db, m, 'insert into public.user_offers (user_id, offer_id) values ($1, $2)', [
+      m.id,
+      o?.id,
+    ]);
+    await asOwner(
+      db,
+      `update public.offers set valid_until = now() - interval '1 day' where id = $1`,
+      [o?.id],
+    );
     const rows = await act<{ title: string }>(
       db,
       m,
@@ -132,22 +167,37 @@ describe('redemptions', () => {
   });
 
   it('lists the member’s redeemed offer ids only', async () => {
-    const rows = await act<{ offer_id: string }>(db, cast.other, 'select offer_id from public.user_offers where user_id = $1', [
-      cast.owner.id,
-    ]);
+    const rows = await act<{ offer_id: string }>(
+      db,
+      cast.other,
+      'select offer_id from public.user_offers where user_id = $1',
+      [cast.owner.id],
+    );
     expect(rows).toEqual([]);
   });
 });
 
 describe('increment_offer_usage', () => {
   const usage = async (key: string) =>
-    (await asOwner<{ n: number }>(db, 'select usage_count as n from public.offers where id = $1', [offer[key]]))[0]?.n;
+    (
+      await asOwner<{ n: number }>(db, 'select usage_count as n from public.offers where id = $1', [
+        offer[key],
+      ])
+    )[0]?.n;
 
   it('counts a redemption exactly once', async () => {
     const m = await createMember(db, 'Counter');
     const before = await usage('surprise');
-    await act(db, m, 'insert into public.user_offers (user_id, offer_id) values ($1, $2)', [m.id, offer['surprise']]);
-    const [first] = await act<{ n: number }>(db, m, 'select public.increment_offer_usage($1) as n', [offer['surprise']]);
+    await act(db, m, 'insert into public.user_offers (user_id, offer_id) values ($1, $2)', [
+      m.id,
+      offer['surprise'],
+    ]);
+    const [first] = await act<{ n: number }>(
+      db,
+      m,
+      'select public.increment_offer_usage($1) as n',
+      [offer['surprise']],
+    );
     expect(first?.n).toBe((before ?? 0) + 1);
     await act(db, m, 'select public.increment_offer_usage($1)', [offer['surprise']]);
     await act(db, m, 'select public.increment_offer_usage(offer_id => $1)', [offer['surprise']]);
@@ -155,12 +205,16 @@ describe('increment_offer_usage', () => {
   });
 
   it("refuses to count an offer the caller hasn't redeemed (P0001 offer_not_redeemed)", async () => {
-    const out = await attempt(db, cast.other, 'select public.increment_offer_usage($1)', [offer['exclusive']]);
+    const out = await attempt(db, cast.other, 'select public.increment_offer_usage($1)', [
+      offer['exclusive'],
+    ]);
     expect(out).toMatchObject({ ok: false, code: 'P0001', message: 'offer_not_redeemed' });
   });
 
   it('is not callable by visitors', async () => {
-    const out = await attempt(db, { kind: 'visitor' }, 'select public.increment_offer_usage($1)', [offer['exclusive']]);
+    const out = await attempt(db, { kind: 'visitor' }, 'select public.increment_offer_usage($1)', [
+      offer['exclusive'],
+    ]);
     expect(out).toMatchObject({ ok: false, code: '42501' });
   });
 });

@@ -1,7 +1,7 @@
 /** Structural guarantees of the schema: RLS everywhere, no blanket write policies, safe definer helpers. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { asOwner, createDb, migrationFiles } from './support/db';
+import { asOwner, createDb, migrationFiles, seedSql } from './support/db';
 
 let db: PGlite;
 
@@ -86,7 +86,12 @@ describe('schema', () => {
   });
 
   it('keeps every security definer function in private with an empty search_path and no public execute', async () => {
-    const rows = await asOwner<{ fn: string; schema: string; config: string[] | null; public_exec: boolean }>(
+    const rows = await asOwner<{
+      fn: string;
+      schema: string;
+      config: string[] | null;
+      public_exec: boolean;
+    }>(
       db,
       `select p.proname as fn, n.nspname as schema, p.proconfig as config,
               has_function_privilege('public', p.oid, 'execute') as public_exec
@@ -166,5 +171,38 @@ describe('schema', () => {
     expect(files.length).toBeGreaterThanOrEqual(15);
     for (const f of files) expect(f).toMatch(/^\d{14}_[a-z_]+\.sql$/);
     expect(new Set(files.map((f) => f.slice(15))).size).toBe(files.length);
+  });
+
+  it('loads the seed on a fresh database, and a second run skips what exists', async () => {
+    await db.exec(seedSql());
+    await db.exec(seedSql());
+    const [row] = await asOwner<Record<string, number>>(
+      db,
+      `select (select count(*)::int from auth.users) as users,
+              (select count(*)::int from auth.identities) as identities,
+              (select count(*)::int from public.profiles) as profiles,
+              (select count(*)::int from public.user_roles where role = 'admin') as admins,
+              (select count(*)::int from public.events where is_approved and event_date > now()) as upcoming,
+              (select count(*)::int from public.events where not is_approved) as pending,
+              (select count(distinct offer_type)::int from public.offers where is_active and valid_until > now()) as offer_types,
+              (select count(*)::int from public.djs where is_active and bio is not null and cardinality(genre_specialties) > 0) as djs,
+              (select count(*)::int from public.song_requests where event_date = private.business_date()) as tonight`,
+    );
+    expect(row).toEqual({
+      users: 3,
+      identities: 3,
+      profiles: 3,
+      admins: 1,
+      upcoming: 4,
+      pending: 1,
+      offer_types: 4,
+      djs: 4,
+      tonight: 4,
+    });
+    const [pw] = await asOwner<{ ok: boolean }>(
+      db,
+      `select bool_and(encrypted_password = extensions.crypt('password123', encrypted_password) and email_confirmed_at is not null) as ok from auth.users`,
+    );
+    expect(pw?.ok).toBe(true);
   });
 });

@@ -18,12 +18,16 @@ describe('generated database types', () => {
     const { generateTypes, typesFile } = await load();
     const checkedIn = readFileSync(typesFile, 'utf8');
     const fresh = await generateTypes();
-    expect(checkedIn === fresh, 'database.types.ts drifted: run `node tools/gen-types.mjs`').toBe(true);
+    expect(checkedIn === fresh, 'database.types.ts drifted: run `node tools/gen-types.mjs`').toBe(
+      true,
+    );
   });
 
   it('would notice a schema change (the drift check can fail)', async () => {
     const { generateTypes, typesFile } = await load();
-    const changed = await generateTypes({ extraSql: 'alter table public.djs add column mood text' });
+    const changed = await generateTypes({
+      extraSql: 'alter table public.djs add column mood text',
+    });
     expect(changed).toContain('mood: string | null');
     expect(changed).not.toBe(readFileSync(typesFile, 'utf8'));
   });
@@ -31,10 +35,20 @@ describe('generated database types', () => {
   it('describes tables, RPCs and enums in the supabase gen types shape', () => {
     const text = readFileSync(path.join(repoRoot, 'libs/data/src/database.types.ts'), 'utf8');
     expect(text).toContain('export type Database = {');
-    expect(text).toMatch(/increment_offer_usage: \{\n\s+Args: \{ offer_id: string \}\n\s+Returns: number/);
-    expect(text).toMatch(/admin_delete_user: \{\n\s+Args: \{ _admin_id: string; _user_id: string \}\n\s+Returns: undefined/);
+    expect(text).toMatch(
+      /increment_offer_usage: \{\n\s+Args: \{ offer_id: string \}\n\s+Returns: number/,
+    );
+    expect(text).toMatch(
+      /admin_delete_user: \{\n\s+Args: \{ _admin_id: string; _user_id: string \}\n\s+Returns: undefined/,
+    );
     expect(text).toContain('offer_type: "exclusive" | "vip" | "birthday" | "surprise"');
-    for (const helper of ['Tables<', 'TablesInsert<', 'TablesUpdate<', 'Enums<', 'CompositeTypes<']) {
+    for (const helper of [
+      'Tables<',
+      'TablesInsert<',
+      'TablesUpdate<',
+      'Enums<',
+      'CompositeTypes<',
+    ]) {
       expect(text).toContain(`export type ${helper}`);
     }
   });

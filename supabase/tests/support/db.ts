@@ -18,7 +18,9 @@ export const migrationsDir = path.join(supabaseDir, 'migrations');
 /** The backend's bootstrap when it exists (what the app really runs), else our stand-in. */
 export function bootstrapSql(): string {
   const backend = path.join(repoRoot, 'apps/backend/src/db/bootstrap.sql');
-  const file = existsSync(backend) ? backend : path.join(supabaseDir, 'scripts/stand-in-bootstrap.sql');
+  const file = existsSync(backend)
+    ? backend
+    : path.join(supabaseDir, 'scripts/stand-in-bootstrap.sql');
   return readFileSync(file, 'utf8');
 }
 
@@ -43,9 +45,7 @@ export async function createDb(opts: { seed?: boolean } = {}): Promise<PGlite> {
 }
 
 export type Actor =
-  | { kind: 'visitor' }
-  | { kind: 'member'; id: string; label: string }
-  | { kind: 'service' };
+  { kind: 'visitor' } | { kind: 'member'; id: string; label: string } | { kind: 'service' };
 
 export const visitor: Actor = { kind: 'visitor' };
 export const service: Actor = { kind: 'service' };
@@ -69,7 +69,10 @@ function claimsFor(actor: Actor): { role: string; claims: Record<string, unknown
     case 'service':
       return { role: 'service_role', claims: { role: 'service_role' } };
     case 'member':
-      return { role: 'authenticated', claims: { sub: actor.id, role: 'authenticated', aud: 'authenticated' } };
+      return {
+        role: 'authenticated',
+        claims: { sub: actor.id, role: 'authenticated', aud: 'authenticated' },
+      };
   }
 }
 
@@ -96,7 +99,11 @@ export async function attempt<T = Record<string, unknown>>(
     await db.transaction(async (tx) => {
       await impersonate(tx, actor);
       const res = await tx.query<T>(sql, params);
-      outcome = { ok: true, rows: res.rows, affected: Math.max(res.affectedRows ?? 0, res.rows.length) };
+      outcome = {
+        ok: true,
+        rows: res.rows,
+        affected: Math.max(res.affectedRows ?? 0, res.rows.length),
+      };
       await tx.rollback();
     });
   } catch (e) {
@@ -140,7 +147,11 @@ export interface NewUser {
 }
 
 /** Creates an auth user (the profile comes from the trigger) and returns the actor. */
-export async function createMember(db: PGlite, label: string, opts: NewUser = {}): Promise<Actor & { kind: 'member' }> {
+export async function createMember(
+  db: PGlite,
+  label: string,
+  opts: NewUser = {},
+): Promise<Actor & { kind: 'member' }> {
   const id = randomUUID();
   const meta: Record<string, string> = {};
   if (opts.firstName !== null) meta['first_name'] = opts.firstName ?? label;
@@ -148,9 +159,14 @@ export async function createMember(db: PGlite, label: string, opts: NewUser = {}
   await db.query(
     `insert into auth.users (id, aud, role, email, raw_user_meta_data, email_confirmed_at)
      values ($1, 'authenticated', 'authenticated', $2, $3, now())`,
-    [id, opts.email ?? `${label.toLowerCase().replace(/\W+/g, '.')}.${id.slice(0, 8)}@example.test`, JSON.stringify(meta)],
+    [
+      id,
+      opts.email ?? `${label.toLowerCase().replace(/\W+/g, '.')}.${id.slice(0, 8)}@example.test`,
+      JSON.stringify(meta),
+    ],
   );
-  if (opts.admin) await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [id]);
+  if (opts.admin)
+    await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [id]);
   if (opts.vip || opts.birthday !== undefined) {
     await db.query(`update public.profiles set vip_status = $2, birthday = $3 where user_id = $1`, [
       id,

@@ -43,7 +43,8 @@ export const ids = {
 } as const;
 
 export const password = 'matrix-password-1';
-export const emailOf = (who: 'owner' | 'other' | 'admin' | 'newbie'): string => `${who}.matrix@example.test`;
+export const emailOf = (who: 'owner' | 'other' | 'admin' | 'newbie'): string =>
+  `${who}.matrix@example.test`;
 export const ownerFile = `${ids.owner}/1.png`;
 
 /** Creates the matrix users once (owner, other, admin, newbie can sign in). */
@@ -139,7 +140,10 @@ export interface Case {
 }
 
 /** Normalises a supabase-js response ({ data, error }) into rows + error. */
-export const res = (r: { data: unknown; error: { code?: string; message: string } | null }): ApiResult => ({
+export const res = (r: {
+  data: unknown;
+  error: { code?: string; message: string } | null;
+}): ApiResult => ({
   error: r.error,
   rows: Array.isArray(r.data) ? r.data.length : r.data === null || r.data === undefined ? 0 : 1,
 });
@@ -150,7 +154,10 @@ const rpcRes = (r: { error: { code?: string; message: string } | null }): ApiRes
   rows: r.error ? 0 : 1,
 });
 
-const storageRes = (r: { data: unknown; error: { message: string; statusCode?: string } | null }): ApiResult => ({
+const storageRes = (r: {
+  data: unknown;
+  error: { message: string; statusCode?: string } | null;
+}): ApiResult => ({
   error: r.error ? { code: r.error.statusCode ?? 'storage', message: r.error.message } : null,
   rows: r.error ? 0 : Array.isArray(r.data) ? r.data.length : 1,
 });
@@ -171,31 +178,61 @@ export const matrix: Record<string, Case[]> = {
       name: 'inserts (upserts) a profile for the owner',
       ownerIs: 'newbie',
       expect: only('owner'),
-      sql: () => ["insert into public.profiles (user_id, first_name) values ($1, 'New') returning user_id", [ids.newbie]],
+      sql: () => [
+        "insert into public.profiles (user_id, first_name) values ($1, 'New') returning user_id",
+        [ids.newbie],
+      ],
       api: (c) =>
         c
           .from('profiles')
-          .upsert({ user_id: ids.newbie, first_name: 'New', last_name: 'Member', email: 'n@example.test', phone: '1' })
+          .upsert({
+            user_id: ids.newbie,
+            first_name: 'New',
+            last_name: 'Member',
+            email: 'n@example.test',
+            phone: '1',
+          })
           .select('user_id')
           .then(res),
     },
     {
       name: "updates the owner's contact fields",
       expect: only('owner', 'admin'),
-      sql: () => ["update public.profiles set first_name = 'Liv', phone = '555' where user_id = $1", [ids.owner]],
-      api: (c) => c.from('profiles').update({ first_name: 'Liv', phone: '555' }).eq('user_id', ids.owner).select('user_id').then(res),
+      sql: () => [
+        "update public.profiles set first_name = 'Liv', phone = '555' where user_id = $1",
+        [ids.owner],
+      ],
+      api: (c) =>
+        c
+          .from('profiles')
+          .update({ first_name: 'Liv', phone: '555' })
+          .eq('user_id', ids.owner)
+          .select('user_id')
+          .then(res),
     },
     {
       name: "sets the owner's vip_status",
       expect: only('admin'),
       sql: () => ['update public.profiles set vip_status = true where user_id = $1', [ids.owner]],
-      api: (c) => c.from('profiles').update({ vip_status: true }).eq('user_id', ids.owner).select('user_id').then(res),
+      api: (c) =>
+        c
+          .from('profiles')
+          .update({ vip_status: true })
+          .eq('user_id', ids.owner)
+          .select('user_id')
+          .then(res),
     },
     {
       name: "sets the owner's total_bookings",
       expect: nobody,
       sql: () => ['update public.profiles set total_bookings = 99 where user_id = $1', [ids.owner]],
-      api: (c) => c.from('profiles').update({ total_bookings: 99 }).eq('user_id', ids.owner).select('user_id').then(res),
+      api: (c) =>
+        c
+          .from('profiles')
+          .update({ total_bookings: 99 })
+          .eq('user_id', ids.owner)
+          .select('user_id')
+          .then(res),
     },
     {
       name: "deletes the owner's profile",
@@ -215,14 +252,24 @@ export const matrix: Record<string, Case[]> = {
     {
       name: 'grants the owner admin (self-promotion for the owner)',
       expect: only('admin'),
-      sql: () => ["insert into public.user_roles (user_id, role) values ($1, 'admin')", [ids.owner]],
-      api: (c) => c.from('user_roles').insert({ user_id: ids.owner, role: 'admin' }).select('id').then(res),
+      sql: () => [
+        "insert into public.user_roles (user_id, role) values ($1, 'admin')",
+        [ids.owner],
+      ],
+      api: (c) =>
+        c.from('user_roles').insert({ user_id: ids.owner, role: 'admin' }).select('id').then(res),
     },
     {
       name: "changes the owner's role",
       expect: nobody,
       sql: () => ["update public.user_roles set role = 'admin' where user_id = $1", [ids.owner]],
-      api: (c) => c.from('user_roles').update({ role: 'admin' }).eq('user_id', ids.owner).select('id').then(res),
+      api: (c) =>
+        c
+          .from('user_roles')
+          .update({ role: 'admin' })
+          .eq('user_id', ids.owner)
+          .select('id')
+          .then(res),
     },
     {
       name: "deletes the owner's role",
@@ -233,8 +280,18 @@ export const matrix: Record<string, Case[]> = {
     {
       name: "revokes the admin's admin role",
       expect: only('admin'),
-      sql: () => ["delete from public.user_roles where user_id = $1 and role = 'admin'", [ids.admin]],
-      api: (c) => c.from('user_roles').delete().eq('user_id', ids.admin).eq('role', 'admin').select('id').then(res),
+      sql: () => [
+        "delete from public.user_roles where user_id = $1 and role = 'admin'",
+        [ids.admin],
+      ],
+      api: (c) =>
+        c
+          .from('user_roles')
+          .delete()
+          .eq('user_id', ids.admin)
+          .eq('role', 'admin')
+          .select('id')
+          .then(res),
     },
   ],
   events: [
@@ -262,7 +319,14 @@ export const matrix: Record<string, Case[]> = {
       api: (c, me) =>
         c
           .from('events')
-          .insert({ title: 'New', description: 'x', event_date: inDays(1), featured_image_url: null, created_by: me, is_approved: true })
+          .insert({
+            title: 'New',
+            description: 'x',
+            event_date: inDays(1),
+            featured_image_url: null,
+            created_by: me,
+            is_approved: true,
+          })
           .select('id')
           .then(res),
     },
@@ -270,7 +334,13 @@ export const matrix: Record<string, Case[]> = {
       name: 'approves a pending event',
       expect: only('admin'),
       sql: () => ['update public.events set is_approved = true where id = $1', [ids.pendingEvent]],
-      api: (c) => c.from('events').update({ is_approved: true }).eq('id', ids.pendingEvent).select('id').then(res),
+      api: (c) =>
+        c
+          .from('events')
+          .update({ is_approved: true })
+          .eq('id', ids.pendingEvent)
+          .select('id')
+          .then(res),
     },
     {
       name: 'deletes an event',
@@ -321,7 +391,13 @@ export const matrix: Record<string, Case[]> = {
       api: (c) =>
         c
           .from('event_bookings')
-          .insert({ user_id: ids.owner, name: 'N', email: 'n@example.test', phone: '555', status: 'approved' })
+          .insert({
+            user_id: ids.owner,
+            name: 'N',
+            email: 'n@example.test',
+            phone: '555',
+            status: 'approved',
+          })
           .select('id')
           .then(res),
     },
@@ -335,7 +411,12 @@ export const matrix: Record<string, Case[]> = {
       api: (c, me) =>
         c
           .from('event_bookings')
-          .update({ status: 'approved', admin_notes: 'See you', approved_at: now(), approved_by: me })
+          .update({
+            status: 'approved',
+            admin_notes: 'See you',
+            approved_at: now(),
+            approved_by: me,
+          })
           .eq('id', ids.booking)
           .select('id')
           .then(res),
@@ -343,8 +424,17 @@ export const matrix: Record<string, Case[]> = {
     {
       name: "changes the guests of the owner's booking",
       expect: nobody,
-      sql: () => ['update public.event_bookings set number_of_guests = 5 where id = $1', [ids.booking]],
-      api: (c) => c.from('event_bookings').update({ number_of_guests: 5 }).eq('id', ids.booking).select('id').then(res),
+      sql: () => [
+        'update public.event_bookings set number_of_guests = 5 where id = $1',
+        [ids.booking],
+      ],
+      api: (c) =>
+        c
+          .from('event_bookings')
+          .update({ number_of_guests: 5 })
+          .eq('id', ids.booking)
+          .select('id')
+          .then(res),
     },
     {
       name: "deletes the owner's booking",
@@ -364,20 +454,46 @@ export const matrix: Record<string, Case[]> = {
     {
       name: 'creates an offer',
       expect: only('admin'),
-      sql: () => ["insert into public.offers (title, offer_type, valid_until) values ('New', 'vip', now() + interval '1 day')", []],
-      api: (c) => c.from('offers').insert({ title: 'New', offer_type: 'vip', valid_until: inDays(1) }).select('id').then(res),
+      sql: () => [
+        "insert into public.offers (title, offer_type, valid_until) values ('New', 'vip', now() + interval '1 day')",
+        [],
+      ],
+      api: (c) =>
+        c
+          .from('offers')
+          .insert({ title: 'New', offer_type: 'vip', valid_until: inDays(1) })
+          .select('id')
+          .then(res),
     },
     {
       name: 'edits an offer',
       expect: only('admin'),
-      sql: () => ['update public.offers set discount_percentage = 30 where id = $1', [ids.exclusiveOffer]],
-      api: (c) => c.from('offers').update({ discount_percentage: 30 }).eq('id', ids.exclusiveOffer).select('id').then(res),
+      sql: () => [
+        'update public.offers set discount_percentage = 30 where id = $1',
+        [ids.exclusiveOffer],
+      ],
+      api: (c) =>
+        c
+          .from('offers')
+          .update({ discount_percentage: 30 })
+          .eq('id', ids.exclusiveOffer)
+          .select('id')
+          .then(res),
     },
     {
       name: "sets an offer's usage_count",
       expect: nobody,
-      sql: () => ['update public.offers set usage_count = 1000 where id = $1', [ids.exclusiveOffer]],
-      api: (c) => c.from('offers').update({ usage_count: 1000 }).eq('id', ids.exclusiveOffer).select('id').then(res),
+      sql: () => [
+        'update public.offers set usage_count = 1000 where id = $1',
+        [ids.exclusiveOffer],
+      ],
+      api: (c) =>
+        c
+          .from('offers')
+          .update({ usage_count: 1000 })
+          .eq('id', ids.exclusiveOffer)
+          .select('id')
+          .then(res),
     },
     {
       name: 'deletes an offer',
@@ -397,14 +513,31 @@ export const matrix: Record<string, Case[]> = {
     {
       name: 'redeems an offer for the owner',
       expect: only('owner'),
-      sql: () => ['insert into public.user_offers (user_id, offer_id) values ($1, $2)', [ids.owner, ids.surpriseOffer]],
-      api: (c) => c.from('user_offers').insert({ user_id: ids.owner, offer_id: ids.surpriseOffer }).select('id').then(res),
+      sql: () => [
+        'insert into public.user_offers (user_id, offer_id) values ($1, $2)',
+        [ids.owner, ids.surpriseOffer],
+      ],
+      api: (c) =>
+        c
+          .from('user_offers')
+          .insert({ user_id: ids.owner, offer_id: ids.surpriseOffer })
+          .select('id')
+          .then(res),
     },
     {
       name: "marks the owner's redemption as counted",
       expect: nobody,
-      sql: () => ['update public.user_offers set usage_counted = true where id = $1', [ids.redemption]],
-      api: (c) => c.from('user_offers').update({ usage_counted: true }).eq('id', ids.redemption).select('id').then(res),
+      sql: () => [
+        'update public.user_offers set usage_counted = true where id = $1',
+        [ids.redemption],
+      ],
+      api: (c) =>
+        c
+          .from('user_offers')
+          .update({ usage_counted: true })
+          .eq('id', ids.redemption)
+          .select('id')
+          .then(res),
     },
     {
       name: "deletes the owner's redemption",
@@ -438,7 +571,11 @@ export const matrix: Record<string, Case[]> = {
       api: (c) =>
         c
           .from('photo_wall')
-          .insert({ user_id: ids.owner, image_url: 'https://img.test/n.jpg', caption: 'Victory moment!' })
+          .insert({
+            user_id: ids.owner,
+            image_url: 'https://img.test/n.jpg',
+            caption: 'Victory moment!',
+          })
           .select('id')
           .then(res),
     },
@@ -450,7 +587,11 @@ export const matrix: Record<string, Case[]> = {
         [ids.owner],
       ],
       api: (c) =>
-        c.from('photo_wall').insert({ user_id: ids.owner, image_url: 'https://img.test/n.jpg', is_approved: true }).select('id').then(res),
+        c
+          .from('photo_wall')
+          .insert({ user_id: ids.owner, image_url: 'https://img.test/n.jpg', is_approved: true })
+          .select('id')
+          .then(res),
     },
     {
       name: "approves the owner's photo",
@@ -470,14 +611,32 @@ export const matrix: Record<string, Case[]> = {
     {
       name: "features the owner's approved photo",
       expect: only('admin'),
-      sql: () => ['update public.photo_wall set is_featured = true where id = $1', [ids.approvedPhoto]],
-      api: (c) => c.from('photo_wall').update({ is_featured: true }).eq('id', ids.approvedPhoto).select('id').then(res),
+      sql: () => [
+        'update public.photo_wall set is_featured = true where id = $1',
+        [ids.approvedPhoto],
+      ],
+      api: (c) =>
+        c
+          .from('photo_wall')
+          .update({ is_featured: true })
+          .eq('id', ids.approvedPhoto)
+          .select('id')
+          .then(res),
     },
     {
       name: "edits the owner's caption",
       expect: nobody,
-      sql: () => ["update public.photo_wall set caption = 'edited' where id = $1", [ids.approvedPhoto]],
-      api: (c) => c.from('photo_wall').update({ caption: 'edited' }).eq('id', ids.approvedPhoto).select('id').then(res),
+      sql: () => [
+        "update public.photo_wall set caption = 'edited' where id = $1",
+        [ids.approvedPhoto],
+      ],
+      api: (c) =>
+        c
+          .from('photo_wall')
+          .update({ caption: 'edited' })
+          .eq('id', ids.approvedPhoto)
+          .select('id')
+          .then(res),
     },
     {
       name: "deletes the owner's photo",
@@ -515,8 +674,17 @@ export const matrix: Record<string, Case[]> = {
     {
       name: "edits the owner's analytics event",
       expect: nobody,
-      sql: () => ["update public.analytics set event_type = 'offer_redeemed' where id = $1", [ids.analyticsRow]],
-      api: (c) => c.from('analytics').update({ event_type: 'offer_redeemed' }).eq('id', ids.analyticsRow).select('id').then(res),
+      sql: () => [
+        "update public.analytics set event_type = 'offer_redeemed' where id = $1",
+        [ids.analyticsRow],
+      ],
+      api: (c) =>
+        c
+          .from('analytics')
+          .update({ event_type: 'offer_redeemed' })
+          .eq('id', ids.analyticsRow)
+          .select('id')
+          .then(res),
     },
     {
       name: "deletes the owner's analytics event",
@@ -543,20 +711,30 @@ export const matrix: Record<string, Case[]> = {
     {
       name: 'adds a DJ',
       expect: only('admin'),
-      sql: () => ["insert into public.djs (name, bio, genre_specialties) values ('DJ New', 'b', '{Jazz}')", []],
-      api: (c) => c.from('djs').insert({ name: 'DJ New', bio: 'b', genre_specialties: ['Jazz'] }).select('id').then(res),
+      sql: () => [
+        "insert into public.djs (name, bio, genre_specialties) values ('DJ New', 'b', '{Jazz}')",
+        [],
+      ],
+      api: (c) =>
+        c
+          .from('djs')
+          .insert({ name: 'DJ New', bio: 'b', genre_specialties: ['Jazz'] })
+          .select('id')
+          .then(res),
     },
     {
       name: "edits a DJ's bio",
       expect: only('admin'),
       sql: () => ["update public.djs set bio = 'new bio' where id = $1", [ids.activeDj]],
-      api: (c) => c.from('djs').update({ bio: 'new bio' }).eq('id', ids.activeDj).select('id').then(res),
+      api: (c) =>
+        c.from('djs').update({ bio: 'new bio' }).eq('id', ids.activeDj).select('id').then(res),
     },
     {
       name: "sets a DJ's average_rating",
       expect: nobody,
       sql: () => ['update public.djs set average_rating = 5 where id = $1', [ids.activeDj]],
-      api: (c) => c.from('djs').update({ average_rating: 5 }).eq('id', ids.activeDj).select('id').then(res),
+      api: (c) =>
+        c.from('djs').update({ average_rating: 5 }).eq('id', ids.activeDj).select('id').then(res),
     },
     {
       name: 'deletes a DJ',
@@ -583,7 +761,13 @@ export const matrix: Record<string, Case[]> = {
       api: (c) =>
         c
           .from('dj_ratings')
-          .insert({ dj_id: ids.activeDj, user_id: ids.owner, rating: 5, comment: null, performance_date: '2025-01-01' })
+          .insert({
+            dj_id: ids.activeDj,
+            user_id: ids.owner,
+            rating: 5,
+            comment: null,
+            performance_date: '2025-01-01',
+          })
           .select('id')
           .then(res),
     },
@@ -591,7 +775,8 @@ export const matrix: Record<string, Case[]> = {
       name: "changes the owner's rating",
       expect: nobody,
       sql: () => ['update public.dj_ratings set rating = 1 where id = $1', [ids.rating]],
-      api: (c) => c.from('dj_ratings').update({ rating: 1 }).eq('id', ids.rating).select('id').then(res),
+      api: (c) =>
+        c.from('dj_ratings').update({ rating: 1 }).eq('id', ids.rating).select('id').then(res),
     },
     {
       name: "deletes the owner's rating",
@@ -618,7 +803,12 @@ export const matrix: Record<string, Case[]> = {
       api: (c) =>
         c
           .from('song_requests')
-          .insert({ song_title: 'Song C', artist: 'Artist C', user_id: ids.owner, requested_by_name: 'Olivia' })
+          .insert({
+            song_title: 'Song C',
+            artist: 'Artist C',
+            user_id: ids.owner,
+            requested_by_name: 'Olivia',
+          })
           .select('id')
           .then(res),
     },
@@ -626,19 +816,40 @@ export const matrix: Record<string, Case[]> = {
       name: "changes the status of the owner's request",
       expect: only('admin'),
       sql: () => ["update public.song_requests set status = 'played' where id = $1", [ids.request]],
-      api: (c) => c.from('song_requests').update({ status: 'played' }).eq('id', ids.request).select('id').then(res),
+      api: (c) =>
+        c
+          .from('song_requests')
+          .update({ status: 'played' })
+          .eq('id', ids.request)
+          .select('id')
+          .then(res),
     },
     {
       name: "sets the owner's request vote_count",
       expect: nobody,
       sql: () => ['update public.song_requests set vote_count = 50 where id = $1', [ids.request]],
-      api: (c) => c.from('song_requests').update({ vote_count: 50 }).eq('id', ids.request).select('id').then(res),
+      api: (c) =>
+        c
+          .from('song_requests')
+          .update({ vote_count: 50 })
+          .eq('id', ids.request)
+          .select('id')
+          .then(res),
     },
     {
       name: "renames the owner's request",
       expect: nobody,
-      sql: () => ["update public.song_requests set song_title = 'Other' where id = $1", [ids.request]],
-      api: (c) => c.from('song_requests').update({ song_title: 'Other' }).eq('id', ids.request).select('id').then(res),
+      sql: () => [
+        "update public.song_requests set song_title = 'Other' where id = $1",
+        [ids.request],
+      ],
+      api: (c) =>
+        c
+          .from('song_requests')
+          .update({ song_title: 'Other' })
+          .eq('id', ids.request)
+          .select('id')
+          .then(res),
     },
     {
       name: "deletes the owner's request",
@@ -652,14 +863,31 @@ export const matrix: Record<string, Case[]> = {
       name: "reads the owner's vote",
       kind: 'read',
       expect: only('owner', 'admin'),
-      sql: () => ['select user_id from public.song_votes where song_request_id = $1 and user_id = $2', [ids.request, ids.owner]],
-      api: (c) => c.from('song_votes').select('song_request_id').eq('song_request_id', ids.request).eq('user_id', ids.owner).then(res),
+      sql: () => [
+        'select user_id from public.song_votes where song_request_id = $1 and user_id = $2',
+        [ids.request, ids.owner],
+      ],
+      api: (c) =>
+        c
+          .from('song_votes')
+          .select('song_request_id')
+          .eq('song_request_id', ids.request)
+          .eq('user_id', ids.owner)
+          .then(res),
     },
     {
       name: 'votes for the owner',
       expect: only('owner'),
-      sql: () => ['insert into public.song_votes (song_request_id, user_id) values ($1, $2)', [ids.otherRequest, ids.owner]],
-      api: (c) => c.from('song_votes').insert({ song_request_id: ids.otherRequest, user_id: ids.owner }).select('user_id').then(res),
+      sql: () => [
+        'insert into public.song_votes (song_request_id, user_id) values ($1, $2)',
+        [ids.otherRequest, ids.owner],
+      ],
+      api: (c) =>
+        c
+          .from('song_votes')
+          .insert({ song_request_id: ids.otherRequest, user_id: ids.owner })
+          .select('user_id')
+          .then(res),
     },
     {
       name: "moves the owner's vote",
@@ -680,8 +908,18 @@ export const matrix: Record<string, Case[]> = {
     {
       name: "removes the owner's vote",
       expect: only('owner', 'admin'),
-      sql: () => ['delete from public.song_votes where song_request_id = $1 and user_id = $2', [ids.request, ids.owner]],
-      api: (c) => c.from('song_votes').delete().eq('song_request_id', ids.request).eq('user_id', ids.owner).select('user_id').then(res),
+      sql: () => [
+        'delete from public.song_votes where song_request_id = $1 and user_id = $2',
+        [ids.request, ids.owner],
+      ],
+      api: (c) =>
+        c
+          .from('song_votes')
+          .delete()
+          .eq('song_request_id', ids.request)
+          .eq('user_id', ids.owner)
+          .select('user_id')
+          .then(res),
     },
   ],
   'storage.objects': [
@@ -689,26 +927,50 @@ export const matrix: Record<string, Case[]> = {
       name: "reads the owner's photo file",
       kind: 'read',
       expect: everyone,
-      sql: () => ["select id from storage.objects where bucket_id = 'photo-wall' and name = $1", [ownerFile]],
+      sql: () => [
+        "select id from storage.objects where bucket_id = 'photo-wall' and name = $1",
+        [ownerFile],
+      ],
       api: (c) => c.storage.from('photo-wall').list(ids.owner).then(storageRes),
     },
     {
       name: "uploads into the owner's photo-wall folder",
       expect: only('owner'),
-      sql: () => ["insert into storage.objects (bucket_id, name) values ('photo-wall', $1)", [`${ids.owner}/2.png`]],
-      api: (c) => c.storage.from('photo-wall').upload(`${ids.owner}/2.png`, png(), { contentType: 'image/png' }).then(storageRes),
+      sql: () => [
+        "insert into storage.objects (bucket_id, name) values ('photo-wall', $1)",
+        [`${ids.owner}/2.png`],
+      ],
+      api: (c) =>
+        c.storage
+          .from('photo-wall')
+          .upload(`${ids.owner}/2.png`, png(), { contentType: 'image/png' })
+          .then(storageRes),
     },
     {
       name: 'uploads an event image outside any member folder',
       expect: only('admin'),
-      sql: () => ["insert into storage.objects (bucket_id, name) values ('event-images', 'events/flyer.png')", []],
-      api: (c) => c.storage.from('event-images').upload('events/flyer.png', png(), { contentType: 'image/png' }).then(storageRes),
+      sql: () => [
+        "insert into storage.objects (bucket_id, name) values ('event-images', 'events/flyer.png')",
+        [],
+      ],
+      api: (c) =>
+        c.storage
+          .from('event-images')
+          .upload('events/flyer.png', png(), { contentType: 'image/png' })
+          .then(storageRes),
     },
     {
       name: "uploads a booking image into the owner's event-images folder",
       expect: only('owner', 'admin'),
-      sql: () => ["insert into storage.objects (bucket_id, name) values ('event-images', $1)", [`${ids.owner}/b.png`]],
-      api: (c) => c.storage.from('event-images').upload(`${ids.owner}/b.png`, png(), { contentType: 'image/png' }).then(storageRes),
+      sql: () => [
+        "insert into storage.objects (bucket_id, name) values ('event-images', $1)",
+        [`${ids.owner}/b.png`],
+      ],
+      api: (c) =>
+        c.storage
+          .from('event-images')
+          .upload(`${ids.owner}/b.png`, png(), { contentType: 'image/png' })
+          .then(storageRes),
     },
     {
       name: "replaces the owner's photo file",
@@ -717,12 +979,19 @@ export const matrix: Record<string, Case[]> = {
         "update storage.objects set metadata = '{\"size\": 1}' where bucket_id = 'photo-wall' and name = $1",
         [ownerFile],
       ],
-      api: (c) => c.storage.from('photo-wall').update(ownerFile, png(), { contentType: 'image/png' }).then(storageRes),
+      api: (c) =>
+        c.storage
+          .from('photo-wall')
+          .update(ownerFile, png(), { contentType: 'image/png' })
+          .then(storageRes),
     },
     {
       name: "deletes the owner's photo file",
       expect: only('owner', 'admin'),
-      sql: () => ["delete from storage.objects where bucket_id = 'photo-wall' and name = $1", [ownerFile]],
+      sql: () => [
+        "delete from storage.objects where bucket_id = 'photo-wall' and name = $1",
+        [ownerFile],
+      ],
       api: (c) => c.storage.from('photo-wall').remove([ownerFile]).then(storageRes),
     },
   ],
@@ -737,7 +1006,8 @@ export const matrix: Record<string, Case[]> = {
       name: 'deletes a member account (admin_delete_user)',
       expect: only('admin'),
       sql: (me) => ['select public.admin_delete_user($1, $2)', [ids.victim, me]],
-      api: (c, me) => c.rpc('admin_delete_user', { _user_id: ids.victim, _admin_id: me }).then(rpcRes),
+      api: (c, me) =>
+        c.rpc('admin_delete_user', { _user_id: ids.victim, _admin_id: me }).then(rpcRes),
     },
   ],
 };

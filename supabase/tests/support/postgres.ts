@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
 
-const candidates = [process.env['PG15_BIN'], '/usr/lib/postgresql/15/bin'].filter((p): p is string => !!p);
+const candidates = [process.env['PG15_BIN'], '/usr/lib/postgresql/15/bin'].filter(
+  (p): p is string => !!p,
+);
 export const pg15Bin = candidates.find((dir) => existsSync(path.join(dir, 'initdb')));
 
 export interface Cluster {
@@ -54,7 +56,17 @@ export async function startCluster(): Promise<Cluster> {
     if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' });
     else execFileSync(cmd, args, { stdio: 'pipe' });
   };
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C',
+  ]);
   run('pg_ctl', [
     '-D',
     data,
