@@ -71,6 +71,7 @@ export function functionsApp(ctx: AppContext): Hono {
     process.env['SUPABASE_URL'] = ctx.config.apiUrl;
     process.env['SUPABASE_ANON_KEY'] = ctx.anonKey;
     process.env['SUPABASE_SERVICE_ROLE_KEY'] = ctx.serviceRoleKey;
+    process.env['BISTRO_MAIL_URL'] = `${ctx.config.apiUrl}/mail/v1/send`;
     const url = new URL(c.req.url);
     const target = `${ctx.config.apiUrl}${url.pathname}${url.search}`;
     const hasBody = !['GET', 'HEAD'].includes(c.req.method);

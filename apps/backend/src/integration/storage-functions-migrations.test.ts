@@ -242,6 +242,18 @@ describe('edge functions', () => {
 });
 
 describe('dev inbox and CORS', () => {
+  it('functions can send mail through /mail/v1/send with the service role only', async () => {
+    const body = JSON.stringify({ to: 'guest@example.com', subject: 'Booking approved', html: '<p>See you <a href="http://localhost:4200/">soon</a></p>' });
+    const anon = await api(srv, '/mail/v1/send', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(anon.status).toBe(403);
+    const ok = await api(srv, '/mail/v1/send', { method: 'POST', token: srv.serviceRoleKey, headers: { apikey: srv.serviceRoleKey, 'content-type': 'application/json' }, body });
+    expect(ok.status).toBe(200);
+    const [mail] = await srv.inbox('guest@example.com');
+    expect(mail).toMatchObject({ subject: 'Booking approved', links: ['http://localhost:4200/'] });
+    const page = await fetch(`${srv.inboxUrl}/messages/${mail?.id}`);
+    expect(await page.text()).toContain('href="http://localhost:4200/"');
+  });
+
   it('serves the inbox list page and JSON API', async () => {
     const html = await fetch(srv.inboxUrl);
     expect(html.headers.get('content-type')).toContain('text/html');

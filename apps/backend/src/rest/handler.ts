@@ -177,7 +177,6 @@ export function restApp(ctx: AppContext): Hono {
         let text: string | null = null;
         for (const g of groups.values()) {
           const params = new Params();
-          let stmt: string;
           if (g.cols.length === 0) {
             // every row is {}: default values, one statement per row
             for (let i = 0; i < g.rows.length; i++) {
@@ -191,7 +190,7 @@ export function restApp(ctx: AppContext): Hono {
           }
           const colList = g.cols.map(quoteIdent).join(', ');
           const set = g.cols.map((col) => `${quoteIdent(col)} = excluded.${quoteIdent(col)}`).join(', ');
-          stmt =
+          const stmt =
             `insert into ${src} as "t0" (${colList}) select ${colList} from json_populate_recordset(null::${src}, ${params.add(JSON.stringify(g.rows))}::json) as _j` +
             conflict.replace('%SET%', set) +
             (representation ? ' returning "t0".*' : '');

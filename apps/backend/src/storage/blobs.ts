@@ -9,12 +9,14 @@ export interface BlobStore {
   remove(bucket: string, name: string): Promise<void>;
 }
 
-const SEGMENT_RE = /^[^/\\\u0000-\u001f]+$/;
+/** No slashes, backslashes or control characters (checked by code point to keep the regex plain). */
+const isSafeSegment = (seg: string): boolean =>
+  seg.length > 0 && !/[/\\]/.test(seg) && [...seg].every((ch) => (ch.codePointAt(0) ?? 0) >= 0x20 && ch !== '\u007f');
 
 /** Object names: relative, '/'-separated, no '.'/'..' segments, no control chars or backslashes. */
 export function isSafeObjectName(name: string): boolean {
   if (!name || name.length > 1024 || name.startsWith('/') || name.endsWith('/')) return false;
-  return name.split('/').every((seg) => seg !== '.' && seg !== '..' && SEGMENT_RE.test(seg));
+  return name.split('/').every((seg) => seg !== '.' && seg !== '..' && isSafeSegment(seg));
 }
 
 export function isSafeBucketId(id: string): boolean {
