@@ -114,7 +114,8 @@ export function reduceMemory(state: MemoryState, event: MemoryEvent): MemoryStat
       return { ...state, phase: 'awaitingInput', lit: false, inputIndex: 0 };
     case 'press': {
       if (state.phase !== 'awaitingInput' || !isPad(event.pad)) return state;
-      const expected = state.sequence[state.inputIndex]!;
+      const expected = state.sequence[state.inputIndex];
+      if (expected === undefined) return state;
       if (event.pad !== expected) {
         return { ...state, phase: 'gameOver', mistake: { pressed: event.pad, expected } };
       }

@@ -73,7 +73,7 @@ function statusMessage(state: MemoryState): string {
     case 'gameOver': {
       const m = state.mistake;
       const detail = m
-        ? ` That was ${PADS[m.pressed]!.name}; ${PADS[m.expected]!.name} was next.`
+        ? ` That was ${PADS[m.pressed]?.name}; ${PADS[m.expected]?.name} was next.`
         : '';
       return `Game over!${detail}`;
     }
@@ -112,7 +112,7 @@ export function MemoryPage({
           )}
           <Message role="status">{statusMessage(state)}</Message>
           <VisuallyHidden aria-live="assertive">
-            {litPad !== null && litPad !== undefined ? PADS[litPad]!.name : ''}
+            {litPad !== null && litPad !== undefined ? PADS[litPad]?.name : ''}
           </VisuallyHidden>
           <Board role="group" aria-label="Memory pads">
             {PADS.map((pad, i) => (

@@ -109,12 +109,15 @@ export function triviaScoreMessage(score: number, total: number): string {
 }
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
-  const pool = [...items];
-  for (let i = pool.length - 1; i > 0; i--) {
+  // Shuffle positions (plain numbers), then read the items in that order.
+  const order = items.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+    const swap = order[i] ?? i;
+    order[i] = order[j] ?? j;
+    order[j] = swap;
   }
-  return pool;
+  return order.flatMap((i) => (i in items ? [items[i] as T] : []));
 }
 
 /**
@@ -129,14 +132,11 @@ export function drawQuestions(
   return shuffled(bank, random)
     .slice(0, count)
     .map((question) => {
-      const order = shuffled(
-        question.options.map((_, i) => i),
-        random,
-      );
+      const options = shuffled(question.options, random);
       return {
         ...question,
-        options: order.map((i) => question.options[i]!),
-        answer: order.indexOf(question.answer),
+        options,
+        answer: options.indexOf(question.options[question.answer] ?? ''),
       };
     });
 }

@@ -199,7 +199,8 @@ export function TriviaPage({
     );
   }
 
-  const question = state.questions[state.index]!;
+  const question = state.questions[state.index];
+  if (!question) return null;
   const secondsLeft = state.phase === 'playing' ? state.secondsLeft : 0;
   const urgent = state.phase === 'playing' && secondsLeft <= 5;
   const result = resultText(state, question);
