@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../lib/errors';
+import { getSupabase } from '../lib/supabase-client';
+
+/**
+ * Deletes the member's own data (spec section 7, account deletion): rows in
+ * photo_wall, user_offers, event_bookings, profiles and user_roles by user_id,
+ * plus their analytics events and the files under their folder in photo-wall.
+ * The auth user record itself is not deleted by this call; the caller signs out.
+ */
+export async function deleteAccountData(vars: { userId: string }): Promise<void> {
+  const supabase = getSupabase();
+  const tables = [
+    'photo_wall',
+    'user_offers',
+    'event_bookings',
+    'analytics',
+    'user_roles',
+    'profiles',
+  ] as const;
+  // Uploaded photo files first (best effort: their rows are what the app shows).
+  try {
+    const bucket = supabase.storage.from('photo-wall');
+    const { data: files } = await bucket.list(vars.userId, { limit: 1000 });
+    const paths = (files ?? []).map((f) => `${vars.userId}/${f.name}`);
+    if (paths.length) {
+      const { error } = await bucket.remove(paths);
+      if (error) console.warn('Could not remove uploaded photos', error);
+    }
+  } catch (error) {
+    console.warn('Could not remove uploaded photos', error);
+  }
+  for (const table of tables) {
+    unwrap(await supabase.from(table).delete().eq('user_id', vars.userId));
+  }
+}
+
+export function useDeleteAccount(
+  options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccountData,
+    onSuccess: () => {
+      queryClient.clear();
+      options.onSuccess?.();
+    },
+    onError: (error) => options.onError?.(error),
+  });
+}

@@ -1,0 +1,29 @@
+import type { Json } from '../database.types';
+import { getSupabase } from '../lib/supabase-client';
+
+export type GuestAnalyticsEvent = 'offer_redeemed' | 'photo_uploaded' | 'booking_created';
+
+/**
+ * Records an app event for the signed-in member (spec section 7, analytics
+ * insert). The action it describes has already succeeded, so a failure here
+ * is logged, never shown: it must not turn a redemption or booking into an error.
+ */
+export async function recordAnalytics(
+  userId: string,
+  eventType: GuestAnalyticsEvent,
+  eventData: Record<string, Json> = {},
+): Promise<boolean> {
+  try {
+    const { error } = await getSupabase()
+      .from('analytics')
+      .insert({ user_id: userId, event_type: eventType, event_data: eventData });
+    if (error) {
+      console.warn(`Could not record analytics event ${eventType}`, error);
+      return false;
+    }
+    return true;
+  } catch (error) {
+    console.warn(`Could not record analytics event ${eventType}`, error);
+    return false;
+  }
+}

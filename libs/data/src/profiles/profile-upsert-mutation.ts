@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DataError, unwrap } from '../lib/errors';
+import { getSupabase } from '../lib/supabase-client';
+import { profileKeys } from './keys';
+import type { ProfileRow } from './profile-query';
+
+export interface ProfileInput {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** A blank field is stored as null (no profile field is required, spec section 5). */
+const orNull = (value: string) => (value.trim() ? value.trim() : null);
+
+/** Saves the member's contact fields (profiles upsert {user_id, first_name, last_name, email, phone}). */
+export async function upsertProfile(input: ProfileInput): Promise<ProfileRow> {
+  const row = unwrap(
+    await getSupabase()
+      .from('profiles')
+      .upsert(
+        {
+          user_id: input.userId,
+          first_name: orNull(input.firstName),
+          last_name: orNull(input.lastName),
+          email: orNull(input.email),
+          phone: orNull(input.phone),
+        },
+        { onConflict: 'user_id' },
+      )
+      .select()
+      .single(),
+  );
+  if (!row) throw new DataError({ message: 'Failed to update profile' });
+  return row;
+}
+
+export function useUpsertProfile(
+  options: { onSuccess?: (row: ProfileRow) => void; onError?: (error: unknown) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: upsertProfile,
+    onSuccess: async (row, vars) => {
+      queryClient.setQueryData(profileKeys.detail(vars.userId), row);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.detail(vars.userId) });
+      options.onSuccess?.(row);
+    },
+    onError: (error) => options.onError?.(error),
+  });
+}
