@@ -1,0 +1,64 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Tables } from '../database.types';
+import { unwrap } from '../lib/errors';
+import { getSupabase } from '../lib/supabase-client';
+import { LOUNGE_POLL_INTERVAL_MS } from '../song-requests/constants';
+import { djRatingKeys } from './keys';
+
+export type DjRating = Tables<'dj_ratings'>;
+
+/** Spec section 9: reviews fetched for the DJ dialog and the lounge's Live Reviews. */
+export const DJ_REVIEWS_FETCHED = 5;
+
+export interface DjRatingsPage {
+  /** Newest first, at most 5. */
+  ratings: DjRating[];
+  /** How many ratings match in all (for the date, when one is given). */
+  total: number;
+}
+
+/** A DJ's newest ratings, optionally only those for one performance date. */
+export async function fetchDjRatings(
+  vars: { djId: string; performanceDate?: string; limit?: number },
+  signal?: AbortSignal,
+): Promise<DjRatingsPage> {
+  let query = getSupabase()
+    .from('dj_ratings')
+    .select('*', { count: 'exact' })
+    .eq('dj_id', vars.djId);
+  if (vars.performanceDate) query = query.eq('performance_date', vars.performanceDate);
+  query = query.order('created_at', { ascending: false }).limit(vars.limit ?? DJ_REVIEWS_FETCHED);
+  if (signal) query = query.abortSignal(signal);
+  const result = await query;
+  const ratings = unwrap(result) ?? [];
+  return { ratings, total: result.count ?? ratings.length };
+}
+
+/** The DJ's 5 latest reviews (the /djs rating dialog). */
+export const latestDjRatingsQueryOptions = (djId: string) =>
+  queryOptions({
+    queryKey: djRatingKeys.latest(djId),
+    queryFn: ({ signal }) => fetchDjRatings({ djId }, signal),
+  });
+
+export function useLatestDjRatings(djId: string | undefined) {
+  return useQuery({ ...latestDjRatingsQueryOptions(djId ?? ''), enabled: !!djId });
+}
+
+/** The DJ's ratings for one performance date, polled (the lounge's live DJ card). */
+export const djRatingsForDateQueryOptions = (djId: string, performanceDate: string) =>
+  queryOptions({
+    queryKey: djRatingKeys.forDate(djId, performanceDate),
+    queryFn: ({ signal }) => fetchDjRatings({ djId, performanceDate }, signal),
+    refetchInterval: LOUNGE_POLL_INTERVAL_MS,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+    staleTime: LOUNGE_POLL_INTERVAL_MS,
+  });
+
+export function useDjRatingsForDate(djId: string | undefined, performanceDate: string) {
+  return useQuery({
+    ...djRatingsForDateQueryOptions(djId ?? '', performanceDate),
+    enabled: !!djId,
+  });
+}

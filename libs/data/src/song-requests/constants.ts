@@ -1,0 +1,6 @@
+/** Spec section 9: the lounge's polling and visibility rules. */
+export const LOUNGE_POLL_INTERVAL_MS = 5_000;
+/** Requests dated tonight and created within this many hours are shown. */
+export const SONG_REQUEST_VISIBLE_HOURS = 6;
+export const SONG_REQUEST_STATUSES = ['pending', 'approved', 'played', 'declined'] as const;
+export type SongRequestStatus = (typeof SONG_REQUEST_STATUSES)[number];

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Tables } from '../database.types';
+import { DataError, unwrap } from '../lib/errors';
+import { getSupabase } from '../lib/supabase-client';
+import { songRequestKeys } from './keys';
+
+export interface CreateSongRequestVars {
+  songTitle: string;
+  artist: string;
+  userId: string;
+}
+
+/**
+ * Inserts a request (values trimmed; the database trims again, refuses empty
+ * values and profanity, and names the requester from auth metadata).
+ */
+export async function createSongRequest(
+  vars: CreateSongRequestVars,
+): Promise<Tables<'song_requests'>> {
+  const row = unwrap(
+    await getSupabase()
+      .from('song_requests')
+      .insert({
+        song_title: vars.songTitle.trim(),
+        artist: vars.artist.trim(),
+        user_id: vars.userId,
+        // overwritten by the database from the member's first name
+        requested_by_name: 'Anonymous',
+      })
+      .select()
+      .single(),
+  );
+  if (!row) throw new DataError({ message: 'The new song request was not returned.' });
+  return row;
+}
+
+export function useCreateSongRequest(
+  options: {
+    onSuccess?: (request: Tables<'song_requests'>) => void;
+    onError?: (error: unknown) => void;
+  } = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createSongRequest,
+    onSuccess: async (request) => {
+      await client.invalidateQueries({ queryKey: songRequestKeys.all });
+      options.onSuccess?.(request);
+    },
+    onError: options.onError,
+  });
+}

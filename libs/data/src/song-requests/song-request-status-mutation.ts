@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DataError, unwrap } from '../lib/errors';
+import { getSupabase } from '../lib/supabase-client';
+import type { SongRequestStatus } from './constants';
+import { songRequestKeys } from './keys';
+
+export interface SetSongRequestStatusVars {
+  id: string;
+  status: SongRequestStatus;
+}
+
+/**
+ * Sets a request's status. Only admins may (RLS policy "Admins can change the
+ * status of song requests"); for anyone else the update matches no row, which
+ * is reported as an error rather than a silent no-op.
+ */
+export async function setSongRequestStatus(vars: SetSongRequestStatusVars): Promise<void> {
+  const rows = unwrap(
+    await getSupabase()
+      .from('song_requests')
+      .update({ status: vars.status })
+      .eq('id', vars.id)
+      .select('id'),
+  );
+  if (!rows || rows.length === 0) {
+    throw new DataError({ code: '42501', message: 'Only admins can change a request status.' });
+  }
+}
+
+export function useSetSongRequestStatus(
+  options: {
+    onSuccess?: (vars: SetSongRequestStatusVars) => void;
+    onError?: (error: unknown, vars: SetSongRequestStatusVars) => void;
+  } = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: setSongRequestStatus,
+    onSuccess: async (_data, vars) => {
+      await client.invalidateQueries({ queryKey: songRequestKeys.all });
+      options.onSuccess?.(vars);
+    },
+    onError: (error, vars) => options.onError?.(error, vars),
+  });
+}

@@ -1,0 +1,48 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '../lib/errors';
+import { getSupabase } from '../lib/supabase-client';
+import { songRequestKeys } from '../song-requests/keys';
+import { songVoteKeys } from './keys';
+
+export interface ToggleVoteVars {
+  songRequestId: string;
+  userId: string;
+  /** 'add' inserts the member's vote, 'remove' deletes it. */
+  action: 'add' | 'remove';
+}
+
+/**
+ * Adds or removes the member's vote. The database allows one vote per request
+ * and 3 per night (a 4th is refused with P0001 vote_limit_reached) and keeps
+ * the request's vote_count.
+ */
+export async function toggleVote(vars: ToggleVoteVars): Promise<void> {
+  const votes = getSupabase().from('song_votes');
+  if (vars.action === 'add') {
+    unwrap(await votes.insert({ song_request_id: vars.songRequestId, user_id: vars.userId }));
+  } else {
+    unwrap(
+      await votes.delete().eq('song_request_id', vars.songRequestId).eq('user_id', vars.userId),
+    );
+  }
+}
+
+export function useToggleVote(
+  options: {
+    onSuccess?: (vars: ToggleVoteVars) => void;
+    onError?: (error: unknown, vars: ToggleVoteVars) => void;
+  } = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: toggleVote,
+    onSuccess: (_data, vars) => options.onSuccess?.(vars),
+    onError: (error, vars) => options.onError?.(error, vars),
+    // Success or not, the server now knows best: refresh the votes and counts.
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: songVoteKeys.all }),
+        client.invalidateQueries({ queryKey: songRequestKeys.all }),
+      ]),
+  });
+}
