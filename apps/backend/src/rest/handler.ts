@@ -243,7 +243,7 @@ export function restApp(ctx: AppContext): Hono {
         if (single) singleCheck(out.n);
         return {
           status: representation ? 200 : 204,
-          body: representation ? out.body : null,
+          body: representation ? asObject(out.body, single) : null,
           contentRange: `0-${Math.max(out.n - 1, 0)}/${prefer.count ? out.n : '*'}`,
         };
       });
@@ -269,7 +269,7 @@ export function restApp(ctx: AppContext): Hono {
         if (single) singleCheck(out.n);
         return {
           status: representation ? 200 : 204,
-          body: representation ? out.body : null,
+          body: representation ? asObject(out.body, single) : null,
           contentRange: `0-${Math.max(out.n - 1, 0)}/${prefer.count ? out.n : '*'}`,
         };
       });
@@ -336,6 +336,12 @@ export function restApp(ctx: AppContext): Hono {
     c.json({ code: 'PGRST125', message: 'Invalid path specified in request URL', details: null, hint: null }, 404),
   );
   return app;
+}
+
+/** The first element of a JSON array body when a single object was requested. */
+function asObject(body: string | null, single: boolean): string | null {
+  if (!single || body === null) return body;
+  return JSON.stringify((JSON.parse(body) as unknown[])[0] ?? null);
 }
 
 function pickFunction(fns: FunctionInfo[], args: Record<string, unknown>): FunctionInfo | undefined {

@@ -1,0 +1,258 @@
+/**
+ * The PostgREST grammar end to end on fixture tables (no RLS): supabase-js and raw HTTP
+ * against the real server, checking the rows that come back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createTestClient, startTestServer, type TestServer } from '../testing.js';
+import { api } from './support.js';
+
+let dir: string;
+let srv: TestServer;
+let db: SupabaseClient;
+
+const FIXTURE = `
+create table public.authors (id int primary key, name text not null, meta jsonb, tags text[]);
+create table public.books (
+  id int primary key, title text not null,
+  author_id int references public.authors (id), editor_id int references public.authors (id),
+  published date, price numeric, body text,
+  search tsvector generated always as (to_tsvector('english', coalesce(body, ''))) stored
+);
+create table public.bios (author_id int primary key references public.authors (id), bio text);
+create table public.items (id serial primary key, name text unique not null, qty int default 7, note text default 'dflt', data jsonb);
+create table public.many (n int primary key);
+insert into public.authors values
+  (1, 'Ann', '{"city": "Cleveland", "langs": ["en", "fr"]}', '{poetry,essays}'),
+  (2, 'Bob', '{"city": "Akron"}', '{fiction}'),
+  (3, 'Cy, Jr.', null, null);
+insert into public.bios values (1, 'Ann writes poems.');
+insert into public.books (id, title, author_id, editor_id, published, price, body) values
+  (1, 'Alpha', 1, 2, '2020-01-01', 12.5, 'the quick brown fox'),
+  (2, 'Beta', 1, null, '2021-06-01', 8, 'lazy dogs sleep'),
+  (3, 'Gamma', 2, 1, null, 30, 'foxes and dogs'),
+  (4, 'Delta', null, null, '2019-03-03', null, null);
+insert into public.many select generate_series(1, 1100);
+create function public.books_by(author int) returns setof public.books language sql stable as $$ select * from public.books where author_id = author $$;
+create function public.total(prices numeric[]) returns numeric language sql immutable as $$ select sum(p) from unnest(prices) p $$;
+create function public.echo_json(payload jsonb) returns jsonb language sql immutable as $$ select payload $$;
+create function public.author_of(book int) returns public.authors language sql stable as $$ select a.* from public.authors a join public.books b on b.author_id = a.id where b.id = book $$;
+grant all on all tables in schema public to anon;
+grant usage, select on all sequences in schema public to anon;
+`;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'bistro-grammar-'));
+  srv = await startTestServer({ supabaseDir: dir });
+  await srv.sql(FIXTURE);
+  db = createTestClient(srv);
+});
+afterAll(async () => {
+  await srv?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('select', () => {
+  it('aliases, casts and JSON paths', async () => {
+    const { data, error } = await db.from('authors').select('id, who:name, city:meta->>city, meta->langs, n:id::text').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, who: 'Ann', city: 'Cleveland', langs: ['en', 'fr'], n: '1' },
+      { id: 2, who: 'Bob', city: 'Akron', langs: null, n: '2' },
+      { id: 3, who: 'Cy, Jr.', city: null, langs: null, n: '3' },
+    ]);
+  });
+
+  it('to-one, one-to-one and to-many embeds; hints disambiguate two FKs', async () => {
+    const bio = await db.from('authors').select('name, bios(bio)').eq('id', 1).single();
+    expect(bio.data).toEqual({ name: 'Ann', bios: { bio: 'Ann writes poems.' } });
+    const amb = await db.from('books').select('title, authors(name)');
+    expect(amb.status).toBe(300);
+    expect(amb.error?.code).toBe('PGRST201');
+    const hinted = await db.from('books').select('title, author:authors!books_author_id_fkey(name), editor:editor_id(name)').order('id');
+    expect(hinted.data?.slice(0, 2)).toEqual([
+      { title: 'Alpha', author: { name: 'Ann' }, editor: { name: 'Bob' } },
+      { title: 'Beta', author: { name: 'Ann' }, editor: null },
+    ]);
+    const many = await db
+      .from('authors')
+      .select('name, books!author_id(title)')
+      .order('id')
+      .order('title', { referencedTable: 'books', ascending: false })
+      .limit(1, { referencedTable: 'books' });
+    expect(many.data).toEqual([
+      { name: 'Ann', books: [{ title: 'Beta' }] },
+      { name: 'Bob', books: [{ title: 'Gamma' }] },
+      { name: 'Cy, Jr.', books: [] },
+    ]);
+  });
+
+  it('nested embeds and !inner with a filter on the embedded table', async () => {
+    const nested = await db.from('books').select('title, authors!author_id(name, bios(bio))').eq('id', 1).single();
+    expect(nested.data).toEqual({ title: 'Alpha', authors: { name: 'Ann', bios: { bio: 'Ann writes poems.' } } });
+    const inner = await db.from('authors').select('name, books!author_id!inner(title)').gt('books.price', 10).order('id');
+    expect(inner.data).toEqual([
+      { name: 'Ann', books: [{ title: 'Alpha' }] },
+      { name: 'Bob', books: [{ title: 'Gamma' }] },
+    ]);
+    const left = await db.from('authors').select('name, books!author_id(title)').gt('books.price', 10).order('id');
+    expect(left.data?.map((a) => a.books.length)).toEqual([1, 1, 0]);
+  });
+});
+
+describe('filters', () => {
+  const titles = async (q: PromiseLike<{ data: { title: string }[] | null; error: unknown }>) => {
+    const r = await q;
+    expect(r.error).toBeNull();
+    return (r.data ?? []).map((b) => b.title).sort();
+  };
+
+  it('comparison, null, distinct, in', async () => {
+    expect(await titles(db.from('books').select('title').gte('price', 12.5))).toEqual(['Alpha', 'Gamma']);
+    expect(await titles(db.from('books').select('title').neq('author_id', 1))).toEqual(['Gamma']);
+    expect(await titles(db.from('books').select('title').is('published', null))).toEqual(['Gamma']);
+    expect(await titles(db.from('books').select('title').not('price', 'is', null).lt('price', 10))).toEqual(['Beta']);
+    expect(await titles(db.from('books').select('title').filter('author_id', 'isdistinct', '1'))).toEqual(['Delta', 'Gamma']);
+    expect(await titles(db.from('books').select('title').in('title', ['Alpha', 'Delta', 'x,y']))).toEqual(['Alpha', 'Delta']);
+    const quoted = await db.from('authors').select('id').in('name', ['Cy, Jr.', 'Bob']).order('id');
+    expect(quoted.data).toEqual([{ id: 2 }, { id: 3 }]);
+    expect(await titles(db.from('books').select('title').not('title', 'in', '(Alpha,Beta)'))).toEqual(['Delta', 'Gamma']);
+  });
+
+  it('like, ilike, match and dates', async () => {
+    expect(await titles(db.from('books').select('title').like('title', '%lta'))).toEqual(['Delta']);
+    expect(await titles(db.from('books').select('title').ilike('title', 'a*'))).toEqual(['Alpha']);
+    expect(await titles(db.from('books').select('title').match({ author_id: 1, price: 8 }))).toEqual(['Beta']);
+    expect(await titles(db.from('books').select('title').filter('title', 'imatch', '^(al|ga)'))).toEqual(['Alpha', 'Gamma']);
+    expect(await titles(db.from('books').select('title').gt('published', '2020-06-01'))).toEqual(['Beta']);
+  });
+
+  it('arrays and JSON containment, overlap', async () => {
+    const cs = await db.from('authors').select('name').contains('tags', ['poetry']);
+    expect(cs.data).toEqual([{ name: 'Ann' }]);
+    const cd = await db.from('authors').select('name').containedBy('tags', ['fiction', 'x']);
+    expect(cd.data).toEqual([{ name: 'Bob' }]);
+    const ov = await db.from('authors').select('name').overlaps('tags', ['essays', 'fiction']).order('name');
+    expect(ov.data).toEqual([{ name: 'Ann' }, { name: 'Bob' }]);
+    const js = await db.from('authors').select('name').contains('meta', { city: 'Akron' });
+    expect(js.data).toEqual([{ name: 'Bob' }]);
+    const jp = await db.from('authors').select('name').eq('meta->>city', 'Cleveland');
+    expect(jp.data).toEqual([{ name: 'Ann' }]);
+  });
+
+  it('full-text search on a tsvector and on a text column', async () => {
+    expect(await titles(db.from('books').select('title').textSearch('search', 'fox'))).toEqual(['Alpha', 'Gamma']);
+    expect(await titles(db.from('books').select('title').textSearch('body', 'lazy dogs', { type: 'plain', config: 'english' }))).toEqual(['Beta']);
+    expect(await titles(db.from('books').select('title').textSearch('search', '"brown fox"', { type: 'websearch' }))).toEqual(['Alpha']);
+  });
+
+  it('or / and trees, negated and nested', async () => {
+    expect(await titles(db.from('books').select('title').or('price.gt.20,published.lt.2020-01-01'))).toEqual(['Delta', 'Gamma']);
+    expect(await titles(db.from('books').select('title').or('and(author_id.eq.1,price.lt.10),title.eq.Delta'))).toEqual(['Beta', 'Delta']);
+    const r = await api(srv, '/rest/v1/books?select=title&not.or=(author_id.eq.1,author_id.is.null)');
+    expect(await r.json()).toEqual([{ title: 'Gamma' }]);
+    const and = await api(srv, '/rest/v1/books?select=title&and=(price.gte.8,or(title.eq.Beta,title.eq.Gamma))&order=title');
+    expect(await and.json()).toEqual([{ title: 'Beta' }, { title: 'Gamma' }]);
+  });
+});
+
+describe('order, ranges, counts', () => {
+  it('several columns with nulls placement', async () => {
+    const a = await db.from('books').select('title').order('price', { ascending: false, nullsFirst: true }).order('title');
+    expect(a.data?.map((b) => b.title)).toEqual(['Delta', 'Gamma', 'Alpha', 'Beta']);
+    const b = await db.from('books').select('title').order('published', { ascending: true, nullsFirst: false });
+    expect(b.data?.map((x) => x.title)).toEqual(['Delta', 'Alpha', 'Beta', 'Gamma']);
+  });
+
+  it('range with exact count (206, Content-Range), beyond the end, Range header, HEAD', async () => {
+    const r = await api(srv, '/rest/v1/books?select=id&order=id&offset=1&limit=2', { headers: { prefer: 'count=exact' } });
+    expect(r.status).toBe(206);
+    expect(r.headers.get('content-range')).toBe('1-2/4');
+    expect(await r.json()).toEqual([{ id: 2 }, { id: 3 }]);
+    const beyond = await api(srv, '/rest/v1/books?select=id&offset=10', { headers: { prefer: 'count=exact' } });
+    expect(beyond.headers.get('content-range')).toBe('*/4');
+    const hdr = await api(srv, '/rest/v1/books?select=id&order=id', { headers: { range: '2-3', 'range-unit': 'items' } });
+    expect(await hdr.json()).toEqual([{ id: 3 }, { id: 4 }]);
+    expect(hdr.headers.get('content-range')).toBe('2-3/*');
+    const head = await db.from('books').select('*', { count: 'exact', head: true }).gt('price', 9);
+    expect(head.count).toBe(2);
+    expect(head.data).toBeNull();
+  });
+
+  it('caps a response at 1000 rows', async () => {
+    const r = await api(srv, '/rest/v1/many?select=n', { headers: { prefer: 'count=exact' } });
+    expect(((await r.json()) as unknown[]).length).toBe(1000);
+    expect(r.headers.get('content-range')).toBe('0-999/1100');
+    const big = await db.from('many').select('n').limit(5000);
+    expect(big.data).toHaveLength(1000);
+  });
+});
+
+describe('writes', () => {
+  it('bulk insert: keys missing from some objects are null, unsent columns and defaultToNull: false use defaults', async () => {
+    const a = await db.from('items').insert([{ name: 'a', qty: 1 }, { name: 'b' }]).select('name, qty, note').order('name');
+    expect(a.error).toBeNull();
+    expect(a.data).toEqual([
+      { name: 'a', qty: 1, note: 'dflt' },
+      { name: 'b', qty: null, note: 'dflt' },
+    ]);
+    const b = await db.from('items').insert([{ name: 'c', qty: 2 }, { name: 'd' }], { defaultToNull: false }).select('name, qty, note');
+    expect(b.data?.find((x) => x.name === 'd')).toEqual({ name: 'd', qty: 7, note: 'dflt' });
+    const single = await db.from('items').insert({ name: 'e', data: { nested: [1, { x: 'y' }] } }).select('qty, data').single();
+    expect(single.data).toEqual({ qty: 7, data: { nested: [1, { x: 'y' }] } });
+  });
+
+  it('upsert with on_conflict: merge and ignore duplicates', async () => {
+    const merge = await db.from('items').upsert({ name: 'a', qty: 100 }, { onConflict: 'name' }).select('name, qty');
+    expect(merge.data).toEqual([{ name: 'a', qty: 100 }]);
+    const ignore = await db.from('items').upsert([{ name: 'a', qty: 5 }, { name: 'f', qty: 6 }], { onConflict: 'name', ignoreDuplicates: true }).select('name, qty');
+    expect(ignore.data).toEqual([{ name: 'f', qty: 6 }]);
+    const a = await db.from('items').select('qty').eq('name', 'a').single();
+    expect(a.data?.qty).toBe(100);
+    const dup = await db.from('items').insert({ name: 'a' });
+    expect(dup.error?.code).toBe('23505');
+    expect(dup.error?.details).toContain('already exists');
+  });
+
+  it('update and delete with representation, count and embeds', async () => {
+    const up = await db.from('books').update({ price: 9 }).eq('author_id', 1).select('title, price, authors!author_id(name)').order('title');
+    expect(up.data).toEqual([
+      { title: 'Alpha', price: 9, authors: { name: 'Ann' } },
+      { title: 'Beta', price: 9, authors: { name: 'Ann' } },
+    ]);
+    const cnt = await db.from('items').delete({ count: 'exact' }).in('name', ['e', 'f']);
+    expect(cnt.error).toBeNull();
+    expect(cnt.count).toBe(2);
+    const del = await db.from('items').delete().eq('name', 'd').select('name').single();
+    expect(del.data).toEqual({ name: 'd' });
+    const none = await db.from('items').delete().eq('name', 'zzz').select().single();
+    expect(none.error?.code).toBe('PGRST116');
+  });
+
+  it('a foreign key violation is 23503', async () => {
+    const r = await db.from('books').insert({ id: 99, title: 'X', author_id: 42 });
+    expect(r.error?.code).toBe('23503');
+  });
+});
+
+describe('rpc', () => {
+  it('setof with filters and order, scalar with an array argument, json, composite', async () => {
+    const set = await db.rpc('books_by', { author: 1 }).select('title').order('title', { ascending: false });
+    expect(set.data).toEqual([{ title: 'Beta' }, { title: 'Alpha' }]);
+    const filtered = await db.rpc('books_by', { author: 1 }).eq('title', 'Alpha').single();
+    expect(filtered.data).toMatchObject({ title: 'Alpha' });
+    const total = await db.rpc('total', { prices: [1.5, 2.5, 3] });
+    expect(Number(total.data)).toBe(7);
+    const json = await db.rpc('echo_json', { payload: { a: [1, 2], b: 'x' } });
+    expect(json.data).toEqual({ a: [1, 2], b: 'x' });
+    const comp = await db.rpc('author_of', { book: 3 });
+    expect(comp.data).toMatchObject({ id: 2, name: 'Bob' });
+    const get = await db.rpc('books_by', { author: 2 }, { get: true });
+    expect(get.data?.map((b: { title: string }) => b.title)).toEqual(['Gamma']);
+    const bad = await db.rpc('books_by', { author: 'x' });
+    expect(bad.error?.code).toBe('22P02');
+  });
+});
