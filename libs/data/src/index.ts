@@ -177,3 +177,119 @@ export {
 } from './dj-ratings/errors';
 
 // --- admin domains (moderation, users, roles, analytics, functions) ---
+export { adminKeys, refreshAfterAdminChange } from './admin-overview/keys';
+export { adminLoadFailed, adminActionFailed, type AdminMessage } from './admin-overview/errors';
+export {
+  fetchAdminCounts,
+  adminCountsQueryOptions,
+  useAdminCounts,
+  type AdminCounts,
+} from './admin-overview/counts-query';
+export { adminEventKeys } from './admin-events/keys';
+export {
+  fetchAdminEvents,
+  adminEventsQueryOptions,
+  useAdminEvents,
+  type AdminEvent,
+} from './admin-events/events-query';
+export {
+  createEvent,
+  useCreateEvent,
+  type CreateEventVars,
+} from './admin-events/event-create-mutation';
+export {
+  moderateEvent,
+  useModerateEvent,
+  type EventAction,
+} from './admin-events/event-moderate-mutation';
+export {
+  EVENT_IMAGES_BUCKET,
+  eventImagePath,
+  uploadEventImage,
+  useUploadEventImage,
+} from './admin-events/event-image-upload-mutation';
+export { eventMessages } from './admin-events/errors';
+export { adminBookingKeys } from './admin-bookings/keys';
+export {
+  bookingStatus,
+  fetchAdminBookings,
+  adminBookingsQueryOptions,
+  useAdminBookings,
+  type AdminBooking,
+  type BookingStatus,
+} from './admin-bookings/bookings-query';
+export {
+  bookingReviewUpdate,
+  bookingNotificationPayload,
+  notifyBookingChange,
+  reviewBooking,
+  useReviewBooking,
+  type BookingDecision,
+  type BookingNotificationPayload,
+  type ReviewBookingVars,
+} from './admin-bookings/booking-review-mutation';
+export { bookingMessages } from './admin-bookings/errors';
+export { adminPhotoKeys } from './admin-photos/keys';
+export {
+  fetchAdminPhotos,
+  adminPhotosQueryOptions,
+  useAdminPhotos,
+  type AdminPhoto,
+} from './admin-photos/photos-query';
+export {
+  photoUpdate,
+  moderatePhoto,
+  useModeratePhoto,
+  type PhotoAction,
+  type ModeratePhotoVars,
+} from './admin-photos/photo-moderate-mutation';
+export { photoMessages } from './admin-photos/errors';
+export { adminUserKeys } from './admin-users/keys';
+export {
+  USERS_PAGE_SIZE,
+  userSearchFilter,
+  fetchUsersPage,
+  usersPageQueryOptions,
+  useUsersPage,
+  type AdminUser,
+  type UsersPage,
+  type UsersPageVars,
+} from './admin-users/users-query';
+export { setVipStatus, useSetVipStatus, type SetVipVars } from './admin-users/user-vip-mutation';
+export { deleteUser, useDeleteUser, type DeleteUserVars } from './admin-users/user-delete-mutation';
+export {
+  seedTestUsers,
+  useSeedTestUsers,
+  type SeedTestUsersResult,
+} from './admin-users/test-users-seed-mutation';
+export {
+  SELF_DELETE_MESSAGE,
+  userMessages,
+  userDeleteFailed,
+  seedFailed,
+  vipFailed,
+} from './admin-users/errors';
+export { adminRoleKeys } from './admin-roles/keys';
+export {
+  fetchAdmins,
+  adminsQueryOptions,
+  useAdmins,
+  type AdminAccount,
+} from './admin-roles/admins-query';
+export {
+  fetchIsAdmin,
+  adminAccessQueryOptions,
+  useAdminAccess,
+} from './admin-roles/admin-access-query';
+export { grantAdmin, useGrantAdmin, type GrantAdminVars } from './admin-roles/role-grant-mutation';
+export { revokeAdmin, useRevokeAdmin } from './admin-roles/role-revoke-mutation';
+export { roleMessages, grantFailed, revokeFailed } from './admin-roles/errors';
+export { adminAnalyticsKeys } from './admin-analytics/keys';
+export {
+  ANALYTICS_FETCHED,
+  ANALYTICS_SHOWN,
+  fetchLatestAnalytics,
+  latestAnalyticsQueryOptions,
+  useLatestAnalytics,
+  type AnalyticsRecord,
+} from './admin-analytics/analytics-query';

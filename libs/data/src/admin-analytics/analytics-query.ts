@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Tables } from '../database.types';
+import { getSupabase } from '../lib/supabase-client';
+import { unwrap } from '../lib/errors';
+import { adminAnalyticsKeys } from './keys';
+
+export type AnalyticsRecord = Tables<'analytics'>;
+
+/** Spec section 9: 50 fetched, 10 shown. */
+export const ANALYTICS_FETCHED = 50;
+export const ANALYTICS_SHOWN = 10;
+
+export async function fetchLatestAnalytics(signal?: AbortSignal): Promise<AnalyticsRecord[]> {
+  let query = getSupabase()
+    .from('analytics')
+    .select('*')
+    .order('created_at', { ascending: false })
+    .limit(ANALYTICS_FETCHED);
+  if (signal) query = query.abortSignal(signal);
+  return unwrap(await query) ?? [];
+}
+
+export const latestAnalyticsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminAnalyticsKeys.latest(),
+    queryFn: ({ signal }) => fetchLatestAnalytics(signal),
+  });
+
+export const useLatestAnalytics = () => useQuery(latestAnalyticsQueryOptions());

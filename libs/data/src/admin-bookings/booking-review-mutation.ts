@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from '../lib/supabase-client';
+import { unwrap } from '../lib/errors';
+import { refreshAfterAdminChange } from '../admin-overview/keys';
+import { requireRow } from '../admin-overview/errors';
+import type { AdminBooking } from './bookings-query';
+
+export type BookingDecision = 'approved' | 'rejected';
+
+export interface ReviewBookingVars {
+  booking: AdminBooking;
+  status: BookingDecision;
+  adminNotes: string;
+  adminId: string;
+}
+
+/** The body of send-booking-notification (spec section 7, Functions). */
+export interface BookingNotificationPayload {
+  bookingId: string;
+  status: BookingDecision;
+  customerEmail: string;
+  customerName: string;
+  eventTitle: string | null;
+  eventDate: string | null;
+  adminNotes: string | null;
+}
+
+/** The update an admin's decision writes: approving stamps approved_at and approved_by. */
+export function bookingReviewUpdate(
+  vars: Pick<ReviewBookingVars, 'status' | 'adminNotes' | 'adminId'>,
+  now = new Date(),
+) {
+  const notes = vars.adminNotes.trim();
+  return {
+    status: vars.status,
+    admin_notes: notes || null,
+    approved_at: vars.status === 'approved' ? now.toISOString() : null,
+    approved_by: vars.status === 'approved' ? vars.adminId : null,
+  };
+}
+
+export function bookingNotificationPayload(booking: AdminBooking): BookingNotificationPayload {
+  return {
+    bookingId: booking.id,
+    status: booking.status === 'approved' ? 'approved' : 'rejected',
+    customerEmail: booking.email,
+    customerName: booking.name,
+    eventTitle: booking.event_title,
+    eventDate: booking.event_date,
+    adminNotes: booking.admin_notes,
+  };
+}
+
+/**
+ * Asks the send-booking-notification function to e-mail the guest. Its failure
+ * is only logged (spec section 4): the decision is already saved.
+ */
+export async function notifyBookingChange(booking: AdminBooking): Promise<boolean> {
+  try {
+    const { error } = await getSupabase().functions.invoke('send-booking-notification', {
+      body: bookingNotificationPayload(booking),
+    });
+    if (error) {
+      console.error('Booking notification e-mail failed', error);
+      return false;
+    }
+    return true;
+  } catch (error) {
+    console.error('Booking notification e-mail failed', error);
+    return false;
+  }
+}
+
+export async function reviewBooking(vars: ReviewBookingVars): Promise<AdminBooking> {
+  const updated = requireRow(
+    unwrap(
+      await getSupabase()
+        .from('event_bookings')
+        .update(bookingReviewUpdate(vars))
+        .eq('id', vars.booking.id)
+        .select(),
+    ),
+    'booking',
+  );
+  // Not awaited: the decision is saved; the e-mail is best effort.
+  void notifyBookingChange(updated);
+  return updated;
+}
+
+export function useReviewBooking(
+  options: { onSuccess?: (booking: AdminBooking, vars: ReviewBookingVars) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reviewBooking,
+    onSuccess: async (booking, vars) => {
+      await refreshAfterAdminChange(queryClient);
+      options.onSuccess?.(booking, vars);
+    },
+  });
+}

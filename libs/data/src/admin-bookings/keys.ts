@@ -1,0 +1,6 @@
+import { adminKeys } from '../admin-overview/keys';
+
+export const adminBookingKeys = {
+  all: () => [...adminKeys.all, 'bookings'] as const,
+  list: () => [...adminBookingKeys.all(), 'list'] as const,
+} as const;

@@ -1,0 +1,6 @@
+import { adminKeys } from '../admin-overview/keys';
+
+export const adminEventKeys = {
+  all: () => [...adminKeys.all, 'events'] as const,
+  list: () => [...adminEventKeys.all(), 'list'] as const,
+} as const;

@@ -1,0 +1,6 @@
+import { adminKeys } from '../admin-overview/keys';
+
+export const adminPhotoKeys = {
+  all: () => [...adminKeys.all, 'photos'] as const,
+  list: () => [...adminPhotoKeys.all(), 'list'] as const,
+} as const;

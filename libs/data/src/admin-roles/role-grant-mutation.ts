@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from '../lib/supabase-client';
+import { DataError, unwrap } from '../lib/errors';
+import { refreshAfterAdminChange } from '../admin-overview/keys';
+import { USER_NOT_FOUND } from './errors';
+
+/** Grant to a user id (from the user list) or to whoever signed up with an e-mail address. */
+export type GrantAdminVars = { userId: string } | { email: string };
+
+async function resolveUserId(vars: GrantAdminVars): Promise<string> {
+  if ('userId' in vars) return vars.userId;
+  const email = vars.email.trim();
+  const rows = unwrap(
+    await getSupabase().from('profiles').select('user_id').ilike('email', email).limit(1),
+  );
+  const id = rows?.[0]?.user_id;
+  if (!id) throw new DataError({ code: 'PGRST116', message: USER_NOT_FOUND });
+  return id;
+}
+
+/**
+ * Inserts the admin role. An existing role is reported as a unique violation
+ * (23505), whether our pre-check or the database's constraint catches it.
+ */
+export async function grantAdmin(vars: GrantAdminVars): Promise<string> {
+  const supabase = getSupabase();
+  const userId = await resolveUserId(vars);
+  const existing = unwrap(
+    await supabase
+      .from('user_roles')
+      .select('user_id')
+      .eq('user_id', userId)
+      .eq('role', 'admin')
+      .maybeSingle(),
+  );
+  if (existing) {
+    throw new DataError({ code: '23505', message: 'This user already has admin rights' });
+  }
+  unwrap(await supabase.from('user_roles').insert({ user_id: userId, role: 'admin' }));
+  return userId;
+}
+
+export function useGrantAdmin(options: { onSuccess?: (userId: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: grantAdmin,
+    onSuccess: async (userId) => {
+      await refreshAfterAdminChange(queryClient);
+      options.onSuccess?.(userId);
+    },
+  });
+}

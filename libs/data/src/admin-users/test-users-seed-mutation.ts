@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { getSupabase } from '../lib/supabase-client';
+import { DataError } from '../lib/errors';
+import { refreshAfterAdminChange } from '../admin-overview/keys';
+
+export interface SeedTestUsersResult {
+  created: number;
+  existing: number;
+  users: string[];
+}
+
+/** Reads the `{ error }` body of a failed function call, if it has one. */
+async function functionErrorMessage(error: unknown): Promise<string | undefined> {
+  const context = (error as { context?: unknown } | null)?.context;
+  if (context instanceof Response) {
+    try {
+      const body = (await context.clone().json()) as { error?: unknown; message?: unknown };
+      if (typeof body.error === 'string') return body.error;
+      if (typeof body.message === 'string') return body.message;
+    } catch {
+      // not JSON
+    }
+  }
+  return undefined;
+}
+
+/** Calls the seed-test-users function (admins only): a few confirmed test members, idempotently. */
+export async function seedTestUsers(): Promise<SeedTestUsersResult> {
+  const { data, error } = await getSupabase().functions.invoke<SeedTestUsersResult>(
+    'seed-test-users',
+    { body: {} },
+  );
+  if (error) {
+    throw new DataError({
+      message: (await functionErrorMessage(error)) ?? (error as Error).message,
+    });
+  }
+  if (!data) throw new DataError({ message: 'The function returned no result.' });
+  return data;
+}
+
+export function useSeedTestUsers(
+  options: { onSuccess?: (result: SeedTestUsersResult) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: seedTestUsers,
+    onSuccess: async (result) => {
+      await refreshAfterAdminChange(queryClient);
+      options.onSuccess?.(result);
+    },
+  });
+}
