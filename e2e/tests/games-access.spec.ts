@@ -2,11 +2,16 @@ import { expect, test } from '@playwright/test';
 import { seedBrowserSession } from '../support/session';
 
 test.describe('games: who gets in', () => {
-  for (const path of ['/games/trivia-blast', '/games/word-chain', '/games/memory-match']) {
+  for (const [path, title] of [
+    ['/games/trivia-blast', 'Trivia Blast'],
+    ['/games/word-chain', 'Word Chain'],
+    ['/games/memory-match', 'Memory Match'],
+  ] as const) {
     test(`a visitor opening ${path} is sent to /auth`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(/\/auth$/);
-      await expect(page.locator('main [data-area="shell"][data-route="/auth"]')).toBeVisible();
+      await expect(page.getByRole('main')).toBeVisible();
+      await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
     });
   }
 
