@@ -20,7 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outFile = path.join(root, 'libs/data/src/database.types.ts');
 const schema = 'public';
 
-async function buildDb(extraSql) {
+async function buildDb() {
   const db = new PGlite({ extensions: { pgcrypto } });
   const backendBootstrap = path.join(root, 'apps/backend/src/db/bootstrap.sql');
   const bootstrap = existsSync(backendBootstrap)
@@ -33,7 +33,6 @@ async function buildDb(extraSql) {
     .sort()) {
     await db.exec(readFileSync(path.join(dir, f), 'utf8'));
   }
-  if (extraSql) await db.exec(extraSql);
   return db;
 }
 
@@ -381,15 +380,24 @@ export type CompositeTypes<
 `;
 
 /**
- * The generated file's text. `extraSql` runs after the migrations (tests use
- * it to prove a schema change shows up as drift).
- * @param {{ extraSql?: string }} [opts]
+ * The generated file's text for a database the migrations were applied to
+ * (a PGlite instance or anything with the same `query` method).
+ * @param {{ query: (sql: string, params?: unknown[]) => Promise<{ rows: any[] }> }} db
  * @returns {Promise<string>}
  */
-export async function generateTypes(opts = {}) {
-  const db = await buildDb(opts.extraSql);
+export async function typesFromDb(db) {
+  enumNames.clear();
+  return render(await introspect(db));
+}
+
+/**
+ * Boots an in-memory database with the migrations and returns the generated file's text.
+ * @returns {Promise<string>}
+ */
+export async function generateTypes() {
+  const db = await buildDb();
   try {
-    return render(await introspect(db));
+    return await typesFromDb(db);
   } finally {
     await db.close();
   }

@@ -1,8 +1,9 @@
 /**
  * On Debian's PostgreSQL 15 (skipped when it is not installed): the migrations
- * and the seed apply cleanly, and the 3-votes-a-night limit holds under real
- * concurrency, both in SQL sessions and through the backend's REST API with
- * supabase-js.
+ * and the seed apply cleanly, the RLS matrix holds in SQL sessions (each probe
+ * as the actor, rolled back; tests/api-rls-matrix.test.ts runs the same cases
+ * through supabase-js on PGlite), and the 3-votes-a-night limit holds under
+ * real concurrency, both in SQL sessions and through the backend's REST API.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { bootstrapSql, migrationFiles, migrationsDir, seedSql } from './support/db';
 import { pg15Bin, startCluster, type Cluster } from './support/postgres';
+import { fixtureSql, ids, matrix, probes, usersSql, type Case, type Who } from './support/matrix';
 import { createTestClient, startTestServer } from './support/api';
 
 let cluster: Cluster | undefined;
@@ -176,5 +178,54 @@ describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
     } finally {
       await srv.close();
     }
+  });
+
+  describe('RLS matrix in SQL sessions', () => {
+    let client: pg.Client | undefined;
+    const setup = async (): Promise<pg.Client> => {
+      if (!client) {
+        client = await migrateWithSql(await freshDb('bistro_matrix'));
+        await client.query(usersSql);
+        await client.query(fixtureSql);
+      }
+      return client;
+    };
+    afterAll(async () => {
+      await client?.end();
+    });
+
+    const actorId = (c: Case, who: Who): string | null =>
+      who === 'visitor' ? null : who === 'owner' && c.ownerIs === 'newbie' ? ids.newbie : ids[who];
+
+    describe.each(Object.entries(matrix))('%s', (_table, cases) => {
+      it.each(probes(cases).map((p) => [p.title, p] as const))(
+        '%s',
+        async (_title, { c, who, allowed }) => {
+          const db = await setup();
+          const me = actorId(c, who);
+          const [sql, params] = c.sql(me);
+          const claims = me ? { sub: me, role: 'authenticated' } : { role: 'anon' };
+          let outcome: string;
+          await db.query('begin');
+          try {
+            await db.query(`select set_config('request.jwt.claims', $1, true)`, [
+              JSON.stringify(claims),
+            ]);
+            await db.query(`set local role ${me ? 'authenticated' : 'anon'}`);
+            const r = await db.query(sql, params);
+            const n = c.kind === 'read' ? r.rows.length : Math.max(r.rowCount ?? 0, r.rows.length);
+            outcome = n > 0 ? 'ok' : 'no rows';
+          } catch (e) {
+            const err = e as { code?: string; message?: string };
+            outcome = `${err.code}: ${err.message}`;
+          } finally {
+            await db.query('rollback');
+          }
+          expect(outcome === 'ok' ? 'ok' : `denied (${outcome})`).toBe(
+            allowed ? 'ok' : `denied (${outcome})`,
+          );
+        },
+      );
+    });
   });
 });

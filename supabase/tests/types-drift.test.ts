@@ -2,46 +2,51 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { repoRoot } from './support/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { createDb, repoRoot } from './support/db';
 
 interface GenTypes {
-  generateTypes(opts?: { extraSql?: string }): Promise<string>;
+  typesFromDb(db: PGlite): Promise<string>;
   typesFile: string;
 }
 
 const script = path.join(repoRoot, 'tools/gen-types.mjs');
-const load = async (): Promise<GenTypes> => (await import(pathToFileURL(script).href)) as GenTypes;
+let gen: GenTypes;
+let db: PGlite;
+let checkedIn: string;
+
+beforeAll(async () => {
+  gen = (await import(pathToFileURL(script).href)) as GenTypes;
+  checkedIn = readFileSync(gen.typesFile, 'utf8');
+  db = await createDb();
+});
+afterAll(async () => {
+  await db?.close();
+});
 
 describe('generated database types', () => {
   it('libs/data/src/database.types.ts is up to date with the migrations', async () => {
-    const { generateTypes, typesFile } = await load();
-    const checkedIn = readFileSync(typesFile, 'utf8');
-    const fresh = await generateTypes();
-    expect(checkedIn === fresh, 'database.types.ts drifted: run `node tools/gen-types.mjs`').toBe(
-      true,
-    );
+    const fresh = await gen.typesFromDb(db);
+    expect(fresh === checkedIn, 'database.types.ts drifted: run `npm run gen:types`').toBe(true);
   });
 
   it('would notice a schema change (the drift check can fail)', async () => {
-    const { generateTypes, typesFile } = await load();
-    const changed = await generateTypes({
-      extraSql: 'alter table public.djs add column mood text',
-    });
+    await db.exec('alter table public.djs add column mood text');
+    const changed = await gen.typesFromDb(db);
     expect(changed).toContain('mood: string | null');
-    expect(changed).not.toBe(readFileSync(typesFile, 'utf8'));
+    expect(changed).not.toBe(checkedIn);
   });
 
   it('describes tables, RPCs and enums in the supabase gen types shape', () => {
-    const text = readFileSync(path.join(repoRoot, 'libs/data/src/database.types.ts'), 'utf8');
-    expect(text).toContain('export type Database = {');
-    expect(text).toMatch(
+    expect(checkedIn).toContain('export type Database = {');
+    expect(checkedIn).toMatch(
       /increment_offer_usage: \{\n\s+Args: \{ offer_id: string \}\n\s+Returns: number/,
     );
-    expect(text).toMatch(
+    expect(checkedIn).toMatch(
       /admin_delete_user: \{\n\s+Args: \{ _admin_id: string; _user_id: string \}\n\s+Returns: undefined/,
     );
-    expect(text).toContain('offer_type: "exclusive" | "vip" | "birthday" | "surprise"');
+    expect(checkedIn).toContain('offer_type: "exclusive" | "vip" | "birthday" | "surprise"');
     for (const helper of [
       'Tables<',
       'TablesInsert<',
@@ -49,7 +54,7 @@ describe('generated database types', () => {
       'Enums<',
       'CompositeTypes<',
     ]) {
-      expect(text).toContain(`export type ${helper}`);
+      expect(checkedIn).toContain(`export type ${helper}`);
     }
   });
 });
