@@ -39,11 +39,20 @@ export async function makeSchemaLoader(db: Queryable): Promise<{
   reload(): Promise<SchemaCache>;
 }> {
   let cache = await loadSchema(db);
+  let pending: Promise<SchemaCache> | null = null;
   return {
     get: () => cache,
-    async reload() {
-      cache = await loadSchema(db);
-      return cache;
+    /** Concurrent callers share one reload. */
+    reload() {
+      pending ??= loadSchema(db)
+        .then((c) => {
+          cache = c;
+          return c;
+        })
+        .finally(() => {
+          pending = null;
+        });
+      return pending;
     },
   };
 }

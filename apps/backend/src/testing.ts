@@ -124,12 +124,14 @@ class NoWebSocket {
 export interface TestClientOptions {
   /** API key to send (default: the anon key). */
   key?: string;
+  /** supabase-js auth flow (default implicit, as the app uses). */
+  flowType?: 'implicit' | 'pkce';
 }
 
 /** A supabase-js client for the test server: no session persistence, no auto refresh. */
 export function createTestClient(srv: Pick<TestServer, 'url' | 'anonKey'>, opts: TestClientOptions = {}): SupabaseClient {
   return createClient(srv.url, opts.key ?? srv.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType: opts.flowType ?? 'implicit' },
     // realtime-js accepts a WebSocket constructor here; ours is never called
     realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
   });

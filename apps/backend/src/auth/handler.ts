@@ -234,6 +234,22 @@ export function authApp(ctx: AppContext): Hono {
     });
   }
 
+  // ------------------------------------------------------------------ PKCE
+  /** Remembers a PKCE challenge sent with signup/recover/resend so /verify answers with ?code=. */
+  async function savePkce(tx: Queryable, b: Record<string, unknown>, userId: string, method: 'signup' | 'recovery') {
+    const challenge = b['code_challenge'];
+    const challengeMethod = typeof b['code_challenge_method'] === 'string' ? b['code_challenge_method'].toLowerCase() : '';
+    if (typeof challenge !== 'string' || !challenge) return;
+    if (!['s256', 'plain'].includes(challengeMethod) || challenge.length < 43 || challenge.length > 128)
+      throw new AuthError(400, 'validation_failed', 'Invalid code_challenge or code_challenge_method');
+    await tx.query(`delete from auth.flow_state where user_id = $1::uuid and authentication_method = $2`, [userId, method]);
+    await tx.query(
+      `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, authentication_method)
+       values ($1::uuid, $2::uuid, $3, $4, $5, $6)`,
+      [randomUUID(), userId, randomUUID(), challengeMethod, challenge, method],
+    );
+  }
+
   // ------------------------------------------------------------------ routes
   app.get('/health', (c) => c.json({ version: 'bistro-local', name: 'GoTrue', description: 'Local GoTrue-compatible auth' }));
 
@@ -285,6 +301,7 @@ export function authApp(ctx: AppContext): Hono {
         user = (await findUserById(tx, id)) as UserRow;
       }
       if (config.mailerAutoconfirm) return { session: await issueSession(tx, user, 'password', c) };
+      await savePkce(tx, b, user.id, 'signup');
       const { token, otp } = await createOtp(tx, user, 'signup');
       return { user: (await findUserById(tx, user.id)) as UserRow, token, otp };
     });
@@ -354,6 +371,29 @@ export function authApp(ctx: AppContext): Hono {
       if ('reused' in out) throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
       return c.json(out.session);
     }
+    if (grant === 'pkce') {
+      const authCode = str(b['auth_code'], 'auth_code');
+      const verifier = str(b['code_verifier'], 'code_verifier');
+      const session = await db.transaction(async (tx) => {
+        const r = await tx.query<{ id: string; user_id: string; method: string; challenge: string; fresh: boolean }>(
+          `select id::text, user_id::text, code_challenge_method as method, code_challenge as challenge,
+             coalesce(auth_code_issued_at, created_at) > now() - interval '10 minutes' as fresh
+           from auth.flow_state where auth_code = $1 and auth_code_issued_at is not null for update`,
+          [authCode],
+        );
+        const flow = r.rows[0];
+        if (!flow) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+        await tx.query('delete from auth.flow_state where id = $1::uuid', [flow.id]);
+        if (!flow.fresh) throw new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired');
+        const expected =
+          flow.method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+        if (expected !== flow.challenge) throw new AuthError(403, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+        const user = await findUserById(tx, flow.user_id);
+        if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
+        return issueSession(tx, user, 'otp', c);
+      });
+      return c.json(session);
+    }
     throw new AuthError(400, 'validation_failed', 'unsupported_grant_type');
   });
 
@@ -409,7 +449,10 @@ export function authApp(ctx: AppContext): Hono {
     const redirectTo = safeRedirect(c.req.query('redirect_to'));
     const user = await findUserByEmail(db, email);
     if (user) {
-      const { token, otp } = await db.transaction((tx) => createOtp(tx, user, 'recovery'));
+      const { token, otp } = await db.transaction(async (tx) => {
+        await savePkce(tx, b, user.id, 'recovery');
+        return createOtp(tx, user, 'recovery');
+      });
       await sendAuthMail(user, 'recovery', token, otp, redirectTo);
     }
     return c.json({});
@@ -425,7 +468,10 @@ export function authApp(ctx: AppContext): Hono {
     const redirectTo = safeRedirect(c.req.query('redirect_to'));
     const user = await findUserByEmail(db, email);
     if (user && !user.email_confirmed_at) {
-      const { token, otp } = await db.transaction((tx) => createOtp(tx, user, 'signup'));
+      const { token, otp } = await db.transaction(async (tx) => {
+        await savePkce(tx, b, user.id, 'signup');
+        return createOtp(tx, user, 'signup');
+      });
       await sendAuthMail(user, 'signup', token, otp, redirectTo);
     }
     return c.json({});
@@ -479,10 +525,23 @@ export function authApp(ctx: AppContext): Hono {
     const token = c.req.query('token') ?? '';
     const redirectTo = safeRedirect(c.req.query('redirect_to'));
     try {
-      const session = await db.transaction(async (tx) => {
+      const out = await db.transaction(async (tx) => {
         const user = await consumeToken(tx, type, { token });
-        return issueSession(tx, user, type === 'recovery' ? 'otp' : 'otp', c);
+        const flow = await tx.query<{ auth_code: string }>(
+          `update auth.flow_state set auth_code_issued_at = now(), updated_at = now()
+           where user_id = $1::uuid and authentication_method = $2 returning auth_code`,
+          [user.id, type === 'recovery' ? 'recovery' : 'signup'],
+        );
+        const code = flow.rows[0]?.auth_code;
+        if (code) return { code };
+        return { session: await issueSession(tx, user, 'otp', c) };
       });
+      if ('code' in out) {
+        const u = new URL(redirectTo);
+        u.searchParams.set('code', out.code as string);
+        return c.redirect(u.toString(), 303);
+      }
+      const session = out.session;
       const frag = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),

@@ -139,6 +139,22 @@ create table if not exists auth.one_time_tokens (
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 
+-- PKCE flow state (e-mail links of clients using flowType 'pkce').
+create table if not exists auth.flow_state (
+  id uuid not null primary key,
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text not null,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null default 'email',
+  authentication_method text not null,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+
 create or replace function auth.jwt() returns jsonb
 language sql stable
 as $$

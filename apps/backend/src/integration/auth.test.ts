@@ -112,6 +112,34 @@ describe('sign up and confirm', () => {
   });
 });
 
+describe('PKCE flow', () => {
+  it('sign-up and recovery links answer ?code= that exchangeCodeForSession turns into a session', async () => {
+    const email = freshEmail();
+    const client = createTestClient(srv, { flowType: 'pkce' });
+    const su = await client.auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: 'http://localhost:4200/' } });
+    expect(su.error).toBeNull();
+    const { location } = await followMailLink(email);
+    const code = new URL(location).searchParams.get('code') as string;
+    expect(code).toBeTruthy();
+    const ex = await client.auth.exchangeCodeForSession(code);
+    expect(ex.error).toBeNull();
+    expect(ex.data.session?.user.email).toBe(email);
+    const reuse = await client.auth.exchangeCodeForSession(code);
+    expect(reuse.error).not.toBeNull();
+
+    const other = createTestClient(srv, { flowType: 'pkce' });
+    await other.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:4200/auth?reset=1' });
+    const rec = await followMailLink(email);
+    const url = new URL(rec.location);
+    expect(url.searchParams.get('reset')).toBe('1');
+    const wrongVerifier = await api(srv, '/auth/v1/token?grant_type=pkce', {
+      method: 'POST',
+      body: JSON.stringify({ auth_code: url.searchParams.get('code'), code_verifier: 'x'.repeat(50) }),
+    });
+    expect(wrongVerifier.status).toBe(403);
+  });
+});
+
 describe('password grant and sessions', () => {
   it('"Invalid login credentials" for a wrong password and for an unknown user', async () => {
     const a = await createTestClient(srv).auth.signInWithPassword({ email: USERS.leo.email, password: 'wrong-pass' });

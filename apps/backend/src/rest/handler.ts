@@ -86,7 +86,7 @@ export function restApp(ctx: AppContext): Hono {
 
   const getTable = async (name: string): Promise<{ cache: SchemaCache; table: TableInfo }> => {
     let cache = ctx.schema;
-    if (!cache.tables.has(name) && Date.now() - cache.loadedAt > 1000) cache = await ctx.reloadSchema();
+    if (!cache.tables.has(name) && Date.now() - cache.loadedAt > 250) cache = await ctx.reloadSchema();
     return { cache, table: lookupTable(cache, name) };
   };
 
@@ -281,7 +281,7 @@ export function restApp(ctx: AppContext): Hono {
     handle(c, async (caller) => {
       const name = c.req.param('fn') as string;
       let cache = ctx.schema;
-      if (!cache.functions.has(name) && Date.now() - cache.loadedAt > 1000) cache = await ctx.reloadSchema();
+      if (!cache.functions.has(name) && Date.now() - cache.loadedAt > 250) cache = await ctx.reloadSchema();
       const fns = cache.functions.get(name) ?? [];
       const url = new URL(c.req.url);
       const argNames = new Set(fns.flatMap((f) => f.args.map((a) => a.name)));
