@@ -53,7 +53,8 @@ create index song_requests_event_date_created_at_idx on public.song_requests (ev
 create index song_requests_event_date_votes_idx on public.song_requests (event_date, vote_count desc, created_at);
 create index song_requests_user_id_idx on public.song_requests (user_id);
 
--- Trim, refuse profanity, and name the requester from auth metadata.
+-- Trim, refuse profanity, and name the requester from auth metadata
+-- ('Anonymous' when there is no first name or it is not clean).
 create or replace function private.prepare_song_request()
 returns trigger
 language plpgsql
@@ -75,11 +76,14 @@ begin
   end if;
 
   if tg_op = 'INSERT' then
-    select coalesce(nullif(btrim(u.raw_user_meta_data ->> 'first_name'), ''), 'Anonymous')
+    -- the first name is user-editable metadata: show it only when it is clean
+    select nullif(left(btrim(u.raw_user_meta_data ->> 'first_name'), 60), '')
     into new.requested_by_name
     from auth.users u
     where u.id = new.user_id;
-    new.requested_by_name := coalesce(new.requested_by_name, 'Anonymous');
+    if new.requested_by_name is null or private.contains_profanity(new.requested_by_name) then
+      new.requested_by_name := 'Anonymous';
+    end if;
   end if;
 
   return new;

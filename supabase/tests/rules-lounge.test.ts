@@ -76,6 +76,12 @@ describe('song requests', () => {
     expect(out.ok && out.rows[0]?.requested_by_name).toBe('Anonymous');
   });
 
+  it("shows 'Anonymous' instead of a first name that is not clean", async () => {
+    const m = await createMember(db, 'Rude', { firstName: 'Shithead' });
+    const out = await request(m, 'Valerie', 'Amy Winehouse', 'Nice Name');
+    expect(out.ok && out.rows[0]?.requested_by_name).toBe('Anonymous');
+  });
+
   it.each([
     ['', 'Artist'],
     ['Title', '   '],
