@@ -166,6 +166,19 @@ describe('schema', () => {
     expect(missing).toEqual([]);
   });
 
+  it('indexes every foreign key (leading column of some index)', async () => {
+    const rows = await asOwner<{ fk: string }>(
+      db,
+      `select c.conrelid::regclass::text || '.' || a.attname as fk
+       from pg_constraint c
+       join pg_namespace n on n.oid = c.connamespace
+       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+       where c.contype = 'f' and n.nspname = 'public'
+         and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])`,
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('names migrations <timestamp>_<domain>.sql, one domain per file', () => {
     const files = migrationFiles();
     expect(files.length).toBeGreaterThanOrEqual(15);
