@@ -1,0 +1,171 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { format, parseISO } from 'date-fns';
+import {
+  Button,
+  Dialog,
+  Field,
+  Input,
+  Label,
+  Muted,
+  Row,
+  Textarea,
+  theme,
+  toast,
+} from '@bistro/ui';
+import {
+  businessDate,
+  djPageRatingErrorToast,
+  djPageToasts,
+  useCreateDjRating,
+  useLatestDjRatings,
+  type Dj,
+} from '@bistro/data';
+import { StarPicker } from '../ratings/star-picker';
+import { StarDisplay } from '../ratings/star-display';
+
+const Reviews = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(2)};
+  li {
+    padding: ${theme.space(2)} ${theme.space(3)};
+    border-radius: ${theme.radii.sm};
+    background: ${theme.colors.surfaceRaised};
+  }
+  p {
+    margin: ${theme.space(1)} 0 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const ReviewHead = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: ${theme.space(2)};
+  color: ${theme.colors.textMuted};
+  font-size: 0.85rem;
+`;
+
+/**
+ * Rate a DJ: 1-5 stars (submit disabled at 0), optional comment (null when
+ * empty), performance date defaulting to today; with the DJ's 5 latest reviews.
+ */
+export function DjRatingDialog({
+  dj,
+  userId,
+  open,
+  onOpenChange,
+}: {
+  dj: Dj;
+  userId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const commentId = useId();
+  const dateId = useId();
+  const today = businessDate();
+  const [stars, setStars] = useState(0);
+  const [comment, setComment] = useState('');
+  const [performanceDate, setPerformanceDate] = useState(today);
+
+  const reviews = useLatestDjRatings(dj.id);
+  const reviewsFailed = reviews.isError;
+  useEffect(() => {
+    if (reviewsFailed) toast(djPageToasts.loadRatingsFailed);
+  }, [reviewsFailed]);
+
+  const rate = useCreateDjRating({
+    onSuccess: () => {
+      toast(djPageToasts.success);
+      setStars(0);
+      setComment('');
+      setPerformanceDate(today);
+      onOpenChange(false);
+    },
+    onError: (error) => toast(djPageRatingErrorToast(error)),
+  });
+
+  const canSubmit = stars > 0 && performanceDate !== '' && !rate.isPending;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    rate.mutate({
+      djId: dj.id,
+      userId,
+      rating: stars,
+      comment: comment.trim() || null,
+      performanceDate,
+    });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Rate ${dj.name}`}
+      description="One rating per performance date."
+    >
+      <form onSubmit={submit}>
+        <StarPicker value={stars} onChange={setStars} label="Your rating" />
+        <Field>
+          <Label htmlFor={commentId}>Comment (optional)</Label>
+          <Textarea
+            id={commentId}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            maxLength={1000}
+          />
+        </Field>
+        <Field>
+          <Label htmlFor={dateId}>Performance Date</Label>
+          <Input
+            id={dateId}
+            type="date"
+            value={performanceDate}
+            max={today}
+            onChange={(e) => setPerformanceDate(e.target.value)}
+            required
+          />
+        </Field>
+        <Row style={{ justifyContent: 'flex-end' }}>
+          <Button type="button" $variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSubmit}>
+            {rate.isPending ? 'Submitting…' : 'Submit Rating'}
+          </Button>
+        </Row>
+      </form>
+      <section aria-labelledby={`${dateId}-reviews`} style={{ marginTop: theme.space(6) }}>
+        <h3 id={`${dateId}-reviews`} style={{ margin: `0 0 ${theme.space(2)}`, fontSize: '1rem' }}>
+          Recent Reviews
+        </h3>
+        {reviews.isPending ? (
+          <Muted role="status">Loading reviews…</Muted>
+        ) : reviews.isError ? (
+          <Muted>Failed to load ratings</Muted>
+        ) : reviews.data.ratings.length === 0 ? (
+          <Muted>No reviews yet.</Muted>
+        ) : (
+          <Reviews>
+            {reviews.data.ratings.map((review) => (
+              <li key={review.id}>
+                <ReviewHead>
+                  <StarDisplay value={review.rating} size={14} />
+                  <time dateTime={review.performance_date}>
+                    {format(parseISO(review.performance_date), 'MMM d, yyyy')}
+                  </time>
+                </ReviewHead>
+                {review.comment ? <p>{review.comment}</p> : null}
+              </li>
+            ))}
+          </Reviews>
+        )}
+      </section>
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+import { memo, useEffect, useState } from 'react';
+import { Disc3 } from 'lucide-react';
+import styled from 'styled-components';
+import {
+  Button,
+  Card,
+  ErrorState,
+  Heading,
+  LoadingState,
+  Muted,
+  Page,
+  media,
+  theme,
+  toast,
+} from '@bistro/ui';
+import { useAuthStore } from '@bistro/auth';
+import { djPageToasts, useActiveDjs, type Dj } from '@bistro/data';
+import { StarDisplay } from '../ratings/star-display';
+import { DjRatingDialog } from './dj-rating-dialog';
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: ${theme.space(6)} 0 0;
+  padding: 0;
+  display: grid;
+  gap: ${theme.space(4)};
+  grid-template-columns: 1fr;
+  ${media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+`;
+
+const DjItem = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(3)};
+  height: 100%;
+  h2 {
+    display: flex;
+    align-items: center;
+    gap: ${theme.space(2)};
+    margin: 0;
+    font-size: 1.25rem;
+  }
+`;
+
+const Genres = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space(2)};
+  li {
+    padding: 2px ${theme.space(2)};
+    border-radius: ${theme.radii.pill};
+    border: 1px solid ${theme.colors.border};
+    font-size: 0.85rem;
+    color: ${theme.colors.textMuted};
+  }
+`;
+
+const Rating = styled.p`
+  margin: 0;
+  display: flex;
+  align-items: center;
+  gap: ${theme.space(2)};
+  color: ${theme.colors.textMuted};
+`;
+
+const DjCard = memo(function DjCard({ dj, onRate }: { dj: Dj; onRate: (dj: Dj) => void }) {
+  const average = Number(dj.average_rating);
+  return (
+    <li>
+      <DjItem as="article" aria-labelledby={`dj-${dj.id}`}>
+        <h2 id={`dj-${dj.id}`}>
+          <Disc3 size={22} aria-hidden color={theme.colors.accent} /> {dj.name}
+        </h2>
+        {dj.genre_specialties.length > 0 ? (
+          <Genres aria-label="Genres">
+            {dj.genre_specialties.map((genre) => (
+              <li key={genre}>{genre}</li>
+            ))}
+          </Genres>
+        ) : null}
+        <Rating>
+          <StarDisplay value={average} />
+          <span>
+            {average.toFixed(1)} ({dj.total_ratings} {dj.total_ratings === 1 ? 'rating' : 'ratings'}
+            )
+          </span>
+        </Rating>
+        {dj.bio ? <Muted style={{ margin: 0 }}>{dj.bio}</Muted> : null}
+        <Button
+          type="button"
+          $variant="accent"
+          style={{ marginTop: 'auto' }}
+          onClick={() => onRate(dj)}
+          aria-label={`Rate ${dj.name}`}
+        >
+          Rate DJ
+        </Button>
+      </DjItem>
+    </li>
+  );
+});
+
+/** The DJ page (spec section 2, /djs): active DJs by name and the rating dialog. Members only. */
+export function DjsPage() {
+  const userId = useAuthStore((s) => s.session?.user.id) ?? '';
+  const djs = useActiveDjs();
+  const [selected, setSelected] = useState<Dj | null>(null);
+
+  const failed = djs.isError;
+  useEffect(() => {
+    if (failed) toast(djPageToasts.loadDjsFailed);
+  }, [failed]);
+
+  let body;
+  if (djs.isPending) body = <LoadingState label="Loading DJs…" />;
+  else if (djs.isError && !djs.data)
+    body = (
+      <ErrorState title="Error" message="Failed to load DJs" onRetry={() => void djs.refetch()} />
+    );
+  else if (djs.data.length === 0)
+    body = <Muted>No DJs are on the roster right now. Check back soon.</Muted>;
+  else
+    body = (
+      <Grid>
+        {djs.data.map((dj) => (
+          <DjCard key={dj.id} dj={dj} onRate={setSelected} />
+        ))}
+      </Grid>
+    );
+
+  return (
+    <Page data-area="lounge" data-route="/djs">
+      <Heading>Our DJs</Heading>
+      <Muted>Meet the DJs behind the decks and tell us how their set went.</Muted>
+      {body}
+      {selected ? (
+        <DjRatingDialog
+          dj={selected}
+          userId={userId}
+          open
+          onOpenChange={(open) => {
+            if (!open) setSelected(null);
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Dialog, Field, Input, Label, Row, toast } from '@bistro/ui';
+import { songRequestInsertErrorToast, songRequestToasts, useCreateSongRequest } from '@bistro/data';
+import { containsProfanity } from './profanity';
+
+/**
+ * 'Drop a Request': Song Title and Artist, both required after trimming
+ * (submit stays disabled until then), checked for profanity here and again by
+ * the database. Closes and clears on success.
+ */
+export function DropRequestDialog({
+  open,
+  onOpenChange,
+  userId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  userId: string;
+}) {
+  const titleId = useId();
+  const artistId = useId();
+  const [songTitle, setSongTitle] = useState('');
+  const [artist, setArtist] = useState('');
+  const create = useCreateSongRequest({
+    onSuccess: () => {
+      toast(songRequestToasts.added);
+      setSongTitle('');
+      setArtist('');
+      onOpenChange(false);
+    },
+    onError: (error) => toast(songRequestInsertErrorToast(error)),
+  });
+
+  const title = songTitle.trim();
+  const by = artist.trim();
+  const canSubmit = title.length > 0 && by.length > 0 && !create.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    if (containsProfanity(title, by)) {
+      toast(songRequestToasts.profanity);
+      return;
+    }
+    create.mutate({ songTitle: title, artist: by, userId });
+  };
+
+  const cancel = () => {
+    setSongTitle('');
+    setArtist('');
+    onOpenChange(false);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Drop a Request"
+      description="What should the DJ spin next? Everyone can vote on it."
+    >
+      <form onSubmit={submit} noValidate>
+        <Field>
+          <Label htmlFor={titleId}>Song Title</Label>
+          <Input
+            id={titleId}
+            value={songTitle}
+            onChange={(e) => setSongTitle(e.target.value)}
+            autoComplete="off"
+            maxLength={200}
+            required
+          />
+        </Field>
+        <Field>
+          <Label htmlFor={artistId}>Artist</Label>
+          <Input
+            id={artistId}
+            value={artist}
+            onChange={(e) => setArtist(e.target.value)}
+            autoComplete="off"
+            maxLength={200}
+            required
+          />
+        </Field>
+        <Row style={{ justifyContent: 'flex-end' }}>
+          <Button type="button" $variant="ghost" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!canSubmit}>
+            {create.isPending ? 'Submitting…' : 'Submit Request'}
+          </Button>
+        </Row>
+      </form>
+    </Dialog>
+  );
+}

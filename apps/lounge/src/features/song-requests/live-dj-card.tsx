@@ -1,0 +1,150 @@
+import { memo } from 'react';
+import { Disc3, Radio } from 'lucide-react';
+import styled from 'styled-components';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { Card, Muted, theme } from '@bistro/ui';
+import { VENUE_TIME_ZONE, type Dj, type DjRating } from '@bistro/data';
+import { StarDisplay } from '../ratings/star-display';
+import { VotePower } from './vote-power';
+
+/** Spec section 9: Live reviews, 3 shown of the 5 fetched. */
+export const LIVE_REVIEWS_SHOWN = 3;
+
+const DjCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(3)};
+  background: linear-gradient(135deg, #2a1f45, ${theme.colors.surface});
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space(3)};
+  flex-wrap: wrap;
+`;
+
+const Name = styled.h2`
+  margin: 0;
+  font-size: 1.35rem;
+`;
+
+const Live = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space(1)};
+  padding: 2px ${theme.space(2)};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.danger};
+  color: #1b0606;
+  font-size: 0.75rem;
+  font-weight: 800;
+  letter-spacing: 0.06em;
+`;
+
+const Stats = styled.p`
+  margin: 0;
+  display: flex;
+  align-items: center;
+  flex-wrap: wrap;
+  gap: ${theme.space(2)};
+  color: ${theme.colors.textMuted};
+`;
+
+const Reviews = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(2)};
+`;
+
+const Review = styled.li`
+  padding: ${theme.space(2)} ${theme.space(3)};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surfaceRaised};
+  p {
+    margin: ${theme.space(1)} 0 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const ReviewHead = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: ${theme.space(2)};
+  color: ${theme.colors.textMuted};
+  font-size: 0.85rem;
+`;
+
+export function reviewTime(createdAt: string): string {
+  return format(new TZDate(createdAt, VENUE_TIME_ZONE), 'h:mm a');
+}
+
+/** The live DJ (the first active DJ), tonight's ratings, the member's vote power and Live Reviews. */
+export const LiveDjCard = memo(function LiveDjCard({
+  dj,
+  djLoading,
+  ratingsTonight,
+  reviews,
+  votesUsed,
+}: {
+  dj: Dj | null | undefined;
+  djLoading: boolean;
+  ratingsTonight: number;
+  reviews: DjRating[];
+  votesUsed: number;
+}) {
+  const shown = reviews.slice(0, LIVE_REVIEWS_SHOWN);
+  return (
+    <DjCard as="section" aria-label="Tonight's DJ">
+      {dj ? (
+        <>
+          <Top>
+            <Disc3 size={32} aria-hidden color={theme.colors.accent} />
+            <Name>{dj.name}</Name>
+            <Live>
+              <Radio size={12} aria-hidden /> LIVE NOW
+            </Live>
+          </Top>
+          <Stats>
+            <StarDisplay value={Number(dj.average_rating)} />
+            <span>{Number(dj.average_rating).toFixed(1)}</span>
+            <span aria-hidden>·</span>
+            <span data-testid="ratings-tonight">
+              {ratingsTonight} {ratingsTonight === 1 ? 'rating' : 'ratings'} tonight
+            </span>
+          </Stats>
+          {dj.bio ? <Muted style={{ margin: 0 }}>{dj.bio}</Muted> : null}
+        </>
+      ) : (
+        <Muted style={{ margin: 0 }}>
+          {djLoading ? 'Finding tonight’s DJ…' : 'No DJ is live right now.'}
+        </Muted>
+      )}
+      <VotePower votesUsed={votesUsed} />
+      {dj ? (
+        <div>
+          <h3 style={{ margin: `0 0 ${theme.space(2)}`, fontSize: '1rem' }}>Live Reviews</h3>
+          {shown.length === 0 ? (
+            <Muted style={{ margin: 0 }}>No reviews yet tonight. Be the first!</Muted>
+          ) : (
+            <Reviews>
+              {shown.map((review) => (
+                <Review key={review.id}>
+                  <ReviewHead>
+                    <StarDisplay value={review.rating} size={14} />
+                    <time dateTime={review.created_at}>{reviewTime(review.created_at)}</time>
+                  </ReviewHead>
+                  {review.comment ? <p>{review.comment}</p> : null}
+                </Review>
+              ))}
+            </Reviews>
+          )}
+        </div>
+      ) : null}
+    </DjCard>
+  );
+});

@@ -1,0 +1,214 @@
+import { memo } from 'react';
+import { Flame, Loader2 } from 'lucide-react';
+import styled, { css } from 'styled-components';
+import { theme, media } from '@bistro/ui';
+import type { SongRequest, SongRequestStatus } from '@bistro/data';
+import { statusView, type StatusTone } from './request-status';
+
+const toneColour: Record<StatusTone, string> = {
+  approved: theme.colors.success,
+  played: theme.colors.primary,
+  declined: theme.colors.danger,
+  pending: theme.colors.textMuted,
+};
+
+const Item = styled.li<{ $trending: boolean }>`
+  display: grid;
+  grid-template-columns: auto 1fr auto;
+  align-items: center;
+  gap: ${theme.space(3)};
+  padding: ${theme.space(3)} ${theme.space(4)};
+  border-radius: ${theme.radii.md};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  ${({ $trending }) =>
+    $trending &&
+    css`
+      border-color: ${theme.colors.accent};
+      background: linear-gradient(90deg, rgba(242, 184, 75, 0.12), ${theme.colors.surface} 60%);
+    `}
+`;
+
+const Rank = styled.span`
+  display: grid;
+  place-items: center;
+  width: 36px;
+  height: 36px;
+  border-radius: 50%;
+  background: ${theme.colors.accent};
+  color: ${theme.colors.accentText};
+  font-weight: 800;
+`;
+
+const StatusIcon = styled.span<{ $tone: StatusTone }>`
+  display: grid;
+  place-items: center;
+  width: 36px;
+  height: 36px;
+  color: ${({ $tone }) => toneColour[$tone]};
+`;
+
+const Body = styled.div`
+  min-width: 0;
+`;
+
+const Title = styled.p`
+  margin: 0;
+  font-weight: 700;
+  overflow-wrap: anywhere;
+`;
+
+const Meta = styled.p`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+  font-size: 0.9rem;
+  overflow-wrap: anywhere;
+`;
+
+const Badge = styled.span<{ $tone: StatusTone }>`
+  display: inline-block;
+  margin-top: ${theme.space(1)};
+  padding: 0 ${theme.space(2)};
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${({ $tone }) => toneColour[$tone]};
+  color: ${({ $tone }) => toneColour[$tone]};
+  font-size: 0.8rem;
+  font-weight: 600;
+`;
+
+const VoteButton = styled.button<{ $voted: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${theme.space(1)};
+  min-width: 64px;
+  min-height: 44px;
+  padding: 0 ${theme.space(3)};
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${theme.colors.primary};
+  background: ${({ $voted }) => ($voted ? theme.colors.primary : 'transparent')};
+  color: ${({ $voted }) => ($voted ? theme.colors.primaryText : theme.colors.text)};
+  font-weight: 700;
+  cursor: pointer;
+  &:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
+`;
+
+const AdminBar = styled.div`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space(2)};
+  ${media.md} {
+    grid-column: 2 / -1;
+  }
+`;
+
+const AdminButton = styled.button`
+  min-height: 44px;
+  padding: 0 ${theme.space(3)};
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${theme.colors.border};
+  background: transparent;
+  color: ${theme.colors.text};
+  font-size: 0.9rem;
+  cursor: pointer;
+  &:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
+`;
+
+const adminActions: { status: SongRequestStatus; label: string }[] = [
+  { status: 'approved', label: 'Approve' },
+  { status: 'played', label: 'Played' },
+  { status: 'declined', label: 'Decline' },
+];
+
+export interface RequestRowProps {
+  request: SongRequest;
+  /** 1-3 in 'Trending Now'. */
+  rank?: number;
+  voted: boolean;
+  /** The member has used all 3 votes and this song is not one of them. */
+  voteLocked: boolean;
+  votePending: boolean;
+  onToggleVote: (request: SongRequest, voted: boolean) => void;
+  isAdmin: boolean;
+  statusPending: boolean;
+  onSetStatus: (request: SongRequest, status: SongRequestStatus) => void;
+}
+
+/**
+ * One request. Memoised: a poll that returns the same row (react-query keeps
+ * unchanged rows referentially equal) and the same vote state skips it.
+ */
+export const RequestRow = memo(function RequestRow({
+  request,
+  rank,
+  voted,
+  voteLocked,
+  votePending,
+  onToggleVote,
+  isAdmin,
+  statusPending,
+  onSetStatus,
+}: RequestRowProps) {
+  const status = statusView(request.status);
+  const titleId = `request-${request.id}`;
+  return (
+    <Item $trending={rank !== undefined} aria-labelledby={titleId} data-testid="song-request">
+      {rank !== undefined ? (
+        <Rank aria-label={`Rank ${rank}`}>#{rank}</Rank>
+      ) : (
+        <StatusIcon $tone={status.tone} aria-hidden>
+          <status.Icon size={24} />
+        </StatusIcon>
+      )}
+      <Body>
+        <Title id={titleId}>{request.song_title}</Title>
+        <Meta>
+          {request.artist} · requested by {request.requested_by_name}
+        </Meta>
+        <Badge $tone={status.tone}>
+          {rank !== undefined ? (
+            <status.Icon size={12} aria-hidden style={{ marginRight: 4, verticalAlign: -1 }} />
+          ) : null}
+          {status.label}
+        </Badge>
+      </Body>
+      <VoteButton
+        type="button"
+        $voted={voted}
+        aria-pressed={voted}
+        aria-label={`${voted ? 'Remove your vote for' : 'Vote for'} ${request.song_title}, ${request.vote_count} ${request.vote_count === 1 ? 'vote' : 'votes'}`}
+        disabled={votePending || (voteLocked && !voted)}
+        title={voteLocked && !voted ? 'You have used your 3 votes tonight' : undefined}
+        onClick={() => onToggleVote(request, voted)}
+      >
+        {votePending ? (
+          <Loader2 size={18} aria-hidden />
+        ) : (
+          <Flame size={18} aria-hidden fill={voted ? 'currentColor' : 'none'} />
+        )}
+        <span data-testid="vote-count">{request.vote_count}</span>
+      </VoteButton>
+      {isAdmin ? (
+        <AdminBar role="group" aria-label={`Set status of ${request.song_title}`}>
+          {adminActions.map((action) => (
+            <AdminButton
+              key={action.status}
+              type="button"
+              disabled={statusPending || request.status === action.status}
+              onClick={() => onSetStatus(request, action.status)}
+            >
+              {action.label}
+            </AdminButton>
+          ))}
+        </AdminBar>
+      ) : null}
+    </Item>
+  );
+});

@@ -1,0 +1,267 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Music, Search, Star } from 'lucide-react';
+import styled from 'styled-components';
+import {
+  Button,
+  ErrorState,
+  Heading,
+  Input,
+  LoadingState,
+  Muted,
+  Page,
+  Row,
+  media,
+  theme,
+  toast,
+} from '@bistro/ui';
+import { useAuthStore } from '@bistro/auth';
+import {
+  VOTES_PER_NIGHT,
+  loungeRatingToasts,
+  songRequestToasts,
+  songVoteToasts,
+  useDjRatingsForDate,
+  useLiveDj,
+  useMyVotes,
+  useSetSongRequestStatus,
+  useToggleVote,
+  useTonightsSongRequests,
+  voteErrorToast,
+  type SongRequest,
+  type SongRequestStatus,
+} from '@bistro/data';
+import { DropRequestDialog } from './drop-request-dialog';
+import { HowItWorks } from './how-it-works';
+import { LiveDjCard } from './live-dj-card';
+import { RateDjDialog } from './rate-dj-dialog';
+import { filterRequests, orderRequests } from './request-list';
+import { RequestSections } from './request-sections';
+import { statusView } from './request-status';
+import { usePendingIds } from './use-pending-ids';
+import { useTonight } from './use-tonight';
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${theme.space(6)};
+  ${media.lg} {
+    grid-template-columns: minmax(0, 1fr) 340px;
+    align-items: start;
+  }
+`;
+
+const Side = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(4)};
+  ${media.lg} {
+    position: sticky;
+    top: ${theme.space(4)};
+    order: 2;
+  }
+`;
+
+const SearchBox = styled.div`
+  position: relative;
+  margin-top: ${theme.space(4)};
+  svg {
+    position: absolute;
+    left: ${theme.space(3)};
+    top: 50%;
+    transform: translateY(-50%);
+    color: ${theme.colors.textMuted};
+    pointer-events: none;
+  }
+  input {
+    padding-left: ${theme.space(10)};
+  }
+`;
+
+const Actions = styled(Row)`
+  margin-top: ${theme.space(4)};
+  > button {
+    flex: 1 1 160px;
+  }
+`;
+
+const EMPTY: readonly string[] = [];
+
+/** The song request lounge (spec section 2, /song-requests). Members only (see app.tsx). */
+export function SongRequestsPage() {
+  const userId = useAuthStore((s) => s.session?.user.id) ?? '';
+  const isAdmin = useAuthStore((s) => s.isAdmin);
+  const tonight = useTonight();
+
+  const requestsQuery = useTonightsSongRequests(tonight);
+  const votesQuery = useMyVotes(userId || undefined, tonight);
+  const djQuery = useLiveDj();
+  const dj = djQuery.data ?? null;
+  const ratingsQuery = useDjRatingsForDate(dj?.id, tonight);
+
+  // A failed load toasts once per outage (not on every 5 s poll); the last list stays up.
+  const requestsFailed = requestsQuery.isError;
+  useEffect(() => {
+    if (requestsFailed) toast(songRequestToasts.loadFailed);
+  }, [requestsFailed]);
+  // A failed votes load is logged only (spec section 8).
+  const votesError = votesQuery.error;
+  useEffect(() => {
+    if (votesError) console.error('Failed to load your votes', votesError);
+  }, [votesError]);
+  const ratingsError = ratingsQuery.error;
+  useEffect(() => {
+    if (ratingsError) console.error("Failed to load tonight's DJ ratings", ratingsError);
+  }, [ratingsError]);
+
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const requests = requestsQuery.data;
+  const ordered = useMemo(() => orderRequests(requests ?? []), [requests]);
+  const filtered = useMemo(
+    () => filterRequests(ordered, deferredSearch),
+    [ordered, deferredSearch],
+  );
+
+  const votedList = votesQuery.data ?? EMPTY;
+  const votedIds = useMemo(() => new Set(votedList), [votedList]);
+  const votesUsed = votedIds.size;
+
+  // Stable callbacks so memoised rows skip re-rendering on each poll.
+  const votedRef = useRef(votedIds);
+  useEffect(() => {
+    votedRef.current = votedIds;
+  }, [votedIds]);
+  const { ids: pendingVoteIds, add: addPendingVote, remove: removePendingVote } = usePendingIds();
+  const toggle = useToggleVote({
+    onSuccess: (vars) => {
+      if (vars.action === 'add') toast(songVoteToasts.added);
+    },
+    onError: (error, vars) => {
+      const message = voteErrorToast(error, vars.action);
+      if (message) toast(message);
+    },
+  });
+  const toggleMutate = toggle.mutateAsync;
+  const onToggleVote = useCallback(
+    (request: SongRequest, voted: boolean) => {
+      if (!userId) return;
+      if (!voted && votedRef.current.size >= VOTES_PER_NIGHT) {
+        toast(songVoteToasts.limit);
+        return;
+      }
+      addPendingVote(request.id);
+      toggleMutate({ songRequestId: request.id, userId, action: voted ? 'remove' : 'add' })
+        .catch(() => undefined) // reported by onError
+        .finally(() => removePendingVote(request.id));
+    },
+    [userId, toggleMutate, addPendingVote, removePendingVote],
+  );
+
+  const {
+    ids: pendingStatusIds,
+    add: addPendingStatus,
+    remove: removePendingStatus,
+  } = usePendingIds();
+  const setStatus = useSetSongRequestStatus({
+    onSuccess: (vars) =>
+      toast({
+        title: 'Status Updated',
+        description: `Marked ${statusView(vars.status).label}`,
+        variant: 'success',
+      }),
+    onError: () => toast(songRequestToasts.statusFailed),
+  });
+  const setStatusMutate = setStatus.mutateAsync;
+  const onSetStatus = useCallback(
+    (request: SongRequest, status: SongRequestStatus) => {
+      addPendingStatus(request.id);
+      setStatusMutate({ id: request.id, status })
+        .catch(() => undefined) // reported by onError
+        .finally(() => removePendingStatus(request.id));
+    },
+    [setStatusMutate, addPendingStatus, removePendingStatus],
+  );
+
+  const [dropOpen, setDropOpen] = useState(false);
+  const [rateOpen, setRateOpen] = useState(false);
+  const openRating = () => {
+    if (!dj) {
+      toast(loungeRatingToasts.noDj);
+      return;
+    }
+    setRateOpen(true);
+  };
+
+  if (requestsQuery.isPending) return <LoadingState label="Loading the Vibe..." />;
+  if (requestsQuery.isError && !requests) {
+    return (
+      <Page data-area="lounge" data-route="/song-requests">
+        <Heading>Tonight&apos;s Request Lounge</Heading>
+        <ErrorState
+          title="Connection Issue"
+          message="Failed to load song requests"
+          onRetry={() => void requestsQuery.refetch()}
+        />
+      </Page>
+    );
+  }
+
+  return (
+    <Page data-area="lounge" data-route="/song-requests">
+      <Heading>Tonight&apos;s Request Lounge</Heading>
+      <Muted>Request the songs you want to hear and vote the best ones up the list.</Muted>
+      <Layout>
+        <Side>
+          <LiveDjCard
+            dj={dj}
+            djLoading={djQuery.isPending}
+            ratingsTonight={ratingsQuery.data?.total ?? 0}
+            reviews={ratingsQuery.data?.ratings ?? []}
+            votesUsed={votesUsed}
+          />
+        </Side>
+        <div>
+          <Actions>
+            <Button type="button" onClick={() => setDropOpen(true)}>
+              <Music size={18} aria-hidden /> Drop a Request
+            </Button>
+            <Button type="button" $variant="accent" onClick={openRating}>
+              <Star size={18} aria-hidden /> Rate the DJ
+            </Button>
+          </Actions>
+          <SearchBox>
+            <Search size={18} aria-hidden />
+            <Input
+              type="search"
+              placeholder="Search songs or artists..."
+              aria-label="Search songs or artists"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </SearchBox>
+          <RequestSections
+            requests={filtered}
+            hasAnyRequests={ordered.length > 0}
+            search={deferredSearch}
+            votedIds={votedIds}
+            pendingVoteIds={pendingVoteIds}
+            pendingStatusIds={pendingStatusIds}
+            isAdmin={isAdmin}
+            onToggleVote={onToggleVote}
+            onSetStatus={onSetStatus}
+          />
+          <HowItWorks />
+        </div>
+      </Layout>
+      <DropRequestDialog open={dropOpen} onOpenChange={setDropOpen} userId={userId} />
+      {dj ? (
+        <RateDjDialog
+          open={rateOpen}
+          onOpenChange={setRateOpen}
+          dj={dj}
+          userId={userId}
+          tonight={tonight}
+        />
+      ) : null}
+    </Page>
+  );
+}
