@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import styled, { keyframes } from 'styled-components';
+import { Send } from 'lucide-react';
+import { Button, Heading, Input, Muted, Row, theme } from '@bistro/ui';
+import { GuestPage } from '../shared/guest-page';
+import { replyTo } from './chat-matcher';
+import { chatWelcome } from './chat-topics';
+
+/** Chat message (spec section 3): id, text, sender, timestamp. */
+export interface ChatMessage {
+  id: string;
+  text: string;
+  sender: 'bot' | 'user';
+  timestamp: Date;
+}
+
+/** The bot "types" for 1 second before it answers (spec section 9). */
+export const CHAT_REPLY_DELAY_MS = 1000;
+
+const suggestions = ['What are your hours?', 'Where do I park?', 'Can I book a private party?'];
+
+const Log = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(3)};
+  min-height: 50vh;
+  max-height: 60vh;
+  overflow-y: auto;
+  padding: ${theme.space(4)};
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+`;
+
+const Bubble = styled.div<{ $user: boolean }>`
+  align-self: ${({ $user }) => ($user ? 'flex-end' : 'flex-start')};
+  max-width: 85%;
+  padding: ${theme.space(3)} ${theme.space(4)};
+  border-radius: ${theme.radii.md};
+  background: ${({ $user }) => ($user ? theme.colors.primary : theme.colors.surfaceRaised)};
+  color: ${theme.colors.text};
+  white-space: pre-wrap;
+  time {
+    display: block;
+    margin-top: ${theme.space(1)};
+    font-size: 0.75rem;
+    color: ${theme.colors.textMuted};
+  }
+`;
+
+const blink = keyframes`
+  0%, 80%, 100% { opacity: 0.2; }
+  40% { opacity: 1; }
+`;
+
+const Dots = styled.span`
+  span {
+    display: inline-block;
+    width: 8px;
+    height: 8px;
+    margin-right: 4px;
+    border-radius: 50%;
+    background: ${theme.colors.textMuted};
+    animation: ${blink} 1.2s infinite;
+  }
+  span:nth-child(2) {
+    animation-delay: 0.2s;
+  }
+  span:nth-child(3) {
+    animation-delay: 0.4s;
+  }
+`;
+
+const Chip = styled.button`
+  min-height: 44px;
+  padding: 0 ${theme.space(4)};
+  border-radius: ${theme.radii.pill};
+  border: 1px solid ${theme.colors.border};
+  background: transparent;
+  color: ${theme.colors.text};
+  cursor: pointer;
+`;
+
+let nextId = 0;
+const message = (text: string, sender: ChatMessage['sender']): ChatMessage => ({
+  id: `m${++nextId}`,
+  text,
+  sender,
+  timestamp: new Date(),
+});
+
+const timeOf = (d: Date) => d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+
+/** Chat (/chat): a keyword assistant that answers after a 1 s typing indicator. */
+export function ChatPage() {
+  const [messages, setMessages] = useState<ChatMessage[]>(() => [message(chatWelcome, 'bot')]);
+  const [draft, setDraft] = useState('');
+  const [typing, setTyping] = useState(false);
+  const timers = useRef<number[]>([]);
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages, typing]);
+
+  const ask = (text: string) => {
+    const question = text.trim();
+    if (!question) return;
+    setMessages((m) => [...m, message(question, 'user')]);
+    setDraft('');
+    setTyping(true);
+    const timer = window.setTimeout(() => {
+      timers.current = timers.current.filter((t) => t !== timer);
+      setMessages((m) => [...m, message(replyTo(question), 'bot')]);
+      if (timers.current.length === 0) setTyping(false);
+    }, CHAT_REPLY_DELAY_MS);
+    timers.current.push(timer);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    ask(draft);
+  };
+
+  return (
+    <GuestPage route="/chat">
+      <Heading>Chat Assistant</Heading>
+      <Muted>Ask about hours, the menu, events, parking, offers or private parties.</Muted>
+      <Log role="log" aria-label="Conversation" aria-live="polite">
+        {messages.map((m) => (
+          <Bubble key={m.id} $user={m.sender === 'user'} data-sender={m.sender}>
+            <span className="visually-hidden" style={{ position: 'absolute', left: -9999 }}>
+              {m.sender === 'user' ? 'You: ' : 'Assistant: '}
+            </span>
+            {m.text}
+            <time dateTime={m.timestamp.toISOString()}>{timeOf(m.timestamp)}</time>
+          </Bubble>
+        ))}
+        {typing ? (
+          <Bubble $user={false} role="status" aria-label="Assistant is typing">
+            <Dots aria-hidden>
+              <span />
+              <span />
+              <span />
+            </Dots>
+          </Bubble>
+        ) : null}
+        <div ref={end} />
+      </Log>
+      <Row $gap={2} style={{ margin: '12px 0' }}>
+        {suggestions.map((s) => (
+          <Chip key={s} type="button" onClick={() => ask(s)}>
+            {s}
+          </Chip>
+        ))}
+      </Row>
+      <form onSubmit={onSubmit} aria-label="Send a message">
+        <Row $gap={2} style={{ flexWrap: 'nowrap' }}>
+          <Input
+            aria-label="Your message"
+            placeholder="Type your question…"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            autoComplete="off"
+          />
+          <Button type="submit" disabled={!draft.trim()} aria-label="Send">
+            <Send aria-hidden size={18} />
+          </Button>
+        </Row>
+      </form>
+    </GuestPage>
+  );
+}

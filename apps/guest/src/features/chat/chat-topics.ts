@@ -1,0 +1,171 @@
+import { venue, venueAddressLine } from '@bistro/ui';
+
+export interface ChatTopic {
+  id: string;
+  /** Lower-case words or phrases; a reply is chosen by the most matches. */
+  keywords: readonly string[];
+  reply: string;
+}
+
+/** About 20 topics the assistant answers (spec section 2, Chat assistant). */
+export const chatTopics: readonly ChatTopic[] = [
+  {
+    id: 'hours',
+    keywords: ['hours', 'open', 'close', 'closing', 'opening', 'late', 'time', 'today', 'tonight'],
+    reply: `We're open daily from 11AM to 1AM. The kitchen serves until midnight and the lounge keeps going until close.`,
+  },
+  {
+    id: 'location',
+    keywords: ['where', 'address', 'location', 'located', 'directions', 'find', 'map', 'downtown'],
+    reply: `You'll find us at ${venueAddressLine}, in downtown Cleveland, Ohio. The Contact page has an open-in-maps button.`,
+  },
+  {
+    id: 'parking',
+    keywords: ['parking', 'park', 'garage', 'valet', 'car', 'lot'],
+    reply:
+      'Valet parking runs from 6PM Thursday to Saturday, and the public garage across West 6th Street is a one-minute walk.',
+  },
+  {
+    id: 'menu',
+    keywords: [
+      'menu',
+      'food',
+      'eat',
+      'dishes',
+      'dinner',
+      'lunch',
+      'kitchen',
+      'appetizers',
+      'plates',
+    ],
+    reply:
+      'Our menu has small plates, burgers, seafood and late-night bites. Open the Order page to see it, then order with your server at the table or at the bar.',
+  },
+  {
+    id: 'drinks',
+    keywords: ['drinks', 'cocktail', 'cocktails', 'bar', 'wine', 'beer', 'bottle', 'mocktail'],
+    reply:
+      'The bar pours signature cocktails, local craft beer, wine by the glass and bottle service in the lounge. Mocktails are always available.',
+  },
+  {
+    id: 'order',
+    keywords: ['order', 'ordering', 'delivery', 'takeout', 'pickup', 'scan', 'qr'],
+    reply:
+      'Ordering happens with our staff: tell your server at the table or order at the bar. We do not offer delivery right now.',
+  },
+  {
+    id: 'payment',
+    keywords: ['pay', 'payment', 'card', 'cash', 'visa', 'mastercard', 'amex', 'american express'],
+    reply: 'We accept Visa, Mastercard, American Express and cash.',
+  },
+  {
+    id: 'reservations',
+    keywords: ['reserve', 'reservation', 'reservations', 'table', 'book', 'booking', 'seat'],
+    reply:
+      'Tables are first come, first served. For events, sign in and press "Reserve Your Spot" on the Events page; our team confirms every booking.',
+  },
+  {
+    id: 'events',
+    keywords: ['event', 'events', 'happening', 'lineup', 'party', 'weekend', 'friday', 'saturday'],
+    reply:
+      'See everything coming up on the Events page: themed nights, live music and DJ sets. Members can book a spot right there.',
+  },
+  {
+    id: 'private-events',
+    keywords: ['private', 'birthday party', 'corporate', 'buyout', 'celebration', 'host', 'group'],
+    reply: `We host private parties, corporate events and full buyouts. Call our concierge at ${venue.phone} or email ${venue.email} to plan yours.`,
+  },
+  {
+    id: 'dj',
+    keywords: ['dj', 'djs', 'music', 'playing', 'spinning', 'genre'],
+    reply:
+      'Our resident DJs spin hip-hop, R&B, Latin and throwbacks. Members can see the line-up and rate the DJ on the DJs page.',
+  },
+  {
+    id: 'song-requests',
+    keywords: ['song', 'request', 'requests', 'vote', 'votes', 'playlist', 'track'],
+    reply:
+      'Signed-in members can drop a song request in the Song Requests lounge and vote for up to 3 songs a night. The most voted get priority.',
+  },
+  {
+    id: 'games',
+    keywords: ['game', 'games', 'trivia', 'play', 'fun', 'memory', 'word chain'],
+    reply:
+      'Members can play Trivia Blast, Word Chain and Memory Match from Games & Fun while they wait for their table.',
+  },
+  {
+    id: 'offers',
+    keywords: [
+      'offer',
+      'offers',
+      'deal',
+      'deals',
+      'discount',
+      'promo',
+      'promotion',
+      'special',
+      'happy hour',
+    ],
+    reply:
+      'Members get exclusive app offers on the home page: redeem one and show it to your server. Happy hour runs weekdays 4 to 7PM.',
+  },
+  {
+    id: 'vip',
+    keywords: ['vip', 'member', 'membership', 'perks', 'early access', 'status'],
+    reply:
+      'VIP members get early access to events, VIP-only offers and priority seating in the lounge. Ask our team about VIP status on your next visit.',
+  },
+  {
+    id: 'account',
+    keywords: [
+      'account',
+      'sign up',
+      'signup',
+      'register',
+      'sign in',
+      'login',
+      'log in',
+      'password',
+    ],
+    reply:
+      'Create a free account from Sign In in the menu. Forgot your password? Use "Forgot password" on the sign-in screen to get a reset link.',
+  },
+  {
+    id: 'dress-code',
+    keywords: ['dress', 'dress code', 'wear', 'attire', 'outfit', 'sneakers', 'shoes'],
+    reply:
+      'Smart casual in the bistro; upscale nightlife attire in the lounge after 9PM. No athletic wear, please.',
+  },
+  {
+    id: 'age',
+    keywords: ['age', 'id', '21', 'minor', 'kids', 'children', 'family'],
+    reply:
+      'The bistro welcomes all ages until 9PM. After 9PM the lounge is 21+ with a valid photo ID.',
+  },
+  {
+    id: 'dietary',
+    keywords: ['vegan', 'vegetarian', 'gluten', 'allergy', 'allergies', 'dairy', 'nut', 'halal'],
+    reply:
+      'We have vegetarian, vegan and gluten-free options. Tell your server about any allergy and the kitchen will take care of you.',
+  },
+  {
+    id: 'photos',
+    keywords: ['photo', 'photos', 'picture', 'pictures', 'upload', 'wall', 'instagram'],
+    reply:
+      'Members can upload photos to our photo wall from the home page. Each photo appears once our team approves it.',
+  },
+  {
+    id: 'contact',
+    keywords: ['contact', 'phone', 'call', 'email', 'reach', 'manager', 'speak'],
+    reply: `Call us at ${venue.phone} or email ${venue.email}. Our team is happy to help.`,
+  },
+  {
+    id: 'greeting',
+    keywords: ['hi', 'hello', 'hey', 'good morning', 'good evening', 'yo', 'sup'],
+    reply: `Hi there! I can help with hours, the menu, events, bookings, offers and more. What would you like to know?`,
+  },
+];
+
+export const chatFallback = `I'm not sure about that one. Please call us at ${venue.phone} and our team will be glad to help.`;
+
+export const chatWelcome = `Welcome to ${venue.name}! Ask me about our hours, menu, events, parking or private parties.`;

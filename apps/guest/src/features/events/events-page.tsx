@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { Clock, Crown, Mail, MapPin, Phone } from 'lucide-react';
+import {
+  Button,
+  ButtonLink,
+  Card,
+  ErrorState,
+  LoadingState,
+  Muted,
+  Row,
+  Stack,
+  media,
+  theme,
+  toast,
+  venue,
+  venueAddressLine,
+} from '@bistro/ui';
+import { authenticationRequired, useApprovedEvents, type EventRow } from '@bistro/data';
+import { GuestPage } from '../shared/guest-page';
+import { longEventDate } from '../shared/format-date';
+import { CardTitle, CoverImage, Grid, ImagePlaceholder, SectionTitle } from '../shared/styles';
+import { useMember } from '../shared/use-member';
+import { BookingDialog } from './booking-dialog';
+
+const Hero = styled.section`
+  padding: ${theme.space(10)} ${theme.space(5)};
+  border-radius: ${theme.radii.lg};
+  text-align: center;
+  border: 1px solid ${theme.colors.border};
+  background:
+    radial-gradient(circle at 50% 0%, rgba(166, 107, 255, 0.4), transparent 60%),
+    ${theme.colors.surface};
+  h1 {
+    font-family: ${theme.font.display};
+    font-size: clamp(2rem, 8vw, 3.4rem);
+    margin: 0 0 ${theme.space(3)};
+  }
+  ${media.md} {
+    padding: ${theme.space(16)} ${theme.space(10)};
+  }
+`;
+
+const Clamp = styled.p`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;
+
+const InfoGrid = styled.div`
+  display: grid;
+  gap: ${theme.space(4)};
+  ${media.md} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+/** Events (/events): hero, approved upcoming events, booking modal, VIP planning, location and concierge. */
+export function EventsPage() {
+  const events = useApprovedEvents();
+  const { signedIn, userId, email } = useMember();
+  const navigate = useNavigate();
+  const [booking, setBooking] = useState<EventRow | null>(null);
+
+  const reserve = (event: EventRow) => {
+    if (!signedIn || !userId) {
+      toast(authenticationRequired);
+      navigate('/auth');
+      return;
+    }
+    setBooking(event);
+  };
+
+  return (
+    <GuestPage route="/events">
+      <Hero>
+        <h1>Epic Nights Await</h1>
+        <Muted>
+          Live music, guest DJs and themed parties at {venue.name}. Reserve your spot before they
+          sell out.
+        </Muted>
+      </Hero>
+
+      <section aria-labelledby="events-list-title">
+        <SectionTitle id="events-list-title">Upcoming Events</SectionTitle>
+        {events.isPending ? (
+          <LoadingState label="Loading epic events..." />
+        ) : events.isError ? (
+          <ErrorState
+            title="Could not load events"
+            message="Please check your connection and try again."
+            onRetry={() => void events.refetch()}
+          />
+        ) : events.data.length === 0 ? (
+          <Card style={{ textAlign: 'center' }}>
+            <CardTitle>Amazing Events Coming Soon</CardTitle>
+            <Muted>
+              Our next line-up is being finalised. Planning a celebration? We host private events.
+            </Muted>
+            <ButtonLink href={venue.phoneHref} $variant="accent">
+              <Phone aria-hidden size={18} /> Call for Private Events
+            </ButtonLink>
+          </Card>
+        ) : (
+          <Grid $min={280}>
+            {events.data.map((event) => (
+              <Card as="article" key={event.id} aria-label={event.title}>
+                <Stack $gap={3} style={{ height: '100%' }}>
+                  {event.featured_image_url ? (
+                    <CoverImage src={event.featured_image_url} alt="" loading="lazy" />
+                  ) : (
+                    <ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>
+                  )}
+                  <CardTitle style={{ margin: 0 }}>{event.title}</CardTitle>
+                  <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
+                    {longEventDate(event.event_date)}
+                  </time>
+                  {event.description ? <Clamp>{event.description}</Clamp> : null}
+                  <Button
+                    type="button"
+                    onClick={() => reserve(event)}
+                    style={{ marginTop: 'auto' }}
+                    aria-label={`Reserve Your Spot: ${event.title}`}
+                  >
+                    Reserve Your Spot
+                  </Button>
+                </Stack>
+              </Card>
+            ))}
+          </Grid>
+        )}
+      </section>
+
+      <SectionTitle>VIP Event Planning</SectionTitle>
+      <Card>
+        <Row $gap={2} style={{ marginBottom: 8 }}>
+          <Crown aria-hidden color={theme.colors.accent} />
+          <strong>Make it unforgettable</strong>
+        </Row>
+        <Muted>
+          Birthdays, corporate nights, engagement parties or a full buyout: our events team plans
+          bottle service, reserved lounge sections, custom menus and a DJ set to match your crowd.
+          Tell us about your night and we will put together a package.
+        </Muted>
+      </Card>
+
+      <InfoGrid style={{ marginTop: 24 }}>
+        <Card>
+          <Row $gap={2}>
+            <MapPin aria-hidden color={theme.colors.accent} />
+            <CardTitle style={{ margin: 0 }}>Location</CardTitle>
+          </Row>
+          <Muted style={{ marginTop: 8 }}>{venueAddressLine}</Muted>
+        </Card>
+        <Card>
+          <Row $gap={2}>
+            <Clock aria-hidden color={theme.colors.accent} />
+            <CardTitle style={{ margin: 0 }}>Hours</CardTitle>
+          </Row>
+          <Muted style={{ marginTop: 8 }}>Daily 11AM to 1AM</Muted>
+        </Card>
+        <Card>
+          <CardTitle>Concierge</CardTitle>
+          <Stack $gap={1}>
+            <a href={venue.phoneHref}>
+              <Phone aria-hidden size={16} /> {venue.phone}
+            </a>
+            <a href={`mailto:${venue.email}`}>
+              <Mail aria-hidden size={16} /> {venue.email}
+            </a>
+          </Stack>
+        </Card>
+      </InfoGrid>
+
+      {userId ? (
+        <BookingDialog
+          event={booking}
+          userId={userId}
+          email={email}
+          onClose={() => setBooking(null)}
+        />
+      ) : null}
+    </GuestPage>
+  );
+}

@@ -1,0 +1,121 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { CalendarDays, Gamepad2, MessageCircle, Sparkles } from 'lucide-react';
+import { ButtonLink, Card, Muted, Row, media, theme, venue } from '@bistro/ui';
+import { GuestPage } from '../shared/guest-page';
+import { CardTitle, Grid, LinkCard } from '../shared/styles';
+import { useMember } from '../shared/use-member';
+import { greetingFor } from './greeting';
+import { MemberPanel } from './member-panel';
+import { UpcomingEvents } from './upcoming-events';
+
+const Hero = styled.section`
+  padding: ${theme.space(8)} ${theme.space(5)};
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.border};
+  background:
+    radial-gradient(circle at 15% 20%, rgba(166, 107, 255, 0.35), transparent 55%),
+    radial-gradient(circle at 85% 80%, rgba(242, 184, 75, 0.22), transparent 50%),
+    ${theme.colors.surface};
+  ${media.md} {
+    padding: ${theme.space(14)} ${theme.space(10)};
+  }
+`;
+
+const Greeting = styled.h1`
+  margin: 0 0 ${theme.space(3)};
+  font-family: ${theme.font.display};
+  font-size: clamp(1.9rem, 7vw, 3.2rem);
+  line-height: 1.1;
+  & > span {
+    display: block;
+    color: ${theme.colors.accent};
+  }
+`;
+
+const CardLink = styled(Link)`
+  color: inherit;
+  text-decoration: none;
+  display: block;
+  border-radius: ${theme.radii.md};
+  &:hover > div {
+    border-color: ${theme.colors.primary};
+  }
+`;
+
+const Promo = styled(Card)`
+  margin-top: ${theme.space(10)};
+  border-color: ${theme.colors.accent};
+  background: linear-gradient(120deg, rgba(242, 184, 75, 0.15), ${theme.colors.surface} 60%);
+`;
+
+/** Home (/): greeting, calls to action, cards, upcoming events, the member panel and promotions. */
+export function HomePage() {
+  const { signedIn } = useMember();
+  return (
+    <GuestPage route="/">
+      <Hero aria-labelledby="home-greeting">
+        <Greeting id="home-greeting">
+          {greetingFor()}
+          <span>{venue.name}</span>
+        </Greeting>
+        <Muted>
+          Small plates and cocktails in the bistro, DJs and dancing in the ultra lounge. Downtown
+          Cleveland, open daily 11AM to 1AM.
+        </Muted>
+        <Row $gap={3} style={{ marginTop: 16 }}>
+          <ButtonLink as={Link} to="/order" $variant="accent">
+            Order Now
+          </ButtonLink>
+          <ButtonLink as={Link} to="/events" $variant="ghost">
+            View Events
+          </ButtonLink>
+        </Row>
+      </Hero>
+
+      <Grid style={{ marginTop: 24 }}>
+        <CardLink to="/events">
+          <LinkCard>
+            <Sparkles aria-hidden color={theme.colors.accent} />
+            <CardTitle>Special Events</CardTitle>
+            <Muted>Themed nights, live music and guest DJs every week. Reserve your spot.</Muted>
+          </LinkCard>
+        </CardLink>
+        <CardLink to="/chat">
+          <LinkCard>
+            <MessageCircle aria-hidden color={theme.colors.primary} />
+            <CardTitle>Chat Assistant</CardTitle>
+            <Muted>Questions about hours, parking or private parties? Ask our assistant.</Muted>
+          </LinkCard>
+        </CardLink>
+        {signedIn ? (
+          <CardLink to="/games">
+            <LinkCard>
+              <Gamepad2 aria-hidden color={theme.colors.success} />
+              <CardTitle>Games &amp; Fun</CardTitle>
+              <Muted>Trivia, word chain and memory games while you wait for your table.</Muted>
+            </LinkCard>
+          </CardLink>
+        ) : null}
+      </Grid>
+
+      <UpcomingEvents />
+
+      {signedIn ? <MemberPanel /> : null}
+
+      <Promo as="section" aria-labelledby="promotions-title">
+        <Row $gap={2}>
+          <CalendarDays aria-hidden color={theme.colors.accent} />
+          <CardTitle id="promotions-title" style={{ margin: 0 }}>
+            Special Promotions
+          </CardTitle>
+        </Row>
+        <ul style={{ margin: '12px 0 0', paddingLeft: 20, lineHeight: 1.8 }}>
+          <li>Happy hour weekdays 4 to 7PM: half-price house cocktails and small plates.</li>
+          <li>Late-night bites menu from 11PM until close, Thursday to Saturday.</li>
+          <li>Sign up in the app for exclusive offers, birthday perks and early event access.</li>
+        </ul>
+      </Promo>
+    </GuestPage>
+  );
+}

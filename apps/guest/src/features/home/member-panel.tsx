@@ -1,0 +1,215 @@
+import styled from 'styled-components';
+import { Cake, Crown, Star } from 'lucide-react';
+import { Card, ErrorState, LoadingState, Muted, Row, Stack, media, theme, toast } from '@bistro/ui';
+import {
+  offerRedeemed,
+  redeemFailed,
+  useActiveOffers,
+  useProfile,
+  useRedeemOffer,
+  useRedeemedOfferIds,
+  type OfferRow,
+} from '@bistro/data';
+import { useMember } from '../shared/use-member';
+import { CardTitle, Grid, SectionTitle } from '../shared/styles';
+import { isBirthdayWeek } from './birthday-window';
+import { memberStats } from './member-stats';
+import { OfferCard } from './offer-card';
+import { PhotoWall } from './photo-wall';
+
+const Panel = styled.section`
+  margin-top: ${theme.space(10)};
+  padding: ${theme.space(5)} ${theme.space(4)};
+  border-radius: ${theme.radii.lg};
+  border: 1px solid ${theme.colors.primary};
+  background: linear-gradient(180deg, rgba(166, 107, 255, 0.12), transparent 40%);
+  ${media.md} {
+    padding: ${theme.space(8)};
+  }
+`;
+
+const VipBanner = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space(3)};
+  padding: ${theme.space(4)};
+  border-radius: ${theme.radii.md};
+  background: linear-gradient(90deg, #f2b84b, #ffd98a);
+  color: ${theme.colors.accentText};
+  font-weight: 700;
+  margin-bottom: ${theme.space(4)};
+`;
+
+const Tiles = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, 1fr);
+  gap: ${theme.space(3)};
+  margin: 0;
+  ${media.md} {
+    grid-template-columns: repeat(4, 1fr);
+  }
+`;
+
+const Tile = styled.div`
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  padding: ${theme.space(4)};
+  text-align: center;
+  dt {
+    color: ${theme.colors.textMuted};
+    font-size: 0.9rem;
+  }
+  dd {
+    margin: ${theme.space(1)} 0 0;
+    font-size: 1.6rem;
+    font-weight: 700;
+    color: ${theme.colors.accent};
+  }
+`;
+
+const PerkList = styled.ul`
+  margin: 0;
+  padding-left: ${theme.space(5)};
+  line-height: 1.9;
+`;
+
+/** The member experience panel on home (signed in only). */
+export function MemberPanel() {
+  const { userId, firstName } = useMember();
+  const profile = useProfile(userId);
+  const offers = useActiveOffers(Boolean(userId));
+  const redeemed = useRedeemedOfferIds(userId);
+  const redeem = useRedeemOffer({
+    onSuccess: () => toast(offerRedeemed),
+    onError: (error) => toast(redeemFailed(error)),
+  });
+
+  if (!userId) return null;
+  const redeemedIds = new Set(redeemed.data ?? []);
+  const vip = profile.data?.vip_status ?? false;
+  const birthdayWeek = isBirthdayWeek(profile.data?.birthday);
+  const stats = memberStats(profile.data, redeemedIds.size);
+  const all = offers.data ?? [];
+  const byType = (...types: OfferRow['offer_type'][]) =>
+    all.filter((o) => types.includes(o.offer_type));
+  const renderOffer = (offer: OfferRow) => (
+    <OfferCard
+      key={offer.id}
+      offer={offer}
+      redeemed={redeemedIds.has(offer.id)}
+      redeeming={redeem.isPending && redeem.variables?.offer.id === offer.id}
+      onRedeem={(o) => redeem.mutate({ userId, offer: o })}
+    />
+  );
+  const name = profile.data?.first_name ?? firstName;
+
+  return (
+    <Panel aria-labelledby="member-panel-title">
+      <SectionTitle id="member-panel-title" style={{ marginTop: 0 }}>
+        {name ? `Welcome back, ${name}` : 'Your Member Experience'}
+      </SectionTitle>
+
+      {vip ? (
+        <VipBanner role="note">
+          <Crown aria-hidden />
+          <span>VIP Member: enjoy priority seating, VIP offers and early event access.</span>
+        </VipBanner>
+      ) : null}
+
+      {profile.isError ? (
+        <ErrorState
+          title="Could not load your profile"
+          message="Please try again."
+          onRetry={() => void profile.refetch()}
+        />
+      ) : null}
+
+      <Tiles aria-label="Your stats">
+        <Tile>
+          <dt>Events Booked</dt>
+          <dd>{profile.isPending ? '…' : stats.eventsBooked}</dd>
+        </Tile>
+        <Tile>
+          <dt>Offers Redeemed</dt>
+          <dd data-testid="offers-redeemed">{redeemed.isPending ? '…' : stats.offersRedeemed}</dd>
+        </Tile>
+        <Tile>
+          <dt>Status</dt>
+          <dd>{profile.isPending ? '…' : stats.status}</dd>
+        </Tile>
+        <Tile>
+          <dt>Days Member</dt>
+          <dd>{profile.isPending ? '…' : stats.daysMember}</dd>
+        </Tile>
+      </Tiles>
+
+      <Card as="section" aria-labelledby="birthday-title" style={{ marginTop: 24 }}>
+        <Row $gap={2}>
+          <Cake aria-hidden color={theme.colors.accent} />
+          <CardTitle id="birthday-title" style={{ margin: 0 }}>
+            Happy Birthday Week
+          </CardTitle>
+        </Row>
+        {birthdayWeek ? (
+          <Stack $gap={3} style={{ marginTop: 12 }}>
+            <Muted>
+              It's your birthday week! Celebrate with us: your birthday treat is ready to redeem.
+            </Muted>
+            {byType('birthday').length ? (
+              <Grid>{byType('birthday').map(renderOffer)}</Grid>
+            ) : (
+              <Muted>Tell your server it's your birthday week for a little something extra.</Muted>
+            )}
+          </Stack>
+        ) : (
+          <Muted style={{ marginTop: 12 }}>
+            Members get a birthday offer during the 7 days around their birthday. Celebrate with us!
+          </Muted>
+        )}
+      </Card>
+
+      <SectionTitle>Exclusive App Offers</SectionTitle>
+      {offers.isPending || redeemed.isPending ? (
+        <LoadingState label="Loading offers…" />
+      ) : offers.isError || redeemed.isError ? (
+        <ErrorState
+          title="Could not load offers"
+          message="Please try again."
+          onRetry={() => {
+            void offers.refetch();
+            void redeemed.refetch();
+          }}
+        />
+      ) : byType('exclusive', 'surprise').length === 0 ? (
+        <Card>
+          <Muted>No app offers right now. New ones drop often, so check back soon.</Muted>
+        </Card>
+      ) : (
+        <Grid>{byType('exclusive', 'surprise').map(renderOffer)}</Grid>
+      )}
+
+      <SectionTitle>VIP Early Access</SectionTitle>
+      <Card>
+        <Row $gap={2} style={{ marginBottom: 8 }}>
+          <Star aria-hidden color={theme.colors.accent} />
+          <strong>{vip ? 'Your VIP perks' : 'What VIP members get'}</strong>
+        </Row>
+        <PerkList>
+          <li>Book special events before they open to everyone</li>
+          <li>Reserved lounge seating on event nights</li>
+          <li>Skip-the-line entry after 9PM</li>
+          <li>VIP-only offers in the app</li>
+        </PerkList>
+        {vip && byType('vip').length ? (
+          <Grid style={{ marginTop: 16 }}>{byType('vip').map(renderOffer)}</Grid>
+        ) : null}
+        {!vip ? (
+          <Muted style={{ marginTop: 12 }}>Ask our team about VIP status on your next visit.</Muted>
+        ) : null}
+      </Card>
+
+      <PhotoWall userId={userId} />
+    </Panel>
+  );
+}

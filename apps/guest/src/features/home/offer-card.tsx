@@ -1,0 +1,55 @@
+import styled from 'styled-components';
+import { Button, Card, Muted, Row, theme } from '@bistro/ui';
+import type { OfferRow } from '@bistro/data';
+import { shortDate } from '../shared/format-date';
+import { Badge, CardTitle } from '../shared/styles';
+
+const Discount = styled.span`
+  font-family: ${theme.font.display};
+  font-size: 1.6rem;
+  color: ${theme.colors.accent};
+`;
+
+/** One offer with its redeem button, which reads Redeemed (disabled) once redeemed. */
+export function OfferCard({
+  offer,
+  redeemed,
+  redeeming,
+  onRedeem,
+}: {
+  offer: OfferRow;
+  redeemed: boolean;
+  redeeming: boolean;
+  onRedeem: (offer: OfferRow) => void;
+}) {
+  return (
+    <Card as="article" aria-label={offer.title}>
+      <Row $gap={2} style={{ justifyContent: 'space-between' }}>
+        <Badge $tone={offer.offer_type === 'surprise' ? 'primary' : 'accent'}>
+          {offer.offer_type === 'surprise'
+            ? 'Surprise'
+            : offer.offer_type === 'vip'
+              ? 'VIP'
+              : offer.offer_type === 'birthday'
+                ? 'Birthday'
+                : 'App Exclusive'}
+        </Badge>
+        {offer.discount_percentage ? <Discount>{offer.discount_percentage}% off</Discount> : null}
+      </Row>
+      <CardTitle style={{ marginTop: 12 }}>{offer.title}</CardTitle>
+      {offer.description ? <Muted>{offer.description}</Muted> : null}
+      {offer.valid_until ? (
+        <Muted style={{ fontSize: '0.85rem' }}>Valid until {shortDate(offer.valid_until)}</Muted>
+      ) : null}
+      <Button
+        type="button"
+        $variant={redeemed ? 'ghost' : 'primary'}
+        disabled={redeemed || redeeming}
+        onClick={() => onRedeem(offer)}
+        style={{ width: '100%' }}
+      >
+        {redeemed ? 'Redeemed' : redeeming ? 'Redeeming…' : 'Redeem'}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+import { useRef } from 'react';
+import styled from 'styled-components';
+import { Camera } from 'lucide-react';
+import { Button, Card, ErrorState, LoadingState, Muted, Row, theme, toast } from '@bistro/ui';
+import {
+  isImageFile,
+  photoUploaded,
+  photoUploadFailed,
+  useLatestPhotos,
+  useUploadPhoto,
+} from '@bistro/data';
+import { SectionTitle } from '../shared/styles';
+
+const PhotoGrid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${theme.space(2)};
+  grid-template-columns: repeat(3, 1fr);
+`;
+
+const Photo = styled.img`
+  width: 100%;
+  aspect-ratio: 1;
+  object-fit: cover;
+  border-radius: ${theme.radii.sm};
+  border: 1px solid ${theme.colors.border};
+`;
+
+/** The 6 latest approved photos and an Upload Photo button (image files; pending until approved). */
+export function PhotoWall({ userId }: { userId: string }) {
+  const photos = useLatestPhotos();
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadPhoto({
+    onSuccess: () => toast(photoUploaded),
+    onError: (error) => toast(photoUploadFailed(error)),
+  });
+
+  const onFile = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    if (!isImageFile(file)) {
+      toast(photoUploadFailed({ message: 'Please choose an image file.' }));
+      return;
+    }
+    upload.mutate({ userId, file });
+  };
+
+  return (
+    <section aria-labelledby="photo-wall-title">
+      <Row style={{ justifyContent: 'space-between' }}>
+        <SectionTitle id="photo-wall-title">Photo Wall</SectionTitle>
+        <Button
+          type="button"
+          $variant="accent"
+          disabled={upload.isPending}
+          onClick={() => input.current?.click()}
+        >
+          <Camera aria-hidden size={18} />
+          {upload.isPending ? 'Uploading…' : 'Upload Photo'}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-label="Photo to upload"
+          data-testid="photo-upload-input"
+          onChange={(e) => onFile(e.target.files?.[0])}
+        />
+      </Row>
+      <Muted>Share your night with us. New photos appear here once our team approves them.</Muted>
+      {photos.isPending ? (
+        <LoadingState label="Loading photos…" />
+      ) : photos.isError ? (
+        <ErrorState
+          title="Could not load photos"
+          message="Please try again."
+          onRetry={() => void photos.refetch()}
+        />
+      ) : photos.data.length === 0 ? (
+        <Card>
+          <Muted>No photos on the wall yet. Be the first to share a victory moment!</Muted>
+        </Card>
+      ) : (
+        <PhotoGrid aria-label="Latest photos">
+          {photos.data.map((photo) => (
+            <li key={photo.id}>
+              <Photo src={photo.image_url} alt={photo.caption ?? 'Guest photo'} loading="lazy" />
+            </li>
+          ))}
+        </PhotoGrid>
+      )}
+    </section>
+  );
+}

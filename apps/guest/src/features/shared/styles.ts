@@ -1,0 +1,60 @@
+import styled from 'styled-components';
+import { Card, media, theme } from '@bistro/ui';
+
+export const Grid = styled.div<{ $min?: number }>`
+  display: grid;
+  gap: ${theme.space(4)};
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, ${({ $min = 260 }) => $min}px), 1fr));
+`;
+
+export const SectionTitle = styled.h2`
+  font-size: 1.35rem;
+  margin: ${theme.space(10)} 0 ${theme.space(4)};
+  ${media.md} {
+    font-size: 1.6rem;
+  }
+`;
+
+export const CardTitle = styled.h3`
+  margin: 0 0 ${theme.space(2)};
+  font-size: 1.15rem;
+`;
+
+export const LinkCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(2)};
+  height: 100%;
+`;
+
+export const Badge = styled.span<{
+  $tone?: 'accent' | 'success' | 'danger' | 'warning' | 'primary';
+}>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space(1)};
+  padding: 2px ${theme.space(2)};
+  border-radius: ${theme.radii.pill};
+  font-size: 0.8rem;
+  font-weight: 700;
+  color: ${theme.colors.bg};
+  background: ${({ $tone = 'accent' }) => theme.colors[$tone]};
+`;
+
+export const ImagePlaceholder = styled.div`
+  aspect-ratio: 16 / 9;
+  border-radius: ${theme.radii.sm};
+  display: grid;
+  place-items: center;
+  background: linear-gradient(135deg, #3b1d6e, #1b1030 60%, #5a3a0c);
+  color: ${theme.colors.accent};
+  font-family: ${theme.font.display};
+  font-size: 1.2rem;
+`;
+
+export const CoverImage = styled.img`
+  width: 100%;
+  aspect-ratio: 16 / 9;
+  object-fit: cover;
+  border-radius: ${theme.radii.sm};
+`;
