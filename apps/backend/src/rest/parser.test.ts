@@ -52,6 +52,9 @@ describe('parseSelect', () => {
       { type: 'field', field: { name: 'amount', json: [] }, alias: 'alias', cast: 'numeric' },
     ]);
   });
+  it('multi-word type casts', () => {
+    expect(parseSelect('a::double precision,b::timestamp with time zone')).toMatchObject([{ cast: 'double precision' }, { cast: 'timestamp with time zone' }]);
+  });
   it('JSON paths', () => {
     expect(parseSelect('data->a->>b,x:data->0')).toEqual([
       { type: 'field', field: { name: 'data', json: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] } },
@@ -95,6 +98,9 @@ describe('parseSelect', () => {
       ':a',
       'id::text;select 1',
       'id::"text"',
+      'id::text from pg_authid where true',
+      'id::text union select rolpassword',
+      'id::int4 int4',
       'offers(',
       'offers)',
       'offers(*)x',
@@ -288,7 +294,7 @@ describe('properties', () => {
           for (const it of xs) {
             if (it.type === 'field') {
               expect(it.field.name.length).toBeGreaterThan(0);
-              if (it.cast) expect(it.cast).toMatch(/^[a-z_][a-z0-9_ ]*(\[\])?$/);
+              if (it.cast) expect(it.cast).toMatch(/^([a-z_][a-z0-9_]*|double precision|character varying|time(stamp)? with(out)? time zone)(\[\])?$/);
             } else if (it.type === 'embed') walk(it.select);
           }
         };

@@ -82,7 +82,17 @@ export interface OrderTerm {
 }
 
 const IDENT_RE = /^[A-Za-z_][A-Za-z0-9_$]*/;
-const CAST_RE = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
+/** Casts: one type identifier (optionally an array), or one of Postgres' multi-word type names. */
+const CAST_RE = /^[a-z_][a-z0-9_]*(\[\])?$/;
+const MULTIWORD_TYPES = new Set([
+  'double precision',
+  'character varying',
+  'timestamp with time zone',
+  'timestamp without time zone',
+  'time with time zone',
+  'time without time zone',
+]);
+const isValidCast = (t: string): boolean => CAST_RE.test(t) || MULTIWORD_TYPES.has(t.replace(/\[\]$/, ''));
 
 /** Splits on `sep` at depth 0, honouring parentheses and double-quoted strings. */
 export function splitTopLevel(input: string, sep = ','): string[] {
@@ -218,7 +228,7 @@ function parseSelectItem(raw: string): SelectItem {
   if (rest.startsWith('::')) {
     cast = rest.slice(2).trim().toLowerCase();
     rest = '';
-    if (!CAST_RE.test(cast)) throw parseError('select', `invalid cast "${cast.slice(0, 40)}"`);
+    if (!isValidCast(cast)) throw parseError('select', `invalid cast "${cast.slice(0, 40)}"`);
   }
   if (rest !== '') throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
   const item: SelectItem = { type: 'field', field };
