@@ -1,8 +1,28 @@
-import { PlaceholderRoutes } from '@bistro/ui';
-import { selectViewer, useAuthStore } from '@bistro/auth';
+import { Route, Routes } from 'react-router-dom';
+import { AdminGate } from '../features/access/admin-gate';
+import { AdminDashboard } from '../features/dashboard/admin-dashboard';
 
-/** The admin area: every path it owns (ARCHITECTURE.md, Route ownership). */
+/** /admin and /admin-enhanced are the same screen (spec section 2). */
+export const adminPaths = ['/admin', '/admin-enhanced'] as const;
+
+/**
+ * The admin area. The shell renders it outside any <Route> and loads this
+ * remote only when an admin path is opened, so the paths here are absolute.
+ */
 export default function AdminApp() {
-  const viewer = useAuthStore(selectViewer);
-  return <PlaceholderRoutes area="admin" viewer={viewer} />;
+  return (
+    <Routes>
+      {adminPaths.map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <AdminGate>
+              <AdminDashboard />
+            </AdminGate>
+          }
+        />
+      ))}
+    </Routes>
+  );
 }

@@ -1,0 +1,29 @@
+import type { Json } from '@bistro/data';
+
+const labels: Record<string, string> = {
+  offer_redeemed: 'Offer redeemed',
+  photo_uploaded: 'Photo uploaded',
+  booking_created: 'Booking created',
+};
+
+export function eventTypeLabel(type: string): string {
+  return labels[type] ?? type.replace(/_/g, ' ');
+}
+
+/** A one-line summary of event_data: for bookings the event title and guests. */
+export function eventDataSummary(data: Json): string {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return '';
+  const record = data as Record<string, Json | undefined>;
+  const parts: string[] = [];
+  if (typeof record['event_title'] === 'string') parts.push(record['event_title']);
+  if (typeof record['guests'] === 'number') {
+    parts.push(`${record['guests']} ${record['guests'] === 1 ? 'guest' : 'guests'}`);
+  }
+  if (typeof record['offer_title'] === 'string') parts.push(record['offer_title']);
+  if (parts.length > 0) return parts.join(' · ');
+  return Object.entries(record)
+    .filter(([, value]) => value !== null && typeof value !== 'object')
+    .slice(0, 3)
+    .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${String(value)}`)
+    .join(' · ');
+}

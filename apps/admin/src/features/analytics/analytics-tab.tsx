@@ -1,0 +1,71 @@
+import styled from 'styled-components';
+import { theme } from '@bistro/ui';
+import { ANALYTICS_SHOWN, useLatestAnalytics } from '@bistro/data';
+import { formatDateTime } from '../shared/format';
+import { EmptyState, Meta, QueryFrame, SectionHead } from '../shared/ui';
+import { eventDataSummary, eventTypeLabel } from './analytics-format';
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th,
+  td {
+    text-align: left;
+    padding: ${theme.space(3)} ${theme.space(2)};
+    border-bottom: 1px solid ${theme.colors.border};
+    vertical-align: top;
+    overflow-wrap: anywhere;
+  }
+  th {
+    color: ${theme.colors.textMuted};
+    font-weight: 600;
+  }
+`;
+
+/** The latest analytics records: 50 fetched, 10 shown (spec section 9). */
+export function AnalyticsTab() {
+  const analytics = useLatestAnalytics();
+  const rows = analytics.data?.slice(0, ANALYTICS_SHOWN) ?? [];
+  return (
+    <section aria-labelledby="analytics-heading">
+      <SectionHead>
+        <h2 id="analytics-heading">Analytics</h2>
+      </SectionHead>
+      <QueryFrame
+        isPending={analytics.isPending}
+        isError={analytics.isError}
+        error={analytics.error}
+        onRetry={() => void analytics.refetch()}
+        loadingLabel="Loading analytics…"
+      >
+        {rows.length > 0 ? (
+          <>
+            <Meta style={{ marginBottom: 12 }}>
+              Showing the {rows.length} most recent of {analytics.data?.length} records fetched.
+            </Meta>
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">Activity</th>
+                  <th scope="col">Details</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{eventTypeLabel(row.event_type)}</td>
+                    <td>{eventDataSummary(row.event_data)}</td>
+                    <td>{formatDateTime(row.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </>
+        ) : (
+          <EmptyState>No activity recorded yet.</EmptyState>
+        )}
+      </QueryFrame>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import {
+  Heading,
+  Muted,
+  Page,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  media,
+  theme,
+} from '@bistro/ui';
+import { OverviewTab } from '../overview/overview-tab';
+import { EventsTab } from '../events/events-tab';
+import { BookingsTab } from '../bookings/bookings-tab';
+import { PhotosTab } from '../photos/photos-tab';
+import { UsersTab } from '../users/users-tab';
+import { AdminRightsTab } from '../roles/admin-rights-tab';
+import { NotificationsTab } from '../notifications/notifications-tab';
+import { AnalyticsTab } from '../analytics/analytics-tab';
+import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
+
+const WideList = styled(TabsList)`
+  display: none;
+  ${media.lg} {
+    display: flex;
+  }
+`;
+
+const Trigger = styled(TabsTrigger)`
+  min-height: 44px;
+  padding: 0 ${theme.space(2)};
+  white-space: nowrap;
+`;
+
+const Picker = styled.div`
+  margin-bottom: ${theme.space(5)};
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(1)};
+  label {
+    font-weight: 600;
+  }
+  select {
+    min-height: 44px;
+    padding: 0 ${theme.space(3)};
+    border-radius: ${theme.radii.sm};
+    border: 1px solid ${theme.colors.border};
+    background: ${theme.colors.surface};
+    color: ${theme.colors.text};
+  }
+  ${media.lg} {
+    display: none;
+  }
+`;
+
+/** The admin screen (/admin and /admin-enhanced): eight tabs, a dropdown for them on small screens. */
+export function AdminDashboard() {
+  const [tab, setTab] = useState<AdminTabId>('overview');
+  const select = (value: string) => {
+    if (isAdminTab(value)) setTab(value);
+  };
+  return (
+    <Page data-area="admin">
+      <Heading>Admin Dashboard</Heading>
+      <Muted>Moderate events, bookings and photos, and manage members and admin rights.</Muted>
+      <Tabs value={tab} onValueChange={select}>
+        <Picker>
+          <label htmlFor="admin-section">Dashboard section</label>
+          <select id="admin-section" value={tab} onChange={(e) => select(e.target.value)}>
+            {adminTabs.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </Picker>
+        <WideList aria-label="Admin sections">
+          {adminTabs.map((t) => (
+            <Trigger key={t.id} value={t.id}>
+              {t.label}
+            </Trigger>
+          ))}
+        </WideList>
+        <TabsContent value="overview">
+          <OverviewTab onOpen={setTab} />
+        </TabsContent>
+        <TabsContent value="events">
+          <EventsTab />
+        </TabsContent>
+        <TabsContent value="bookings">
+          <BookingsTab />
+        </TabsContent>
+        <TabsContent value="photos">
+          <PhotosTab />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="roles">
+          <AdminRightsTab />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationsTab />
+        </TabsContent>
+        <TabsContent value="analytics">
+          <AnalyticsTab />
+        </TabsContent>
+      </Tabs>
+    </Page>
+  );
+}

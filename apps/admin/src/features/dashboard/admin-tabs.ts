@@ -1,0 +1,15 @@
+export const adminTabs = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'events', label: 'Events' },
+  { id: 'bookings', label: 'Bookings' },
+  { id: 'photos', label: 'Photo Wall' },
+  { id: 'users', label: 'Users' },
+  { id: 'roles', label: 'Admin Rights' },
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'analytics', label: 'Analytics' },
+] as const;
+
+export type AdminTabId = (typeof adminTabs)[number]['id'];
+
+export const isAdminTab = (value: string): value is AdminTabId =>
+  adminTabs.some((tab) => tab.id === value);

@@ -1,0 +1,139 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { Button, Card, Field, Input, Label, Muted, Textarea, theme } from '@bistro/ui';
+import { useAuthStore } from '@bistro/auth';
+import {
+  adminActionFailed,
+  eventMessages,
+  useCreateEvent,
+  useUploadEventImage,
+} from '@bistro/data';
+import { notify } from '../shared/notify';
+import { canCreateEvent, eventDateToIso } from './create-event-form';
+
+const Preview = styled.img`
+  max-height: 160px;
+  border-radius: ${theme.radii.sm};
+  border: 1px solid ${theme.colors.border};
+  object-fit: cover;
+`;
+
+const Columns = styled.div`
+  display: grid;
+  gap: 0 ${theme.space(4)};
+  @media (min-width: 768px) {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+/** The create form: title, description, event_date and an optional featured image. */
+export function CreateEventCard() {
+  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const ids = { title: useId(), description: useId(), date: useId(), image: useId() };
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [eventDate, setEventDate] = useState('');
+  const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const upload = useUploadEventImage({ onSuccess: setImageUrl });
+  const create = useCreateEvent({
+    onSuccess: () => {
+      notify(eventMessages.created);
+      setTitle('');
+      setDescription('');
+      setEventDate('');
+      setImageUrl(null);
+      if (fileInput.current) fileInput.current.value = '';
+    },
+  });
+
+  const onFile = (file: File | undefined) => {
+    setImageUrl(null);
+    upload.reset();
+    if (!file) return;
+    upload.mutate(
+      { adminId, file },
+      {
+        onError: (error) => {
+          notify(eventMessages.imageFailed((error as Error).message));
+          if (fileInput.current) fileInput.current.value = '';
+        },
+      },
+    );
+  };
+
+  const enabled = canCreateEvent({
+    title,
+    eventDate,
+    uploading: upload.isPending,
+    submitting: create.isPending,
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const iso = eventDateToIso(eventDate);
+    if (!enabled || !iso) return;
+    create.mutate(
+      { title, description, eventDate: iso, featuredImageUrl: imageUrl, adminId },
+      { onError: (error) => notify(adminActionFailed(error, 'Could not create the event.')) },
+    );
+  };
+
+  return (
+    <Card as="form" onSubmit={submit} aria-labelledby="create-event-heading">
+      <h3 id="create-event-heading" style={{ marginTop: 0 }}>
+        Create Event
+      </h3>
+      <Muted>Events you create are approved and shown to guests right away.</Muted>
+      <Columns>
+        <Field>
+          <Label htmlFor={ids.title}>Title</Label>
+          <Input
+            id={ids.title}
+            value={title}
+            maxLength={200}
+            required
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </Field>
+        <Field>
+          <Label htmlFor={ids.date}>Event date</Label>
+          <Input
+            id={ids.date}
+            type="datetime-local"
+            value={eventDate}
+            required
+            onChange={(e) => setEventDate(e.target.value)}
+          />
+        </Field>
+      </Columns>
+      <Field>
+        <Label htmlFor={ids.description}>Description</Label>
+        <Textarea
+          id={ids.description}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </Field>
+      <Field>
+        <Label htmlFor={ids.image}>Featured image (optional)</Label>
+        <Input
+          id={ids.image}
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          onChange={(e) => onFile(e.target.files?.[0])}
+        />
+        {upload.isPending ? (
+          <Muted role="status">Uploading image…</Muted>
+        ) : imageUrl ? (
+          <Preview src={imageUrl} alt="Featured image preview" />
+        ) : null}
+      </Field>
+      <Button type="submit" disabled={!enabled}>
+        {create.isPending ? 'Creating…' : 'Create Event'}
+      </Button>
+    </Card>
+  );
+}

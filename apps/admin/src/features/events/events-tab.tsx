@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { theme } from '@bistro/ui';
+import {
+  adminActionFailed,
+  eventMessages,
+  useAdminEvents,
+  useModerateEvent,
+  type AdminEvent,
+  type EventAction,
+} from '@bistro/data';
+import { notify } from '../shared/notify';
+import { formatDateTime } from '../shared/format';
+import {
+  Actions,
+  Badge,
+  ConfirmDialog,
+  EmptyState,
+  Item,
+  ItemHead,
+  List,
+  Meta,
+  QueryFrame,
+  SectionHead,
+  SmallButton,
+} from '../shared/ui';
+import { CreateEventCard } from './create-event-card';
+
+const Thumb = styled.img`
+  width: 96px;
+  height: 72px;
+  object-fit: cover;
+  border-radius: ${theme.radii.sm};
+  border: 1px solid ${theme.colors.border};
+  flex: none;
+`;
+
+const Body = styled.div`
+  display: flex;
+  gap: ${theme.space(3)};
+  align-items: flex-start;
+  p {
+    display: -webkit-box;
+    -webkit-line-clamp: 3;
+    -webkit-box-orient: vertical;
+    overflow: hidden;
+  }
+`;
+
+const toastFor: Record<EventAction, typeof eventMessages.approved> = {
+  approve: eventMessages.approved,
+  reject: eventMessages.rejected,
+  delete: eventMessages.deleted,
+};
+
+function EventRow({
+  event,
+  busy,
+  onAction,
+}: {
+  event: AdminEvent;
+  busy: boolean;
+  onAction: (action: EventAction) => void;
+}) {
+  return (
+    <Item aria-label={event.title}>
+      <ItemHead>
+        <h3>{event.title}</h3>
+        <Badge $tone={event.is_approved ? 'approved' : 'pending'}>
+          {event.is_approved ? 'Approved' : 'Pending'}
+        </Badge>
+      </ItemHead>
+      <Meta>{formatDateTime(event.event_date)}</Meta>
+      <Body>
+        {event.featured_image_url ? (
+          <Thumb src={event.featured_image_url} alt="" loading="lazy" />
+        ) : null}
+        {event.description ? <Meta>{event.description}</Meta> : null}
+      </Body>
+      <Actions>
+        <SmallButton
+          type="button"
+          disabled={busy || event.is_approved}
+          onClick={() => onAction('approve')}
+        >
+          Approve
+        </SmallButton>
+        <SmallButton
+          type="button"
+          $variant="ghost"
+          disabled={busy || !event.is_approved}
+          onClick={() => onAction('reject')}
+        >
+          Reject
+        </SmallButton>
+        <SmallButton
+          type="button"
+          $variant="danger"
+          disabled={busy}
+          onClick={() => onAction('delete')}
+        >
+          Delete
+        </SmallButton>
+      </Actions>
+    </Item>
+  );
+}
+
+/** All events, newest created first: approve, reject, delete, and the create form. */
+export function EventsTab() {
+  const events = useAdminEvents();
+  const [toDelete, setToDelete] = useState<AdminEvent | null>(null);
+  const moderate = useModerateEvent({
+    onSuccess: (vars) => {
+      notify(toastFor[vars.action]);
+      if (vars.action === 'delete') setToDelete(null);
+    },
+  });
+  const run = (event: AdminEvent, action: EventAction) => {
+    if (action === 'delete') {
+      setToDelete(event);
+      return;
+    }
+    moderate.mutate(
+      { id: event.id, action },
+      { onError: (error) => notify(adminActionFailed(error)) },
+    );
+  };
+  return (
+    <section aria-labelledby="events-heading">
+      <SectionHead>
+        <h2 id="events-heading">Events</h2>
+      </SectionHead>
+      <CreateEventCard />
+      <h3>All events</h3>
+      <QueryFrame
+        isPending={events.isPending}
+        isError={events.isError}
+        error={events.error}
+        onRetry={() => void events.refetch()}
+        loadingLabel="Loading events…"
+      >
+        {events.data?.length ? (
+          <List aria-label="Events">
+            {events.data.map((event) => (
+              <EventRow
+                key={event.id}
+                event={event}
+                busy={moderate.isPending && moderate.variables?.id === event.id}
+                onAction={(action) => run(event, action)}
+              />
+            ))}
+          </List>
+        ) : (
+          <EmptyState>No events yet. Create the first one above.</EmptyState>
+        )}
+      </QueryFrame>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete this event?"
+        description={`"${toDelete?.title ?? ''}" will be removed for good.`}
+        confirmLabel="Delete Event"
+        busy={moderate.isPending}
+        onConfirm={() =>
+          toDelete &&
+          moderate.mutate(
+            { id: toDelete.id, action: 'delete' },
+            { onError: (error) => notify(adminActionFailed(error)) },
+          )
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import styled from 'styled-components';
+import { media, theme } from '@bistro/ui';
+import { useAuthStore } from '@bistro/auth';
+import {
+  adminActionFailed,
+  photoMessages,
+  useAdminPhotos,
+  useModeratePhoto,
+  type AdminPhoto,
+  type PhotoAction,
+} from '@bistro/data';
+import { notify } from '../shared/notify';
+import { formatDateTime } from '../shared/format';
+import {
+  Actions,
+  Badge,
+  EmptyState,
+  Meta,
+  QueryFrame,
+  SectionHead,
+  SmallButton,
+} from '../shared/ui';
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${theme.space(4)};
+  grid-template-columns: 1fr;
+  ${media.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;
+
+const Tile = styled.li`
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  overflow: hidden;
+  display: flex;
+  flex-direction: column;
+  img {
+    width: 100%;
+    aspect-ratio: 4 / 3;
+    object-fit: cover;
+    background: ${theme.colors.bg};
+  }
+  > div {
+    padding: ${theme.space(4)};
+    display: flex;
+    flex-direction: column;
+    gap: ${theme.space(2)};
+  }
+`;
+
+function PhotoTile({
+  photo,
+  busy,
+  onAction,
+}: {
+  photo: AdminPhoto;
+  busy: boolean;
+  onAction: (action: PhotoAction) => void;
+}) {
+  const label = photo.caption || 'Member photo';
+  return (
+    <Tile aria-label={`${label}, ${photo.is_approved ? 'approved' : 'pending'}`}>
+      <img src={photo.image_url} alt={label} loading="lazy" />
+      <div>
+        <Actions>
+          <Badge $tone={photo.is_approved ? 'approved' : 'pending'}>
+            {photo.is_approved ? 'Approved' : 'Pending'}
+          </Badge>
+          {photo.is_featured ? <Badge $tone="accent">Featured</Badge> : null}
+        </Actions>
+        {photo.caption ? <Meta>{photo.caption}</Meta> : null}
+        <Meta>Uploaded {formatDateTime(photo.created_at)}</Meta>
+        <Actions>
+          {photo.is_approved ? (
+            <>
+              <SmallButton
+                type="button"
+                $variant={photo.is_featured ? 'ghost' : 'accent'}
+                aria-pressed={photo.is_featured}
+                disabled={busy}
+                onClick={() => onAction(photo.is_featured ? 'unfeature' : 'feature')}
+              >
+                {photo.is_featured ? 'Unfeature' : 'Feature'}
+              </SmallButton>
+              <SmallButton
+                type="button"
+                $variant="ghost"
+                disabled={busy}
+                onClick={() => onAction('hide')}
+              >
+                Hide
+              </SmallButton>
+            </>
+          ) : (
+            <>
+              <SmallButton type="button" disabled={busy} onClick={() => onAction('approve')}>
+                Approve
+              </SmallButton>
+              <SmallButton
+                type="button"
+                $variant="danger"
+                disabled={busy}
+                onClick={() => onAction('reject')}
+              >
+                Reject
+              </SmallButton>
+            </>
+          )}
+        </Actions>
+      </div>
+    </Tile>
+  );
+}
+
+/** Every photo: approve or reject pending ones; feature or hide approved ones. */
+export function PhotosTab() {
+  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const photos = useAdminPhotos();
+  const moderate = useModeratePhoto({ onSuccess: (vars) => notify(photoMessages[vars.action]) });
+  const pending = photos.data?.filter((p) => !p.is_approved).length ?? 0;
+  return (
+    <section aria-labelledby="photos-heading">
+      <SectionHead>
+        <h2 id="photos-heading">Photo Wall</h2>
+        {photos.data ? <Badge $tone="pending">{pending} awaiting review</Badge> : null}
+      </SectionHead>
+      <QueryFrame
+        isPending={photos.isPending}
+        isError={photos.isError}
+        error={photos.error}
+        onRetry={() => void photos.refetch()}
+        loadingLabel="Loading photos…"
+      >
+        {photos.data?.length ? (
+          <Grid aria-label="Photos">
+            {photos.data.map((photo) => (
+              <PhotoTile
+                key={photo.id}
+                photo={photo}
+                busy={moderate.isPending && moderate.variables?.id === photo.id}
+                onAction={(action) =>
+                  moderate.mutate(
+                    { id: photo.id, action, adminId },
+                    { onError: (error) => notify(adminActionFailed(error)) },
+                  )
+                }
+              />
+            ))}
+          </Grid>
+        ) : (
+          <EmptyState>No photos have been uploaded yet.</EmptyState>
+        )}
+      </QueryFrame>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Button, Card, Field, Input, Label, Muted } from '@bistro/ui';
+import { useAuthStore } from '@bistro/auth';
+import {
+  grantFailed,
+  revokeFailed,
+  roleMessages,
+  useAdmins,
+  useGrantAdmin,
+  useRevokeAdmin,
+} from '@bistro/data';
+import { notify } from '../shared/notify';
+import { displayName, formatDate } from '../shared/format';
+import {
+  Actions,
+  Badge,
+  EmptyState,
+  Item,
+  ItemHead,
+  List,
+  Meta,
+  QueryFrame,
+  SectionHead,
+  SmallButton,
+} from '../shared/ui';
+
+/** Grant admin by e-mail; the admins, each with Revoke (never for the signed-in admin). */
+export function AdminRightsTab() {
+  const selfId = useAuthStore((s) => s.session?.user.id ?? '');
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const admins = useAdmins();
+  const grant = useGrantAdmin({
+    onSuccess: () => {
+      notify(roleMessages.granted);
+      setEmail('');
+    },
+  });
+  const revoke = useRevokeAdmin({ onSuccess: () => notify(roleMessages.revoked) });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!email.trim()) return;
+    grant.mutate({ email }, { onError: (error) => notify(grantFailed(error)) });
+  };
+
+  return (
+    <section aria-labelledby="roles-heading">
+      <SectionHead>
+        <h2 id="roles-heading">Admin Rights</h2>
+      </SectionHead>
+      <Card as="form" onSubmit={submit} style={{ marginBottom: 20 }}>
+        <Field>
+          <Label htmlFor={emailId}>Grant admin rights by e-mail</Label>
+          <Input
+            id={emailId}
+            type="email"
+            value={email}
+            required
+            placeholder="member@example.com"
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" disabled={!email.trim() || grant.isPending}>
+          {grant.isPending ? 'Granting…' : 'Grant Admin'}
+        </Button>
+        <Muted style={{ marginTop: 12, marginBottom: 0 }}>
+          You can also grant admin rights from the Users tab.
+        </Muted>
+      </Card>
+      <h3>Current admins</h3>
+      <QueryFrame
+        isPending={admins.isPending}
+        isError={admins.isError}
+        error={admins.error}
+        onRetry={() => void admins.refetch()}
+        loadingLabel="Loading admins…"
+      >
+        {admins.data?.length ? (
+          <List aria-label="Admins">
+            {admins.data.map((admin) => {
+              const isSelf = admin.userId === selfId;
+              const name = displayName(admin);
+              return (
+                <Item key={admin.userId} aria-label={name}>
+                  <ItemHead>
+                    <h3>{name}</h3>
+                    <Actions>
+                      <Badge $tone="approved">Admin</Badge>
+                      {isSelf ? <Badge $tone="info">You</Badge> : null}
+                    </Actions>
+                  </ItemHead>
+                  <Meta>
+                    {admin.email ?? 'No e-mail'} · admin since {formatDate(admin.grantedAt)}
+                  </Meta>
+                  {!isSelf ? (
+                    <Actions>
+                      <SmallButton
+                        type="button"
+                        $variant="danger"
+                        disabled={revoke.isPending && revoke.variables?.userId === admin.userId}
+                        onClick={() =>
+                          revoke.mutate(
+                            { userId: admin.userId },
+                            { onError: (error) => notify(revokeFailed(error)) },
+                          )
+                        }
+                      >
+                        Revoke Admin
+                      </SmallButton>
+                    </Actions>
+                  ) : null}
+                </Item>
+              );
+            })}
+          </List>
+        ) : (
+          <EmptyState>No admins found.</EmptyState>
+        )}
+      </QueryFrame>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { format, isValid } from 'date-fns';
+
+/** "Sat, Aug 16, 2025, 9:00 PM"; an empty string for a missing or broken date. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return isValid(date) ? format(date, 'EEE, MMM d, yyyy, h:mm a') : '';
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return isValid(date) ? format(date, 'MMM d, yyyy') : '';
+}
+
+/** "Maya Lopez", or the e-mail, or a placeholder: profiles may lack names. */
+export function displayName(person: {
+  first_name?: string | null;
+  last_name?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+}): string {
+  const name = [person.first_name ?? person.firstName, person.last_name ?? person.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || person.email || 'Unnamed member';
+}

@@ -1,0 +1,181 @@
+import type { ReactNode } from 'react';
+import styled, { css } from 'styled-components';
+import { Button, Dialog, ErrorState, LoadingState, Muted, Row, media, theme } from '@bistro/ui';
+import { adminLoadFailed } from '@bistro/data';
+import { useLoadErrorToast } from './notify';
+
+export type Tone = 'pending' | 'approved' | 'rejected' | 'info' | 'accent';
+
+const tones: Record<Tone, ReturnType<typeof css>> = {
+  pending: css`
+    color: ${theme.colors.warning};
+    border-color: ${theme.colors.warning};
+  `,
+  approved: css`
+    color: ${theme.colors.success};
+    border-color: ${theme.colors.success};
+  `,
+  rejected: css`
+    color: ${theme.colors.danger};
+    border-color: ${theme.colors.danger};
+  `,
+  info: css`
+    color: ${theme.colors.textMuted};
+    border-color: ${theme.colors.border};
+  `,
+  accent: css`
+    color: ${theme.colors.accent};
+    border-color: ${theme.colors.accent};
+  `,
+};
+
+export const Badge = styled.span<{ $tone: Tone }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space(1)};
+  padding: 2px ${theme.space(2)};
+  border: 1px solid;
+  border-radius: ${theme.radii.pill};
+  font-size: 0.8rem;
+  font-weight: 700;
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  white-space: nowrap;
+  ${({ $tone }) => tones[$tone]}
+`;
+
+export const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(3)};
+`;
+
+export const Item = styled.li`
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  padding: ${theme.space(4)};
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(3)};
+  ${media.md} {
+    padding: ${theme.space(5)};
+  }
+`;
+
+export const ItemHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${theme.space(2)};
+  h3 {
+    margin: 0;
+    font-size: 1.1rem;
+    overflow-wrap: anywhere;
+  }
+`;
+
+export const Meta = styled.p`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+  font-size: 0.95rem;
+  overflow-wrap: anywhere;
+`;
+
+export const Actions = styled(Row)`
+  gap: ${theme.space(2)};
+`;
+
+export const SmallButton = styled(Button)`
+  padding: 0 ${theme.space(4)};
+`;
+
+export const SectionHead = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${theme.space(3)};
+  margin-bottom: ${theme.space(4)};
+  h2 {
+    margin: 0;
+    font-size: 1.35rem;
+  }
+`;
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <Muted role="status" style={{ padding: '24px 0' }}>
+      {children}
+    </Muted>
+  );
+}
+
+/**
+ * The shared loading / error frame of a tab: 'Error' / 'Failed to load admin
+ * data' with Retry (and a toast) when the list cannot be loaded.
+ */
+export function QueryFrame({
+  isPending,
+  isError,
+  error,
+  onRetry,
+  loadingLabel,
+  children,
+}: {
+  isPending: boolean;
+  isError: boolean;
+  error?: unknown;
+  onRetry: () => void;
+  loadingLabel: string;
+  children: ReactNode;
+}) {
+  useLoadErrorToast(isError, error);
+  if (isPending) return <LoadingState label={loadingLabel} />;
+  if (isError) {
+    return (
+      <ErrorState
+        title={adminLoadFailed.title}
+        message={adminLoadFailed.description ?? ''}
+        onRetry={onRetry}
+      />
+    );
+  }
+  return <>{children}</>;
+}
+
+/** A yes/no confirmation for destructive actions. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  busy,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <Row style={{ justifyContent: 'flex-end' }}>
+        <Button type="button" $variant="ghost" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="button" $variant="danger" disabled={busy} onClick={onConfirm}>
+          {busy ? 'Working…' : confirmLabel}
+        </Button>
+      </Row>
+    </Dialog>
+  );
+}

@@ -1,0 +1,295 @@
+import { useId, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import { Crown, Search, UserPlus } from 'lucide-react';
+import { Button, Input, Muted, Row, theme } from '@bistro/ui';
+import { useAuthStore } from '@bistro/auth';
+import {
+  USERS_PAGE_SIZE,
+  grantFailed,
+  roleMessages,
+  seedFailed,
+  useAdmins,
+  useDeleteUser,
+  useGrantAdmin,
+  useSeedTestUsers,
+  useSetVipStatus,
+  useUsersPage,
+  userDeleteFailed,
+  userMessages,
+  vipFailed,
+  type AdminUser,
+} from '@bistro/data';
+import { notify } from '../shared/notify';
+import { displayName, formatDate } from '../shared/format';
+import { useDebouncedValue } from '../shared/use-debounced-value';
+import {
+  Actions,
+  Badge,
+  ConfirmDialog,
+  EmptyState,
+  Item,
+  ItemHead,
+  List,
+  Meta,
+  QueryFrame,
+  SectionHead,
+  SmallButton,
+} from '../shared/ui';
+
+const SearchBox = styled.div`
+  position: relative;
+  flex: 1 1 260px;
+  svg {
+    position: absolute;
+    left: 12px;
+    top: 50%;
+    transform: translateY(-50%);
+    color: ${theme.colors.textMuted};
+    pointer-events: none;
+  }
+  input {
+    padding-left: 40px;
+  }
+`;
+
+const HiddenLabel = styled.label`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+const Pager = styled(Row)`
+  justify-content: space-between;
+  margin-top: ${theme.space(4)};
+`;
+
+const numbers = new Intl.NumberFormat('en-US');
+
+export interface UserRowProps {
+  user: AdminUser;
+  isSelf: boolean;
+  isAdmin: boolean;
+  busy: boolean;
+  onToggleVip: () => void;
+  onMakeAdmin: () => void;
+  onDelete: () => void;
+}
+
+/** One member. Delete and role buttons are never shown for the signed-in admin. */
+export function UserRow({
+  user,
+  isSelf,
+  isAdmin,
+  busy,
+  onToggleVip,
+  onMakeAdmin,
+  onDelete,
+}: UserRowProps) {
+  const name = displayName(user);
+  return (
+    <Item aria-label={name} data-user-id={user.user_id}>
+      <ItemHead>
+        <h3>{name}</h3>
+        <Actions>
+          {user.vip_status ? (
+            <Badge $tone="accent">
+              <Crown size={12} aria-hidden="true" /> VIP
+            </Badge>
+          ) : (
+            <Badge $tone="info">Member</Badge>
+          )}
+          {isAdmin ? <Badge $tone="approved">Admin</Badge> : null}
+          {isSelf ? <Badge $tone="info">You</Badge> : null}
+        </Actions>
+      </ItemHead>
+      <Meta>
+        {user.email ?? 'No e-mail'}
+        {user.phone ? ` · ${user.phone}` : ''}
+      </Meta>
+      <Meta>
+        Joined {formatDate(user.created_at)} · {user.total_bookings}{' '}
+        {user.total_bookings === 1 ? 'booking' : 'bookings'}
+      </Meta>
+      <Actions>
+        <SmallButton
+          type="button"
+          $variant={user.vip_status ? 'ghost' : 'accent'}
+          aria-pressed={user.vip_status}
+          disabled={busy}
+          onClick={onToggleVip}
+        >
+          {user.vip_status ? 'Remove VIP' : 'Make VIP'}
+        </SmallButton>
+        {!isSelf && !isAdmin ? (
+          <SmallButton type="button" $variant="ghost" disabled={busy} onClick={onMakeAdmin}>
+            Make Admin
+          </SmallButton>
+        ) : null}
+        {!isSelf ? (
+          <SmallButton type="button" $variant="danger" disabled={busy} onClick={onDelete}>
+            Delete
+          </SmallButton>
+        ) : null}
+      </Actions>
+    </Item>
+  );
+}
+
+/**
+ * Profiles newest first, paged and searched on the server (by name or e-mail),
+ * so it stays fast with 5,000+ members: VIP toggle, make admin, delete, and the
+ * seed test users action.
+ */
+export function UsersTab() {
+  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const term = useDebouncedValue(search.trim(), 300);
+  const users = useUsersPage({ page, search: term });
+  const admins = useAdmins();
+  const adminIds = useMemo(() => new Set(admins.data?.map((a) => a.userId)), [admins.data]);
+  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+
+  const vip = useSetVipStatus({ onSuccess: (vars) => notify(userMessages.vipUpdated(vars.vip)) });
+  const grant = useGrantAdmin({ onSuccess: () => notify(roleMessages.granted) });
+  const remove = useDeleteUser({
+    onSuccess: () => {
+      notify(userMessages.deleted);
+      setToDelete(null);
+    },
+  });
+  const seed = useSeedTestUsers({
+    onSuccess: (result) => notify(userMessages.seeded(result.created, result.existing)),
+  });
+
+  const onSearch = (value: string) => {
+    setSearch(value);
+    setPage(0);
+  };
+  const data = users.data;
+  const searching = users.isFetching && term !== '';
+  const busyId =
+    (vip.isPending && vip.variables?.userId) ||
+    (grant.isPending && grant.variables && 'userId' in grant.variables && grant.variables.userId) ||
+    null;
+
+  return (
+    <section aria-labelledby="users-heading">
+      <SectionHead>
+        <h2 id="users-heading">Users</h2>
+        <Button
+          type="button"
+          $variant="ghost"
+          disabled={seed.isPending}
+          onClick={() => seed.mutate(undefined, { onError: (error) => notify(seedFailed(error)) })}
+        >
+          <UserPlus size={18} aria-hidden="true" />
+          {seed.isPending ? 'Seeding…' : 'Seed Test Users'}
+        </Button>
+      </SectionHead>
+      <Row style={{ marginBottom: 16 }}>
+        <SearchBox>
+          <HiddenLabel htmlFor={searchId}>Search users by name or e-mail</HiddenLabel>
+          <Search size={18} aria-hidden="true" />
+          <Input
+            id={searchId}
+            type="search"
+            value={search}
+            placeholder="Search by name or e-mail"
+            autoComplete="off"
+            onChange={(e) => onSearch(e.target.value)}
+          />
+        </SearchBox>
+        <Muted role="status" aria-live="polite" style={{ margin: 0 }} data-testid="users-total">
+          {data
+            ? `${numbers.format(data.total)} ${data.total === 1 ? 'user' : 'users'}${term ? ` matching "${term}"` : ''}`
+            : ''}
+          {searching ? ' · searching…' : ''}
+        </Muted>
+      </Row>
+      <QueryFrame
+        isPending={users.isPending}
+        isError={users.isError}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+        loadingLabel="Loading users…"
+      >
+        {data && data.rows.length > 0 ? (
+          <>
+            <List aria-label="Users" aria-busy={users.isFetching}>
+              {data.rows.map((user) => (
+                <UserRow
+                  key={user.user_id}
+                  user={user}
+                  isSelf={user.user_id === adminId}
+                  isAdmin={adminIds.has(user.user_id)}
+                  busy={busyId === user.user_id}
+                  onToggleVip={() =>
+                    vip.mutate(
+                      { userId: user.user_id, vip: !user.vip_status },
+                      { onError: (error) => notify(vipFailed(error)) },
+                    )
+                  }
+                  onMakeAdmin={() =>
+                    grant.mutate(
+                      { userId: user.user_id },
+                      { onError: (error) => notify(grantFailed(error)) },
+                    )
+                  }
+                  onDelete={() => setToDelete(user)}
+                />
+              ))}
+            </List>
+            <Pager>
+              <Button
+                type="button"
+                $variant="ghost"
+                disabled={data.page === 0 || users.isFetching}
+                onClick={() => setPage(Math.max(0, data.page - 1))}
+              >
+                Previous
+              </Button>
+              <Muted style={{ margin: 0 }}>
+                Page {data.page + 1} of {data.pageCount} · {USERS_PAGE_SIZE} per page
+              </Muted>
+              <Button
+                type="button"
+                $variant="ghost"
+                disabled={data.page + 1 >= data.pageCount || users.isFetching}
+                onClick={() => setPage(data.page + 1)}
+              >
+                Next
+              </Button>
+            </Pager>
+          </>
+        ) : (
+          <EmptyState>{term ? `No users match "${term}".` : 'No users yet.'}</EmptyState>
+        )}
+      </QueryFrame>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete this user?"
+        description={`${toDelete ? displayName(toDelete) : ''} and all of their bookings, photos, offers and votes will be deleted. This action cannot be undone.`}
+        confirmLabel="Delete User"
+        busy={remove.isPending}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(
+            { userId: toDelete.user_id, adminId },
+            {
+              onError: (error) => {
+                notify(userDeleteFailed(error));
+                setToDelete(null);
+              },
+            },
+          )
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { escapeHtml, type OutgoingMail } from '../_shared/mail.ts';
+
+export interface BookingForMail {
+  email: string;
+  name: string;
+  status: string;
+  event_title: string | null;
+  event_date: string | null;
+  admin_notes: string | null;
+}
+
+export const VENUE_NAME = 'The Lakeshore Bistro & Ultra Lounge';
+const VENUE_TIME_ZONE = 'America/New_York';
+
+/** "Saturday, August 16, 2025 at 9:00 PM" in the venue's time zone, or null. */
+export function formatEventDate(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: VENUE_TIME_ZONE,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(date);
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: VENUE_TIME_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
+  return `${day} at ${time}`;
+}
+
+const statusWord = (status: string) =>
+  status === 'approved' ? 'approved' : status === 'rejected' ? 'declined' : 'pending';
+
+/** The guest's e-mail about a booking decision: status, event, date and the team's notes. */
+export function bookingEmail(booking: BookingForMail, venueName = VENUE_NAME): OutgoingMail {
+  const event = booking.event_title?.trim() || 'your event';
+  const when = formatEventDate(booking.event_date);
+  const word = statusWord(booking.status);
+  const subject =
+    word === 'approved'
+      ? `Your booking for ${event} is approved`
+      : word === 'declined'
+        ? `Your booking for ${event} was declined`
+        : `Your booking for ${event} is pending`;
+  const intro =
+    word === 'approved'
+      ? `Good news: your booking for ${event} is approved. We look forward to seeing you.`
+      : word === 'declined'
+        ? `We're sorry: we could not accept your booking for ${event}.`
+        : `Your booking for ${event} is waiting for our team's review.`;
+  const notes = booking.admin_notes?.trim() || null;
+  const greeting = `Hi ${booking.name.trim() || 'there'},`;
+
+  const lines = [
+    greeting,
+    '',
+    intro,
+    '',
+    `Status: ${word[0]!.toUpperCase()}${word.slice(1)}`,
+    `Event: ${event}`,
+    ...(when ? [`Date: ${when}`] : []),
+    ...(notes ? ['', `A note from our team: ${notes}`] : []),
+    '',
+    venueName,
+  ];
+  const row = (label: string, value: string) =>
+    `<tr><th align="left" style="padding:4px 12px 4px 0">${label}</th><td>${escapeHtml(value)}</td></tr>`;
+  const html = [
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    '<table>',
+    row('Status', `${word[0]!.toUpperCase()}${word.slice(1)}`),
+    row('Event', event),
+    when ? row('Date', when) : '',
+    '</table>',
+    notes ? `<p><strong>A note from our team:</strong> ${escapeHtml(notes)}</p>` : '',
+    `<p>${escapeHtml(venueName)}</p>`,
+  ].join('\n');
+  return { to: booking.email, subject, html, text: lines.join('\n') };
+}
