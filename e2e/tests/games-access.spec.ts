@@ -54,7 +54,7 @@ test.describe('games: who gets in', () => {
       await expect(card.getByText(difficulty, { exact: true })).toBeVisible();
       await expect(card.getByRole('link', { name: `Play ${title}` })).toHaveAttribute('href', href);
     }
-    await hub.getByRole('link', { name: 'Beat the Clock: coming soon' }).click();
+    await hub.getByRole('link', { name: 'Take a look at Beat the Clock (coming soon)' }).click();
     await expect(page).toHaveURL(/\/games\/beat-the-clock$/);
   });
 });

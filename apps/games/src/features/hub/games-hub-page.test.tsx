@@ -55,10 +55,9 @@ describe('GamesHubPage', () => {
       ['Rap It or Scrap It', '/games/rap-it-or-scrap-it'],
     ]) {
       const card = screen.getByRole('article', { name: title });
-      expect(within(card).getByRole('link', { name: `${title}: coming soon` })).toHaveAttribute(
-        'href',
-        href,
-      );
+      expect(
+        within(card).getByRole('link', { name: `Take a look at ${title} (coming soon)` }),
+      ).toHaveAttribute('href', href);
     }
     expect(screen.getAllByRole('article')).toHaveLength(6);
   });

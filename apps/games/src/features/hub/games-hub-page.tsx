@@ -105,9 +105,11 @@ function GameCardItem({ game }: { game: GameCardInfo }) {
           as={Link}
           to={game.path}
           $variant={game.difficulty ? 'primary' : 'ghost'}
-          aria-label={game.difficulty ? `Play ${game.title}` : `${game.title}: coming soon`}
+          aria-label={
+            game.difficulty ? `Play ${game.title}` : `Take a look at ${game.title} (coming soon)`
+          }
         >
-          {game.difficulty ? 'Play' : 'Coming soon'}
+          {game.difficulty ? 'Play' : 'Take a look'}
         </ButtonLink>
       </GameCard>
     </li>

@@ -17,6 +17,7 @@ const Board = styled.div`
   display: grid;
   grid-template-columns: repeat(2, 1fr);
   gap: ${theme.space(3)};
+  width: 100%;
   max-width: 420px;
   margin: ${theme.space(2)} auto;
 `;
@@ -36,6 +37,9 @@ const PadButton = styled.button<{ $color: string; $lit: boolean; $waiting: boole
     css`
       box-shadow: 0 0 32px ${$color};
     `}
+  &:focus-visible {
+    outline-offset: 4px;
+  }
   &:active:not([aria-disabled='true']) {
     background: ${({ $color }) => $color};
     color: ${theme.colors.bg};
