@@ -123,9 +123,15 @@ export function resolveRelationship(
     );
   }
   // de-duplicate (a self-reference can match twice through the same FK in both roles)
-  const uniq = found.filter(
+  let uniq = found.filter(
     (c, i) => found.findIndex((d) => d.fk.name === c.fk.name && d.rel.kind === c.rel.kind) === i,
   );
+  // a column hint (or a column used as the relation name) names the parent's own FK column: to-one
+  const column = hint ?? name;
+  if (uniq.length > 1 && parent.columns.has(column)) {
+    const own = uniq.filter((c) => c.rel.kind === 'to-one' && c.fk.table === parent.name && c.fk.columns.includes(column));
+    if (own.length === 1) uniq = own;
+  }
   if (uniq.length === 0)
     throw new ApiError(
       400,
