@@ -295,6 +295,140 @@ describe('errors the app maps to toasts', () => {
   });
 });
 
+describe('visibility rules through the API', () => {
+  const ymd = (daysFromToday: number, year = 1991): string => {
+    const d = new Date(new Date().toLocaleString('en-US', { timeZone: 'America/New_York' }));
+    d.setDate(d.getDate() + daysFromToday);
+    const mm = String(d.getMonth() + 1).padStart(2, '0');
+    const dd = String(d.getDate()).padStart(2, '0');
+    return `${mm === '02' && dd === '29' ? 1992 : year}-${mm}-${dd}`;
+  };
+  const offerTypes = async (c: SupabaseClient) =>
+    (
+      (
+        await c
+          .from('offers')
+          .select('offer_type')
+          .eq('is_active', true)
+          .gte('valid_until', new Date().toISOString())
+      ).data ?? []
+    ).map((o) => o.offer_type as string);
+
+  it.each([
+    [7, true],
+    [-7, true],
+    [8, false],
+    [-30, false],
+  ])(
+    'a member whose birthday is %i days away sees the birthday offer: %s',
+    async (days, visible) => {
+      const set = await leo
+        .from('profiles')
+        .update({ birthday: ymd(days) })
+        .eq('user_id', LEO);
+      expect(set.error).toBeNull();
+      expect((await offerTypes(leo)).includes('birthday')).toBe(visible);
+    },
+  );
+
+  it('a visitor reads no offers, profiles, photos, DJs or song requests', async () => {
+    for (const t of [
+      'offers',
+      'profiles',
+      'photo_wall',
+      'djs',
+      'song_requests',
+      'analytics',
+    ] as const) {
+      const { data, error } = await visitor.from(t).select('*').limit(1);
+      expect(error?.code ?? (data?.length === 0 ? 'empty' : 'rows'), t).toMatch(/^(42501|empty)$/);
+    }
+  });
+
+  it('an admin-created event is approved at once; a member cannot create one', async () => {
+    const made = await admin
+      .from('events')
+      .insert({
+        title: 'Admin Night',
+        description: 'x',
+        event_date: new Date(Date.now() + 86_400_000).toISOString(),
+        featured_image_url: null,
+        created_by: ADMIN,
+        is_approved: false,
+      })
+      .select('is_approved')
+      .single();
+    expect(made.data).toEqual({ is_approved: true });
+    const member = await leo
+      .from('events')
+      .insert({ title: 'Mine', event_date: new Date().toISOString() });
+    expect(member.error?.code).toBe('42501');
+  });
+
+  it('only an admin moves a song request through its statuses', async () => {
+    const byLeo = await leo
+      .from('song_requests')
+      .update({ status: 'played' })
+      .eq('id', REQUEST[1])
+      .select('id');
+    expect(byLeo.data).toEqual([]);
+    for (const status of ['approved', 'played', 'declined', 'pending']) {
+      const r = await admin
+        .from('song_requests')
+        .update({ status })
+        .eq('id', REQUEST[1])
+        .select('status')
+        .single();
+      expect(r.data).toEqual({ status });
+    }
+  });
+
+  it('an admin approves a photo (stamped) and members then see it in the grid', async () => {
+    const { data: p } = await leo
+      .from('photo_wall')
+      .insert({ user_id: LEO, image_url: 'https://img.test/leo.png', caption: 'Victory moment!' })
+      .select('id')
+      .single();
+    const approved = await admin
+      .from('photo_wall')
+      .update({ is_approved: true, approved_at: new Date().toISOString(), approved_by: ADMIN })
+      .eq('id', p?.id ?? '')
+      .select('approved_by')
+      .single();
+    expect(approved.data).toEqual({ approved_by: ADMIN });
+    const grid = await maya
+      .from('photo_wall')
+      .select('id')
+      .eq('is_approved', true)
+      .order('created_at', { ascending: false })
+      .limit(6);
+    expect(grid.data?.map((g) => g.id)).toContain(p?.id);
+  });
+
+  it('members record analytics; only admins read the latest 50', async () => {
+    const rec = await leo
+      .from('analytics')
+      .insert({
+        user_id: LEO,
+        event_type: 'offer_redeemed',
+        event_data: { offer_id: OFFER.exclusive },
+      });
+    expect(rec.error).toBeNull();
+    const forged = await leo
+      .from('analytics')
+      .insert({ user_id: MAYA, event_type: 'offer_redeemed', event_data: {} });
+    expect(forged.error?.code).toBe('42501');
+    const latest = await admin
+      .from('analytics')
+      .select('*')
+      .order('created_at', { ascending: false })
+      .limit(50);
+    expect(latest.data?.length).toBeGreaterThanOrEqual(1);
+    const others = await maya.from('analytics').select('id').eq('user_id', LEO);
+    expect(others.data).toEqual([]);
+  });
+});
+
 describe('moderation and accounts', () => {
   it('admin approves a booking, the guest sees status and staff message', async () => {
     const { data: b } = await maya
