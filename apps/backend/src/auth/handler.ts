@@ -50,6 +50,7 @@ export function authApp(ctx: AppContext): Hono {
 
   app.onError((err, c) => {
     if (err instanceof AuthError) return authErrorResponse(c, err);
+    if (err instanceof RangeError) return authErrorResponse(c, new AuthError(400, 'bad_json', 'The JSON body is nested too deeply'));
     console.error('[auth] unexpected error:', err);
     return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please try again' }, 500);
   });

@@ -152,6 +152,19 @@ describe('REST: hostile headers and bodies', () => {
     await expectPgrstError(rpc, 400, 'PGRST102');
   });
 
+  it('deeply nested JSON is a 4xx everywhere', async () => {
+    const deep = '['.repeat(300_000) + ']'.repeat(300_000);
+    const h = { 'content-type': 'application/json' };
+    const rest = await api(srv, '/rest/v1/analytics', { method: 'POST', token: memberToken, headers: h, body: JSON.stringify({ user_id: USERS.maya.id, event_type: 'offer_redeemed' }).replace('}', `,"event_data":${deep}}`) });
+    expect(rest.status).toBeGreaterThanOrEqual(400);
+    expect(rest.status).toBeLessThan(500);
+    const auth = await api(srv, '/auth/v1/signup', { method: 'POST', headers: h, body: `{"email":"deep@example.com","password":"secret123","data":{"x":${deep}}}` });
+    expect(auth.status).toBe(400);
+    const rpc = await api(srv, '/rest/v1/rpc/increment_offer_usage', { method: 'POST', token: memberToken, headers: h, body: `{"offer_id":${deep}}` });
+    expect(rpc.status).toBeGreaterThanOrEqual(400);
+    expect(rpc.status).toBeLessThan(500);
+  });
+
   it('Prefer, Range, Accept-Profile and Accept with junk', async () => {
     const a = await api(srv, '/rest/v1/events', { headers: { prefer: "return=representation'; drop table events; --, count=exact;" } });
     expect(a.status).toBe(200);

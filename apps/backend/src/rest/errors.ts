@@ -79,6 +79,8 @@ export function toApiError(e: unknown, authenticated: boolean): ApiError {
     if (e.code === '57014') status = 504;
     return new ApiError(status, e.code, e.message, e.detail ?? null, e.hint ?? null);
   }
+  // e.g. JSON nested too deeply to re-serialize: the client's input, not our fault
+  if (e instanceof RangeError) return new ApiError(400, 'PGRST102', 'Empty or invalid json', 'The JSON body is nested too deeply');
   console.error('[rest] unexpected error:', e);
   return new ApiError(500, 'PGRST000', 'Internal server error');
 }

@@ -61,6 +61,7 @@ export function storageApp(ctx: AppContext): Hono {
       return c.json({ statusCode: String(err.status), error: err.error, message: err.message }, err.status as 400);
     if (err instanceof JwtError)
       return c.json({ statusCode: '403', error: 'Unauthorized', message: err.expired ? 'jwt expired' : 'invalid signature' }, 400);
+    if (err instanceof RangeError) return c.json({ statusCode: '400', error: 'InvalidRequest', message: 'The JSON body is nested too deeply' }, 400);
     console.error('[storage] unexpected error:', err);
     return c.json({ statusCode: '500', error: 'internal', message: 'Internal server error' }, 500);
   });
