@@ -114,7 +114,7 @@ describe('migration runner', () => {
       await rm(path.join(dir, 'migrations', '20250101000003_more.sql'));
     }
     expect(JSON.parse(await readFile(path.join(dataDir, 'jwt-key.json'), 'utf8'))).toHaveProperty('d');
-  });
+  }, 120_000);
 
   it('a failing migration stops the start and is not recorded', async () => {
     const bad = await mkdtemp(path.join(tmpdir(), 'bistro-bad-'));
@@ -123,7 +123,7 @@ describe('migration runner', () => {
     await writeFile(path.join(bad, 'migrations', '2_bad.sql'), 'create table public.bad (id int); select nope();');
     await expect(startBackend({ supabaseDir: bad, port: 0, inboxPort: 0 })).rejects.toThrow(/2_bad.sql failed/);
     await rm(bad, { recursive: true, force: true });
-  });
+  }, 120_000);
 });
 
 describe('REST on fixture tables', () => {
@@ -177,6 +177,8 @@ describe('storage', () => {
     expect(upsert.error).toBeNull();
     const dl = await a.client.storage.from('docs').download(name);
     expect(await dl.data?.text()).toBe('hello again');
+    expect((await a.client.storage.from('docs').exists(name)).data).toBe(true);
+    expect((await a.client.storage.from('docs').exists(`${a.id}/nope.txt`)).data).toBe(false);
     const list = await a.client.storage.from('docs').list(`${a.id}/notes`);
     expect(list.data?.map((o) => o.name)).toEqual(['hello.txt']);
     const other = await b.client.storage.from('docs').download(name);

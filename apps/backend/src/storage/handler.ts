@@ -1,7 +1,7 @@
 /** Supabase Storage-compatible API (buckets, upload, download, remove, list) at /storage/v1. */
 import { Hono, type Context } from 'hono';
 import path from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../context.js';
 import { JwtError, resolveCaller, type Caller } from '../authz.js';
@@ -239,24 +239,23 @@ export function storageApp(ctx: AppContext): Hono {
       contentLength: bytes.length,
       httpStatusCode: 200,
     };
-    const id = await asCaller(c, who, async (tx) => {
-      let r;
+    // No RETURNING: uploading needs only an INSERT (and, for upserts, UPDATE) policy, as on Supabase.
+    const id = randomUUID();
+    await asCaller(c, who, async (tx) => {
       if (c.req.method === 'PUT' && !upsert) {
-        r = await tx.query<{ id: string }>(
-          `update storage.objects set metadata = $3::jsonb, updated_at = now(), owner = $4::uuid, owner_id = $5 where bucket_id = $1 and name = $2 returning id::text`,
+        const r = await tx.query(
+          `update storage.objects set metadata = $3::jsonb, updated_at = now(), owner = $4::uuid, owner_id = $5 where bucket_id = $1 and name = $2`,
           [bucket, name, JSON.stringify(metadata), who.userId, who.userId],
         );
-        if (!r.rows.length) throw new StorageError(404, 'not_found', 'Object not found');
+        if (!r.affectedRows) throw new StorageError(404, 'not_found', 'Object not found');
       } else {
-        r = await tx.query<{ id: string }>(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, metadata) values ($1, $2, $3::uuid, $4, $5::jsonb)` +
-            (upsert ? ` on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()` : '') +
-            ` returning id::text`,
-          [bucket, name, who.userId, who.userId, JSON.stringify(metadata)],
+        await tx.query(
+          `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata) values ($6::uuid, $1, $2, $3::uuid, $4, $5::jsonb)` +
+            (upsert ? ` on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()` : ''),
+          [bucket, name, who.userId, who.userId, JSON.stringify(metadata), id],
         );
       }
       await blobs.put(bucket, name, bytes);
-      return r.rows[0]?.id ?? null;
     });
     return c.json({ Id: id, Key: `${bucket}/${name}` });
   }
@@ -335,7 +334,9 @@ export function storageApp(ctx: AppContext): Hono {
     return download(c, r.rows[0], bucket, name);
   };
   app.get('/object/authenticated/:bucket/*', privateGet(5));
+  app.on('HEAD', '/object/authenticated/:bucket/*', privateGet(5));
   app.get('/object/:bucket/*', privateGet(4));
+  app.on('HEAD', '/object/:bucket/*', privateGet(4));
 
   app.delete('/object/:bucket', async (c) => {
     const who = await caller(c);
