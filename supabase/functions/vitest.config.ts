@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // The edge functions' own tests (run: npx vitest run -c supabase/functions/vitest.config.ts).
 export default defineConfig({
+  root: import.meta.dirname,
   test: {
     include: ['**/*.test.ts'],
     environment: 'node',

@@ -32,6 +32,8 @@ export function formatEventDate(iso: string | null): string | null {
   return `${day} at ${time}`;
 }
 
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
 const statusWord = (status: string) =>
   status === 'approved' ? 'approved' : status === 'rejected' ? 'declined' : 'pending';
 
@@ -60,7 +62,7 @@ export function bookingEmail(booking: BookingForMail, venueName = VENUE_NAME): O
     '',
     intro,
     '',
-    `Status: ${word[0]!.toUpperCase()}${word.slice(1)}`,
+    `Status: ${capitalize(word)}`,
     `Event: ${event}`,
     ...(when ? [`Date: ${when}`] : []),
     ...(notes ? ['', `A note from our team: ${notes}`] : []),
@@ -73,7 +75,7 @@ export function bookingEmail(booking: BookingForMail, venueName = VENUE_NAME): O
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     '<table>',
-    row('Status', `${word[0]!.toUpperCase()}${word.slice(1)}`),
+    row('Status', capitalize(word)),
     row('Event', event),
     when ? row('Date', when) : '',
     '</table>',

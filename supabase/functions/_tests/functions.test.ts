@@ -1,0 +1,146 @@
+// The two functions run by the project's backend (in-memory PGlite, migrations
+// and seed), called over HTTP the way supabase-js functions.invoke calls them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The backend's test entry point (as supabase/tests/support/api.ts imports it).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { startTestServer, type TestServer } from '@bistro/backend/src/testing';
+import { handler } from '../send-booking-notification/index.ts';
+
+let srv: TestServer;
+
+async function signIn(email: string): Promise<string> {
+  const res = await fetch(`${srv.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: srv.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: 'password123' }),
+  });
+  const body = (await res.json()) as { access_token: string };
+  return body.access_token;
+}
+
+function call(name: string, token: string | null, body: unknown, method = 'POST') {
+  return fetch(`${srv.url}/functions/v1/${name}`, {
+    method,
+    headers: {
+      apikey: srv.anonKey,
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+  });
+}
+
+async function rest<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const res = await fetch(`${srv.url}/rest/v1/${path}`, {
+    ...init,
+    headers: {
+      apikey: srv.serviceRoleKey,
+      Authorization: `Bearer ${srv.serviceRoleKey}`,
+      'Content-Type': 'application/json',
+      Prefer: 'return=representation',
+      ...init.headers,
+    },
+  });
+  if (!res.ok) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+let adminToken: string;
+let memberToken: string;
+let bookingId: string;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  adminToken = await signIn('admin@example.com');
+  memberToken = await signIn('leo@example.com');
+  const [leo] = await rest<{ user_id: string }[]>(
+    'profiles?email=eq.leo@example.com&select=user_id',
+  );
+  const [booking] = await rest<{ id: string }[]>('event_bookings', {
+    method: 'POST',
+    body: JSON.stringify({
+      user_id: leo!.user_id,
+      name: 'Leo Park',
+      email: 'leo@example.com',
+      phone: '555-0100',
+      event_title: 'Jazz Brunch',
+      event_date: '2030-05-04T16:00:00Z',
+      status: 'approved',
+      admin_notes: 'See you at the bar',
+    }),
+  });
+  bookingId = booking!.id;
+});
+
+afterAll(async () => {
+  await srv?.close();
+});
+
+describe('send-booking-notification', () => {
+  it('answers the CORS preflight itself (hosted Supabase passes OPTIONS through)', async () => {
+    const res = await handler(
+      new Request('http://localhost/functions/v1/send-booking-notification', { method: 'OPTIONS' }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
+    const get = await handler(new Request('http://localhost/', { method: 'GET' }));
+    expect(get.status).toBe(405);
+    expect(await get.json()).toEqual({ error: 'Method not allowed' });
+  });
+
+  it('refuses members and visitors', async () => {
+    const member = await call('send-booking-notification', memberToken, { bookingId });
+    expect(member.status).toBe(403);
+    expect(await member.json()).toEqual({ error: 'Admin privileges required' });
+    const visitor = await call('send-booking-notification', null, { bookingId });
+    expect(visitor.status).toBe(401);
+    expect(await srv.inbox('leo@example.com')).toHaveLength(0);
+  });
+
+  it('e-mails the guest of the booking the status, event, date and notes', async () => {
+    const res = await call('send-booking-notification', adminToken, {
+      bookingId,
+      status: 'approved',
+      // The address on the booking is used, never one from the request.
+      customerEmail: 'someone-else@example.com',
+      customerName: 'Leo',
+      eventTitle: 'Jazz Brunch',
+      eventDate: '2030-05-04T16:00:00Z',
+      adminNotes: 'See you at the bar',
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await srv.inbox('leo@example.com');
+    expect(mail?.subject).toBe('Your booking for Jazz Brunch is approved');
+    expect(mail?.text).toContain('Date: Saturday, May 4, 2030 at 12:00 PM');
+    expect(mail?.text).toContain('A note from our team: See you at the bar');
+    expect(await srv.inbox('someone-else@example.com')).toHaveLength(0);
+  });
+
+  it('answers 400 without a booking id and 404 for an unknown one', async () => {
+    expect((await call('send-booking-notification', adminToken, {})).status).toBe(400);
+    const missing = await call('send-booking-notification', adminToken, {
+      bookingId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'Booking not found' });
+  });
+});
+
+describe('seed-test-users', () => {
+  it('is for admins only', async () => {
+    const res = await call('seed-test-users', memberToken, {});
+    expect(res.status).toBe(403);
+  });
+
+  it('creates confirmed members once, then reports them as existing', async () => {
+    const first = await call('seed-test-users', adminToken, {});
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ created: 3, existing: 0 });
+    const again = await call('seed-test-users', adminToken, {});
+    expect(await again.json()).toMatchObject({ created: 0, existing: 3 });
+    // Confirmed: they can sign in, and each has a profile.
+    expect(await signIn('test.member1@example.com')).toMatch(/\./);
+    const profiles = await rest<unknown[]>('profiles?email=like.test.member*&select=user_id');
+    expect(profiles).toHaveLength(3);
+  });
+});
