@@ -90,6 +90,18 @@ describe('select', () => {
     ]);
   });
 
+  it('embedded counts', async () => {
+    const r = await db.from('authors').select('name, books!author_id(count)').order('id');
+    expect(r.error).toBeNull();
+    expect(r.data).toEqual([
+      { name: 'Ann', books: [{ count: 2 }] },
+      { name: 'Bob', books: [{ count: 1 }] },
+      { name: 'Cy, Jr.', books: [{ count: 0 }] },
+    ]);
+    const filtered = await db.from('authors').select('name, n:books!author_id(count)').gt('n.price', 10).eq('id', 1).single();
+    expect(filtered.data).toEqual({ name: 'Ann', n: [{ count: 1 }] });
+  });
+
   it('nested embeds and !inner with a filter on the embedded table', async () => {
     const nested = await db.from('books').select('title, authors!author_id(name, bios(bio))').eq('id', 1).single();
     expect(nested.data).toEqual({ title: 'Alpha', authors: { name: 'Ann', bios: { bio: 'Ann writes poems.' } } });

@@ -348,8 +348,29 @@ export function selectListSql(node: ReadNode, params: Params): string {
   return parts.length ? parts.join(', ') : `${quoteIdent(node.alias)}.*`;
 }
 
+/** `rel(count)`: PostgREST's embedded row count, answered as [{ "count": n }]. */
+function isCountEmbed(e: EmbedNode): boolean {
+  const only = e.select.length === 1 ? e.select[0] : undefined;
+  return (
+    only !== undefined &&
+    only.type === 'field' &&
+    only.field.name === 'count' &&
+    only.field.json.length === 0 &&
+    !only.cast &&
+    !e.table?.columns.has('count')
+  );
+}
+
 function embedSql(parent: ReadNode, e: EmbedNode, params: Params): string {
   const sub = `_${e.alias}`;
+  if (isCountEmbed(e)) {
+    const only = e.select[0] as { alias?: string };
+    return (
+      `(select json_build_array(json_build_object(${params.add(only.alias ?? 'count')}::text, count(*))) from ${e.source} as ${quoteIdent(e.alias)}` +
+      whereSql(e, params, [joinSql(parent, e)]) +
+      ')'
+    );
+  }
   const inner =
     `select ${selectListSql(e, params)} from ${e.source} as ${quoteIdent(e.alias)}` +
     whereSql(e, params, [joinSql(parent, e)]) +
