@@ -205,7 +205,7 @@ export function authApp(ctx: AppContext): Hono {
   }
 
   // ------------------------------------------------------------------ mail
-  async function createOtp(tx: Queryable, user: UserRow, type: 'signup' | 'recovery'): Promise<{ link: string; otp: string; token: string }> {
+  async function createOtp(tx: Queryable, user: UserRow, type: 'signup' | 'recovery'): Promise<{ otp: string; token: string }> {
     const token = randomToken();
     const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
     if (type === 'signup') {
@@ -218,7 +218,7 @@ export function authApp(ctx: AppContext): Hono {
       `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1::uuid, $2, $3, $4)`,
       [user.id, type, sha256(`${(user.email ?? '').toLowerCase()}:${otp}`), user.email ?? ''],
     );
-    return { link: '', otp, token };
+    return { otp, token };
   }
 
   async function sendAuthMail(user: UserRow, type: 'signup' | 'recovery', token: string, otp: string, redirectTo: string) {

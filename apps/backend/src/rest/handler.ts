@@ -239,7 +239,7 @@ export function restApp(ctx: AppContext): Hono {
           `update ${src} as "t0" set ${set} from json_populate_record(null::${src}, ${params.add(JSON.stringify(patch))}::json) as _v` +
           whereSql(parsed.root, params) +
           (representation ? ' returning "t0".*' : '');
-        const out = await mutationResult(tx, stmt, parsed.root, params, representation, single);
+        const out = await mutationResult(tx, stmt, parsed.root, params, representation);
         if (single) singleCheck(out.n);
         return {
           status: representation ? 200 : 204,
@@ -265,7 +265,7 @@ export function restApp(ctx: AppContext): Hono {
           `delete from ${tableSource(table)} as "t0"` +
           whereSql(parsed.root, params) +
           (representation ? ' returning "t0".*' : '');
-        const out = await mutationResult(tx, stmt, parsed.root, params, representation, single);
+        const out = await mutationResult(tx, stmt, parsed.root, params, representation);
         if (single) singleCheck(out.n);
         return {
           status: representation ? 200 : 204,
@@ -399,7 +399,6 @@ async function mutationResult(
   root: ReadNode,
   params: Params,
   representation: boolean,
-  single = false,
 ): Promise<{ n: number; body: string | null }> {
   if (!representation) {
     const r = await tx.query(stmt, params.values);
@@ -410,7 +409,6 @@ async function mutationResult(
   try {
     const inner = `select ${selectListSql(root, params)} from "_m" as ${quoteIdent(root.alias)}${orderSql(root, params)}`;
     const sql = `with "_m" as (${stmt}) ${wrapJson(inner, false)}`;
-    void single;
     const r = await tx.query<{ body: string; n: number }>(sql, params.values);
     const row = r.rows[0] ?? { body: '[]', n: 0 };
     return { n: row.n, body: row.body };
