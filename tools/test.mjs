@@ -4,9 +4,25 @@
 // non-zero.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { ensureDebianPackage } from './ensure-debian-package.mjs';
 
 const root = join(import.meta.dirname, '..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+
+// The database suites also run on Debian's PostgreSQL 15 (migrations, the RLS
+// matrix, concurrent votes); install it when it is missing.
+if (!process.env.SKIP_POSTGRES) {
+  try {
+    ensureDebianPackage(
+      'postgresql',
+      '/usr/lib/postgresql/15/bin/initdb',
+      ', or set SKIP_POSTGRES=1 to skip those suites.',
+    );
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 
 const steps = [
   ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
