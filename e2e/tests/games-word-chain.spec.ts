@@ -20,7 +20,7 @@ test('a member plays word chain: two valid words and turned-down ones', async ({
   await expect(main.getByRole('radio', { name: '2', exact: true })).toBeChecked();
   await main.getByRole('radio', { name: 'music' }).check();
   await main.getByRole('button', { name: 'Start Game' }).click();
-  expect(wordList).toHaveLength(1);
+  await expect.poll(() => wordList.length).toBe(1);
 
   const input = main.getByRole('textbox', { name: 'Your word' });
   const turn = main.getByText(/Player \d's turn/);

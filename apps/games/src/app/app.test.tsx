@@ -15,7 +15,7 @@ describe('games area routes', () => {
       const page = await screen.findByRole(
         'heading',
         { level: 1, name: route.screen },
-        { timeout: 5000 },
+        { timeout: 15_000 },
       );
       expect(page.closest('[data-area="games"]')).toHaveAttribute('data-route', route.path);
       view.unmount();
@@ -27,7 +27,9 @@ describe('games area routes', () => {
     async (path) => {
       setViewer('signedOut');
       renderAt(<GamesApp />, path);
-      expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Sign in page' }, { timeout: 15_000 }),
+      ).toBeInTheDocument();
       expect(screen.getByTestId('location')).toHaveTextContent('/auth');
     },
   );
@@ -44,7 +46,7 @@ describe('games area routes', () => {
     renderAt(<GamesApp />, '/games');
     await userEvent.click(screen.getByRole('link', { name: 'Play Memory Match' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Memory Match' }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Memory Match' }, { timeout: 15_000 }),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Start Game' })).toBeVisible();
   });

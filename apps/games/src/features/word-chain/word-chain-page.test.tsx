@@ -29,7 +29,7 @@ describe('WordChainPage', () => {
   });
 
   it('plays valid words in turn and turns down each kind of bad word', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt(<WordChainPage />, '/games/word-chain');
     await user.click(screen.getByRole('radio', { name: '3' }));
     await user.click(screen.getByRole('radio', { name: 'rhythm' }));
@@ -38,7 +38,9 @@ describe('WordChainPage', () => {
     expect(screen.getByText(/Player 1's turn/)).toHaveTextContent('Next word starts with M');
     expect(screen.getByText('3 players')).toBeVisible();
     // The real word list arrives.
-    expect(await screen.findByRole('button', { name: 'Submit' })).toBeDisabled();
+    expect(
+      await screen.findByRole('button', { name: 'Submit' }, { timeout: 15_000 }),
+    ).toBeDisabled();
 
     await playWord(user, 'Mango');
     expect(screen.getByText(/Player 2's turn/)).toHaveTextContent('Next word starts with O');
@@ -70,10 +72,10 @@ describe('WordChainPage', () => {
   });
 
   it('keeps Submit disabled for fewer than 2 letters', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt(<WordChainPage />, '/games/word-chain');
     await user.click(screen.getByRole('button', { name: 'Start Game' }));
-    await screen.findByRole('button', { name: 'Submit' });
+    await screen.findByRole('button', { name: 'Submit' }, { timeout: 15_000 });
     await user.type(screen.getByRole('textbox', { name: 'Your word' }), 'c');
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'Your word' }), 'a');
@@ -81,7 +83,7 @@ describe('WordChainPage', () => {
   });
 
   it('goes back to setup for a new game', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderAt(<WordChainPage />, '/games/word-chain');
     await user.click(screen.getByRole('button', { name: 'Start Game' }));
     await user.click(screen.getByRole('button', { name: 'New Game' }));
@@ -89,15 +91,21 @@ describe('WordChainPage', () => {
   });
 
   it('offers Retry when the word list cannot be loaded', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let fail = true;
     const load = () => (fail ? Promise.reject(new Error('offline')) : loadDictionary());
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt(<WordChainPage load={load} />, '/games/word-chain');
-    expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load the word list");
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+      "Couldn't load the word list",
+    );
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    await user.click(await screen.findByRole('button', { name: 'Start Game' }));
-    expect(await screen.findByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    await user.click(
+      await screen.findByRole('button', { name: 'Start Game' }, { timeout: 15_000 }),
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Submit' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
   });
 });
