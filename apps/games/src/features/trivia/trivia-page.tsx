@@ -96,10 +96,8 @@ const Bar = styled.div`
 
 const BarFill = styled.div<{ $urgent: boolean }>`
   height: 100%;
+  /* Steps once a second with the number beside it (an eased bar would lag a second behind). */
   background: ${({ $urgent }) => ($urgent ? theme.colors.danger : theme.colors.accent)};
-  @media (prefers-reduced-motion: no-preference) {
-    transition: width 1s linear;
-  }
 `;
 
 const Feedback = styled.p<{ $good: boolean }>`
