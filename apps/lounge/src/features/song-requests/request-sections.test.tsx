@@ -1,0 +1,111 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SongRequest } from '@bistro/data';
+import { RequestSections, type RequestSectionsProps } from './request-sections';
+
+const song = (id: string, title: string, votes: number, status = 'pending'): SongRequest => ({
+  id,
+  song_title: title,
+  artist: `Artist ${id}`,
+  user_id: 'u1',
+  requested_by_name: 'Maya',
+  status,
+  vote_count: votes,
+  event_date: '2026-01-14',
+  created_at: `2026-01-15T01:0${id}:00Z`,
+});
+
+const songs = [
+  song('1', 'First', 5, 'approved'),
+  song('2', 'Second', 3, 'played'),
+  song('3', 'Third', 2, 'declined'),
+  song('4', 'Fourth', 1),
+  song('5', 'Fifth', 0, 'queued'),
+];
+
+function renderSections(props: Partial<RequestSectionsProps> = {}) {
+  const onToggleVote = vi.fn();
+  const onSetStatus = vi.fn();
+  render(
+    <RequestSections
+      requests={songs}
+      hasAnyRequests
+      search=""
+      votedIds={new Set()}
+      pendingVoteIds={new Set()}
+      pendingStatusIds={new Set()}
+      isAdmin={false}
+      onToggleVote={onToggleVote}
+      onSetStatus={onSetStatus}
+      {...props}
+    />,
+  );
+  return { onToggleVote, onSetStatus };
+}
+
+describe('RequestSections', () => {
+  it('ranks the top 3 under Trending Now and lists the rest with a count', () => {
+    renderSections();
+    const trending = screen.getByRole('region', { name: 'Trending Now' });
+    const rows = within(trending).getAllByTestId('song-request');
+    expect(rows.map((r) => within(r).getByText(/^#\d$/).textContent)).toEqual(['#1', '#2', '#3']);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringContaining('First'),
+      expect.stringContaining('Second'),
+      expect.stringContaining('Third'),
+    ]);
+    const all = screen.getByRole('region', { name: 'All Requests' });
+    expect(within(all).getAllByTestId('song-request')).toHaveLength(2);
+    expect(all).toHaveTextContent('2 songs');
+  });
+
+  it('shows each status capitalised, unknown ones as they are with the pending look', () => {
+    renderSections();
+    for (const label of ['Approved', 'Played', 'Declined', 'Pending', 'Queued']) {
+      expect(screen.getByText(label)).toBeVisible();
+    }
+  });
+
+  it('toggles a vote on click and disables un-voted songs at 3 votes', async () => {
+    const { onToggleVote } = renderSections({ votedIds: new Set(['1', '2', '4']) });
+    const voted = screen.getByRole('button', { name: /Remove your vote for First/ });
+    expect(voted).toHaveAttribute('aria-pressed', 'true');
+    expect(voted).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Vote for Third/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /^Vote for Fifth/ })).toBeDisabled();
+    await userEvent.click(voted);
+    expect(onToggleVote).toHaveBeenCalledWith(songs[0], true);
+  });
+
+  it('lets a member with votes left vote', async () => {
+    const { onToggleVote } = renderSections({ votedIds: new Set(['1']) });
+    await userEvent.click(screen.getByRole('button', { name: /^Vote for Fifth, 0 votes/ }));
+    expect(onToggleVote).toHaveBeenCalledWith(songs[4], false);
+  });
+
+  it('offers admins Approve, Played and Decline', async () => {
+    const { onSetStatus } = renderSections({ isAdmin: true });
+    const group = screen.getByRole('group', { name: 'Set status of Fourth' });
+    await userEvent.click(within(group).getByRole('button', { name: 'Played' }));
+    expect(onSetStatus).toHaveBeenCalledWith(songs[3], 'played');
+    // The current status is not offered again.
+    const played = screen.getByRole('group', { name: 'Set status of Second' });
+    expect(within(played).getByRole('button', { name: 'Played' })).toBeDisabled();
+  });
+
+  it('members get no status controls', () => {
+    renderSections();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state when nothing was requested tonight', () => {
+    renderSections({ requests: [], hasAnyRequests: false });
+    expect(screen.getByText('Silence is Golden... But Music is Better!')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Trending Now' })).not.toBeInTheDocument();
+  });
+
+  it('says when the search matches nothing', () => {
+    renderSections({ requests: [], search: 'metallica' });
+    expect(screen.getByRole('status')).toHaveTextContent('No requests match “metallica”');
+  });
+});
