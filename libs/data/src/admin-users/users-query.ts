@@ -31,6 +31,8 @@ export interface UsersPage {
   total: number;
   page: number;
   pageCount: number;
+  /** The search these rows answer (the list may still show the previous one while loading). */
+  search: string;
 }
 
 /**
@@ -86,6 +88,7 @@ export async function fetchUsersPage(
     rows: data,
     total,
     page: vars.page,
+    search: vars.search,
     pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
   };
 }

@@ -171,7 +171,7 @@ export function UsersTab() {
     setPage(0);
   };
   const data = users.data;
-  const searching = users.isFetching && term !== '';
+  const searching = users.isPlaceholderData || (data !== undefined && data.search !== term);
   const busyId =
     (vip.isPending && vip.variables?.userId) ||
     (grant.isPending && grant.variables && 'userId' in grant.variables && grant.variables.userId) ||
@@ -206,7 +206,7 @@ export function UsersTab() {
         </SearchBox>
         <Muted role="status" aria-live="polite" style={{ margin: 0 }} data-testid="users-total">
           {data
-            ? `${numbers.format(data.total)} ${data.total === 1 ? 'user' : 'users'}${term ? ` matching "${term}"` : ''}`
+            ? `${numbers.format(data.total)} ${data.total === 1 ? 'user' : 'users'}${data.search ? ` matching "${data.search}"` : ''}`
             : ''}
           {searching ? ' · searching…' : ''}
         </Muted>
@@ -267,7 +267,9 @@ export function UsersTab() {
             </Pager>
           </>
         ) : (
-          <EmptyState>{term ? `No users match "${term}".` : 'No users yet.'}</EmptyState>
+          <EmptyState>
+            {data?.search ? `No users match "${data.search}".` : 'No users yet.'}
+          </EmptyState>
         )}
       </QueryFrame>
       <ConfirmDialog
