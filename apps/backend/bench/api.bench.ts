@@ -5,12 +5,13 @@
  *   3. dj_ratings of the live DJ for today, newest first, limit 5
  * Starts the real backend (src/main.ts) as a child process on a free 127.0.0.1 port with a
  * throwaway data folder, signs in as a seed member, then drives each read with autocannon
- * (200 connections, BENCH_DURATION seconds each, default 5) and prints req/s and p50/p95/p99.
+ * (200 connections, after a 1 s warm-up, BENCH_DURATION seconds each, default 5) and prints req/s and p50/p95/p99.
  *
+ *   npx tsx apps/backend/bench/api.bench.ts              # PGlite, then PostgreSQL (via with-postgres.sh)
  *   npx tsx bench/api.bench.ts --db pglite
  *   scripts/with-postgres.sh npx tsx bench/api.bench.ts --db postgres   (needs DATABASE_URL)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ import autocannon from 'autocannon';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const backendDir = path.resolve(here, '..');
-const dbArg = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : 'pglite';
+const dbArg = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : 'both';
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 200);
 const MEMBER = { email: 'maya@example.com', password: 'password123', id: 'a0000000-0000-4000-8000-000000000002' };
@@ -76,6 +77,8 @@ interface Row {
 }
 
 async function run(name: string, url: string, headers: Record<string, string>): Promise<Row> {
+  // one unrecorded second first: JIT, plan caches and connection set-up
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
   const latencies: number[] = [];
   const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
@@ -95,8 +98,23 @@ async function run(name: string, url: string, headers: Record<string, string>): 
 }
 
 async function main(): Promise<void> {
+  if (dbArg === 'both') {
+    await bench('pglite');
+    // PostgreSQL: a throwaway cluster through with-postgres.sh, which exports DATABASE_URL
+    const r = spawnSync(path.join(backendDir, 'scripts/with-postgres.sh'), ['npx', 'tsx', 'bench/api.bench.ts', '--db', 'postgres'], {
+      cwd: backendDir,
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) throw new Error(`the PostgreSQL run failed (${r.status ?? r.signal})`);
+    return;
+  }
+  if (dbArg !== 'pglite' && dbArg !== 'postgres') throw new Error('--db must be pglite, postgres or both');
+  await bench(dbArg);
+}
+
+async function bench(db: 'pglite' | 'postgres'): Promise<void> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bistro-bench-'));
-  const { child, url, anonKey } = await startServer(dataDir, dbArg ?? 'pglite');
+  const { child, url, anonKey } = await startServer(dataDir, db);
   try {
     const login = await fetch(`${url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
@@ -126,8 +144,8 @@ async function main(): Promise<void> {
     const rows: Row[] = [];
     for (const [name, p] of reads) rows.push(await run(name, `${url}/rest/v1/${p}`, headers));
 
-    const db = dbArg === 'postgres' ? 'PostgreSQL' : 'PGlite';
-    console.log(`\nAPI benchmark, ${db}: ${CONNECTIONS} connections, ${DURATION}s per read, 127.0.0.1`);
+    const label = db === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    console.log(`\nAPI benchmark, ${label}: ${CONNECTIONS} connections, ${DURATION}s per read, 127.0.0.1`);
     console.log('read'.padEnd(64) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p95 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  errors/non-2xx');
     for (const r of rows) {
       console.log(
