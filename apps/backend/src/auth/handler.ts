@@ -116,7 +116,13 @@ export function authApp(ctx: AppContext): Hono {
     try {
       const u = new URL(to);
       const allowed = [config.siteUrl, ...config.redirectUrls, ...config.corsOrigins];
-      if (allowed.some((a) => a && (to.startsWith(a) || u.origin === new URL(a).origin))) return to;
+      const ok = allowed.some((a) => {
+        if (!a) return false;
+        const base = new URL(a);
+        // same origin, and (for entries with a path) inside that path
+        return u.origin === base.origin && (base.pathname === '/' || u.pathname.startsWith(base.pathname));
+      });
+      if (ok && (u.protocol === 'http:' || u.protocol === 'https:')) return to;
     } catch {
       /* fall through */
     }

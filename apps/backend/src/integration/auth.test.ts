@@ -258,10 +258,12 @@ describe('user updates and password recovery', () => {
   });
 
   it('redirects only to allowed origins', async () => {
-    const email = freshEmail();
-    await createTestClient(srv).auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: 'https://evil.example.net/steal' } });
-    const { location } = await followMailLink(email);
-    expect(location.startsWith('http://localhost:4200')).toBe(true);
+    for (const evil of ['https://evil.example.net/steal', 'http://localhost:4200.evil.net/', 'http://localhost:4200@evil.net/', 'javascript:alert(1)//localhost:4200']) {
+      const email = freshEmail();
+      await createTestClient(srv).auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: evil } });
+      const { location } = await followMailLink(email);
+      expect(new URL(location).origin, evil).toBe('http://localhost:4200');
+    }
   });
 });
 
