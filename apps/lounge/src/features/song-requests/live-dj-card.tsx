@@ -93,7 +93,8 @@ export const LiveDjCard = memo(function LiveDjCard({
 }: {
   dj: Dj | null | undefined;
   djLoading: boolean;
-  ratingsTonight: number;
+  /** undefined while tonight's ratings are loading. */
+  ratingsTonight: number | undefined;
   reviews: DjRating[];
   votesUsed: number;
 }) {
@@ -114,7 +115,9 @@ export const LiveDjCard = memo(function LiveDjCard({
             <span>{Number(dj.average_rating).toFixed(1)}</span>
             <span aria-hidden>·</span>
             <span data-testid="ratings-tonight">
-              {ratingsTonight} {ratingsTonight === 1 ? 'rating' : 'ratings'} tonight
+              {ratingsTonight === undefined
+                ? 'Loading ratings…'
+                : `${ratingsTonight} ${ratingsTonight === 1 ? 'rating' : 'ratings'} tonight`}
             </span>
           </Stats>
           {dj.bio ? <Muted style={{ margin: 0 }}>{dj.bio}</Muted> : null}
@@ -128,7 +131,7 @@ export const LiveDjCard = memo(function LiveDjCard({
       {dj ? (
         <div>
           <h3 style={{ margin: `0 0 ${theme.space(2)}`, fontSize: '1rem' }}>Live Reviews</h3>
-          {shown.length === 0 ? (
+          {ratingsTonight === undefined ? null : shown.length === 0 ? (
             <Muted style={{ margin: 0 }}>No reviews yet tonight. Be the first!</Muted>
           ) : (
             <Reviews>

@@ -27,6 +27,7 @@ import {
   useToggleVote,
   useTonightsSongRequests,
   voteErrorToast,
+  type DjRating,
   type SongRequest,
   type SongRequestStatus,
 } from '@bistro/data';
@@ -79,11 +80,13 @@ const SearchBox = styled.div`
 const Actions = styled(Row)`
   margin-top: ${theme.space(4)};
   > button {
-    flex: 1 1 160px;
+    flex: 1 1 140px;
+    white-space: nowrap;
   }
 `;
 
 const EMPTY: readonly string[] = [];
+const NO_RATINGS: DjRating[] = [];
 
 /** The song request lounge (spec section 2, /song-requests). Members only (see app.tsx). */
 export function SongRequestsPage() {
@@ -214,8 +217,8 @@ export function SongRequestsPage() {
           <LiveDjCard
             dj={dj}
             djLoading={djQuery.isPending}
-            ratingsTonight={ratingsQuery.data?.total ?? 0}
-            reviews={ratingsQuery.data?.ratings ?? []}
+            ratingsTonight={ratingsQuery.data?.total}
+            reviews={ratingsQuery.data?.ratings ?? NO_RATINGS}
             votesUsed={votesUsed}
           />
         </Side>

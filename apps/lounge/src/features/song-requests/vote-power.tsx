@@ -46,7 +46,7 @@ export const VotePower = memo(function VotePower({ votesUsed }: { votesUsed: num
           <Dot key={i} $left={i < left} data-testid="vote-dot" data-left={i < left} />
         ))}
       </Dots>
-      <span aria-live="polite">
+      <span aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
         {left} {left === 1 ? 'vote' : 'votes'} left
       </span>
     </Wrap>
