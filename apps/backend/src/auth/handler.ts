@@ -17,6 +17,7 @@ import {
 } from './users.js';
 
 const BCRYPT_COST = 10;
+const DUMMY_HASH = bcrypt.hashSync('not-a-real-password', BCRYPT_COST);
 const OTP_TTL_MS = 3600_000;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -325,7 +326,9 @@ export function authApp(ctx: AppContext): Hono {
       const password = str(b['password'], 'password');
       rateLimit(c, 'token', email);
       const user = await findUserByEmail(db, email);
-      const ok = user?.encrypted_password ? await bcrypt.compare(password, user.encrypted_password).catch(() => false) : false;
+      // compare against a dummy hash for unknown users too, so timing does not reveal accounts
+      const hash = user?.encrypted_password || DUMMY_HASH;
+      const ok = (await bcrypt.compare(password, hash).catch(() => false)) && Boolean(user?.encrypted_password);
       if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
       if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
       if (user.banned_until && new Date(user.banned_until).getTime() > Date.now())
