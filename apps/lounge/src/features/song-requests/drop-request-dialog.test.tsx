@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { useToastStore } from '@bistro/ui';
@@ -55,7 +55,7 @@ describe('DropRequestDialog', () => {
     await userEvent.type(screen.getByLabelText('Song Title'), 'Sh1t Song');
     await userEvent.type(screen.getByLabelText('Artist'), 'Someone');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect(toastTitles()).toEqual(['Keep it Clean! 🎵']);
+    await waitFor(() => expect(toastTitles()).toEqual(['Keep it Clean! 🎵']));
     expect(insert).not.toHaveBeenCalled();
   });
 
@@ -65,12 +65,13 @@ describe('DropRequestDialog', () => {
     await userEvent.type(screen.getByLabelText('Song Title'), '  Halo  ');
     await userEvent.type(screen.getByLabelText('Artist'), ' Beyoncé ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(insert).toHaveBeenCalled());
     expect(insert).toHaveBeenCalledWith({
       songTitle: 'Halo',
       artist: 'Beyoncé',
       userId: 'member-1',
     });
-    expect(toastTitles()).toEqual(['🎵 Song Added to the Mix!']);
+    await waitFor(() => expect(toastTitles()).toEqual(['🎵 Song Added to the Mix!']));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(screen.getByLabelText('Song Title')).toHaveValue('');
   });
@@ -82,8 +83,9 @@ describe('DropRequestDialog', () => {
     await userEvent.type(screen.getByLabelText('Song Title'), 'Halo');
     await userEvent.type(screen.getByLabelText('Artist'), 'Beyoncé');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
-    expect(toastTitles()).toEqual(['Keep it Clean! 🎵', 'Oops! 😅']);
+    await waitFor(() => expect(toastTitles()).toEqual(['Keep it Clean! 🎵']));
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['Keep it Clean! 🎵', 'Oops! 😅']));
     expect(screen.getByLabelText('Song Title')).toHaveValue('Halo');
   });
 });

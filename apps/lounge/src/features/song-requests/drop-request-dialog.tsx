@@ -1,7 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Dialog, Field, Input, Label, Row, toast } from '@bistro/ui';
 import { songRequestInsertErrorToast, songRequestToasts, useCreateSongRequest } from '@bistro/data';
-import { containsProfanity } from './profanity';
+
+// The word list (about 19 kB gzipped) loads when the dialog first opens, not with the page.
+const loadProfanityCheck = () => import('./profanity');
 
 /**
  * 'Drop a Request': Song Title and Artist, both required after trimming
@@ -31,16 +33,30 @@ export function DropRequestDialog({
     onError: (error) => toast(songRequestInsertErrorToast(error)),
   });
 
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    if (open) void loadProfanityCheck();
+  }, [open]);
+
   const title = songTitle.trim();
   const by = artist.trim();
-  const canSubmit = title.length > 0 && by.length > 0 && !create.isPending;
+  const canSubmit = title.length > 0 && by.length > 0 && !create.isPending && !checking;
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    if (containsProfanity(title, by)) {
-      toast(songRequestToasts.profanity);
-      return;
+    setChecking(true);
+    try {
+      const { containsProfanity } = await loadProfanityCheck();
+      if (containsProfanity(title, by)) {
+        toast(songRequestToasts.profanity);
+        return;
+      }
+    } catch (error) {
+      // The check's code could not load (offline?): the database still checks.
+      console.warn('Profanity check unavailable', error);
+    } finally {
+      setChecking(false);
     }
     create.mutate({ songTitle: title, artist: by, userId });
   };
@@ -58,7 +74,7 @@ export function DropRequestDialog({
       title="Drop a Request"
       description="What should the DJ spin next? Everyone can vote on it."
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Field>
           <Label htmlFor={titleId}>Song Title</Label>
           <Input
@@ -86,7 +102,7 @@ export function DropRequestDialog({
             Cancel
           </Button>
           <Button type="submit" disabled={!canSubmit}>
-            {create.isPending ? 'Submitting…' : 'Submit Request'}
+            {create.isPending || checking ? 'Submitting…' : 'Submit Request'}
           </Button>
         </Row>
       </form>
