@@ -125,3 +125,22 @@ export const tinyPng = Buffer.from(
 
 export const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** An exact row count (HEAD with Prefer: count=exact), past the API's row limit. */
+export async function countRows(pathAndQuery: string): Promise<number> {
+  const keys = await suiteKeys();
+  const response = await fetch(`${keys.url}/rest/v1/${pathAndQuery}`, {
+    method: 'HEAD',
+    headers: {
+      apikey: keys.serviceRoleKey,
+      Authorization: `Bearer ${keys.serviceRoleKey}`,
+      Prefer: 'count=exact',
+    },
+  });
+  const range = response.headers.get('content-range') ?? '';
+  const total = Number(range.split('/')[1]);
+  if (!response.ok || !Number.isFinite(total)) {
+    throw new Error(`count ${pathAndQuery}: HTTP ${response.status} ${range}`);
+  }
+  return total;
+}

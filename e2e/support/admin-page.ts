@@ -7,7 +7,7 @@ export const PASSWORD = 'password123';
 /** The spec's toast, by title (and text), in the shell's toast region. */
 export async function expectToast(page: Page, title: string, description?: string) {
   const region = page.getByRole('region', { name: /Notifications/ });
-  const toast = region.getByRole('status').filter({ hasText: title }).last();
+  const toast = region.locator('li').filter({ hasText: title }).last();
   await expect(toast).toBeVisible();
   if (description) await expect(toast).toContainText(description);
 }
