@@ -16,7 +16,8 @@ import {
  */
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results',
+  // One folder per port base: Playwright empties it at start, and runs may overlap.
+  outputDir: `../test-results/e2e-${PORT_BASE}`,
   fullyParallel: false,
   workers: 2,
   retries: process.env['CI'] ? 1 : 0,
@@ -32,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: 'node tools/start.mjs --skip-build --fresh',
+    command: 'node tools/start.mjs --skip-build --fresh --snapshot',
     cwd: '..',
     url: `${shellUrl}/config.json`,
     timeout: 180_000,

@@ -21,7 +21,11 @@ export declare function serveDist(options: {
   cors?: boolean;
   configFile?: string;
 }): Promise<RunningServer>;
-export declare function distOf(app: 'shell' | 'guest' | 'lounge' | 'games' | 'admin'): string;
+export declare function distOf(
+  app: 'shell' | 'guest' | 'lounge' | 'games' | 'admin',
+  snapshot?: string,
+): string;
+export declare function snapshotDists(dir: string): Promise<string>;
 export declare function runtimeConfig(options?: {
   ports?: SuitePorts;
   host?: string;
@@ -34,4 +38,5 @@ export declare function serveSuite(options: {
   ports?: SuitePorts;
   host?: string;
   configFile?: string;
+  snapshot?: string;
 }): Promise<{ servers: RunningServer[]; close(): Promise<unknown> }>;

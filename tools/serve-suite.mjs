@@ -2,7 +2,7 @@
 // its runtime config.json) and the remotes (with CORS, so the shell's origin can
 // fetch their manifests). Used by `npm start` and by the e2e tests.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { cp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import sirv from 'sirv';
 
@@ -91,8 +91,21 @@ export function serveDist({
   });
 }
 
-export function distOf(app) {
-  return join(root, 'apps', app, 'dist');
+/** An app's built folder: apps/<app>/dist, or <snapshot>/<app> for a copied suite. */
+export function distOf(app, snapshot) {
+  return snapshot ? join(snapshot, app) : join(root, 'apps', app, 'dist');
+}
+
+/**
+ * Copies every app's dist folder into `dir` and returns it, so a running suite
+ * keeps serving the same files while the apps are rebuilt (e2e runs overlap).
+ */
+export async function snapshotDists(dir) {
+  await rm(dir, { recursive: true, force: true });
+  for (const app of ['shell', 'guest', 'lounge', 'games', 'admin']) {
+    await cp(distOf(app), join(dir, app), { recursive: true });
+  }
+  return dir;
 }
 
 /** The runtime config for a suite served on these ports. */
@@ -110,14 +123,27 @@ export function runtimeConfig({ ports = defaultPorts, host = '127.0.0.1', supaba
 }
 
 /** Serves the shell and the four remotes. */
-export async function serveSuite({ ports = defaultPorts, host = '127.0.0.1', configFile }) {
+export async function serveSuite({
+  ports = defaultPorts,
+  host = '127.0.0.1',
+  configFile,
+  snapshot,
+}) {
   const servers = [];
   try {
     servers.push(
-      await serveDist({ dist: distOf('shell'), port: ports.shell, host, spa: true, configFile }),
+      await serveDist({
+        dist: distOf('shell', snapshot),
+        port: ports.shell,
+        host,
+        spa: true,
+        configFile,
+      }),
     );
     for (const name of ['guest', 'lounge', 'games', 'admin']) {
-      servers.push(await serveDist({ dist: distOf(name), port: ports[name], host, cors: true }));
+      servers.push(
+        await serveDist({ dist: distOf(name, snapshot), port: ports[name], host, cors: true }),
+      );
     }
   } catch (error) {
     await Promise.all(servers.map((s) => s.close()));

@@ -3,7 +3,8 @@
 // shell's runtime config.json and serves the shell on 4200 and the remotes on
 // 4201-4204 from their built folders.
 //
-// Options: --skip-build, --fresh (wipe the data folder first).
+// Options: --skip-build, --fresh (wipe the data folder first), --snapshot (serve a
+// copy of the built folders, taken at start, so rebuilding doesn't change a running suite).
 // Env: DATA_DIR (default .data), HOST (default 127.0.0.1), PORT_BASE (default 4200: the
 //      shell; remotes on the next four), API_PORT (54321), INBOX_PORT (54324),
 //      SUPABASE_URL + SUPABASE_ANON_KEY to use hosted Supabase instead of the local backend.
@@ -11,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { backendAvailable, startBackend } from './backend-process.mjs';
-import { root, runtimeConfig, serveSuite, suitePorts } from './serve-suite.mjs';
+import { root, runtimeConfig, serveSuite, snapshotDists, suitePorts } from './serve-suite.mjs';
 
 const args = new Set(process.argv.slice(2));
 const host = process.env.HOST ?? '127.0.0.1';
@@ -71,7 +72,8 @@ async function main() {
 
   const configFile = join(dataDir, 'runtime', 'config.json');
   await writeFile(configFile, JSON.stringify(runtimeConfig({ ports, host, supabase }), null, 2));
-  const suite = await serveSuite({ ports, host, configFile });
+  const snapshot = args.has('--snapshot') ? await snapshotDists(join(dataDir, 'dist')) : undefined;
+  const suite = await serveSuite({ ports, host, configFile, snapshot });
 
   console.log(`
 The suite is running:

@@ -9,7 +9,8 @@ test('on a phone the navigation is a slide-in menu', async ({ page }) => {
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
   await nav.getByRole('link', { name: 'Contact' }).click();
-  await expect(page.locator('main [data-route="/contact"]')).toBeVisible();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.locator('main [data-remote="guest"]')).toBeAttached();
   await expect(nav.getByRole('link', { name: 'Contact' })).toBeHidden();
   // Escape closes it too.
   await page.getByRole('button', { name: 'Open menu' }).click();

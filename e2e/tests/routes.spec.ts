@@ -1,35 +1,76 @@
-import { expect, test } from '@playwright/test';
-import { routeTable } from '@bistro/ui';
+import { expect, test, type Page } from '@playwright/test';
+import { routeTable, type RouteEntry } from '@bistro/ui/routes';
+import { seedBrowserSession } from '../support/session';
 import { portOf, ports } from '../support/suite';
 
+/** Paths a visitor may open without being sent to /auth. */
+const publicPaths = new Set([
+  '/',
+  '/events',
+  '/order',
+  '/scanner',
+  '/contact',
+  '/chat',
+  '/privacy',
+  '/privacy-policy',
+  '/games',
+  '/games/guess-the-throwback',
+  '/games/beat-the-clock',
+  '/games/rap-it-or-scrap-it',
+]);
+
+async function expectServedByOwner(page: Page, route: RouteEntry, scriptPorts: Set<number>) {
+  await expect(page).toHaveURL(new RegExp(`${route.path === '/' ? '/' : route.path}$`));
+  // The shell wraps each area in the remote that serves it; its code came from that server.
+  await expect(page.locator(`main [data-remote="${route.owner}"]`)).toBeAttached();
+  await expect(page.locator(`main [data-remote]:not([data-remote="${route.owner}"])`)).toHaveCount(
+    0,
+  );
+  await expect(
+    page.locator('main [role="alert"]').filter({ hasText: "couldn't load" }),
+  ).toHaveCount(0);
+  expect(scriptPorts).toContain(ports[route.owner as keyof typeof ports]);
+  // The shell's chrome is always there.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
+  await expect(page.getByRole('contentinfo')).toContainText('daily 11AM to 1AM');
+}
+
+function recordScriptPorts(page: Page): Set<number> {
+  const scriptPorts = new Set<number>();
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scriptPorts.add(portOf(req.url()));
+  });
+  return scriptPorts;
+}
+
 test.describe('route table', () => {
-  for (const route of routeTable) {
-    test(`${route.path} renders from the ${route.owner} area`, async ({ page }) => {
-      const scriptPorts = new Set<number>();
-      page.on('request', (req) => {
-        if (req.resourceType() === 'script') scriptPorts.add(portOf(req.url()));
-      });
+  test('/auth is the shell own page', async ({ page }) => {
+    const scriptPorts = recordScriptPorts(page);
+    await page.goto('/auth');
+    await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+    await expect(page.locator('main [data-remote]')).toHaveCount(0);
+    expect([...scriptPorts].every((port) => port === ports.shell)).toBe(true);
+  });
+
+  for (const route of routeTable.filter((r) => r.owner !== 'shell')) {
+    const asAdmin = !publicPaths.has(route.path);
+    test(`${route.path} renders from the ${route.owner} remote${asAdmin ? ' (signed in)' : ''}`, async ({
+      page,
+    }) => {
+      // Members-only and admin pages send visitors to /auth; the admin sees every page.
+      if (asAdmin) await seedBrowserSession(page, 'admin@example.com', 'password123');
+      const scriptPorts = recordScriptPorts(page);
       await page.goto(route.path);
-      if (route.owner === 'shell') {
-        await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
-        expect([...scriptPorts].every((port) => port === ports.shell)).toBe(true);
-      } else {
-        const area = page.locator(`main [data-area="${route.owner}"][data-route="${route.path}"]`);
-        await expect(area).toBeVisible();
-        // The page's code came from the owner's own server.
-        expect(scriptPorts).toContain(ports[route.owner]);
-      }
-      // The shell's chrome is always there.
-      await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
-      await expect(page.getByRole('contentinfo')).toContainText('daily 11AM to 1AM');
+      await expectServedByOwner(page, route, scriptPorts);
     });
   }
 
   test('an unknown path shows the 404 page, whose link goes home', async ({ page }) => {
     await page.goto('/this/path/does-not-exist');
     await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await expect(page.locator('main [data-remote]')).toHaveCount(0);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.locator('main [data-area="guest"][data-route="/"]')).toBeVisible();
+    await expect(page.locator('main [data-remote="guest"]')).toBeAttached();
   });
 });

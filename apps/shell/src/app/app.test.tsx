@@ -25,7 +25,6 @@ vi.mock('../features/remotes/federation', () => ({
   registerAreaRemotes: () => undefined,
 }));
 
-
 function renderAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>

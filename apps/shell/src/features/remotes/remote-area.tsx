@@ -78,10 +78,13 @@ export function RemoteArea({ name }: { name: RemoteName }) {
     setAttempt((n) => n + 1);
   };
   return (
-    <AreaErrorBoundary key={`${name}:${attempt}`} name={name} onRetry={retry}>
-      <Suspense fallback={<LoadingState label="Loading…" />}>
-        <Area />
-      </Suspense>
-    </AreaErrorBoundary>
+    // data-remote names the remote that serves this area (read by the e2e tests).
+    <div data-remote={name} style={{ display: 'contents' }}>
+      <AreaErrorBoundary key={`${name}:${attempt}`} name={name} onRetry={retry}>
+        <Suspense fallback={<LoadingState label="Loading…" />}>
+          <Area />
+        </Suspense>
+      </AreaErrorBoundary>
+    </div>
   );
 }
