@@ -26,21 +26,8 @@ export function createApp(ctx: AppContext): Hono {
     cors({
       origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: [
-        'authorization',
-        'apikey',
-        'content-type',
-        'x-client-info',
-        'x-supabase-api-version',
-        'prefer',
-        'range',
-        'range-unit',
-        'accept-profile',
-        'content-profile',
-        'x-upsert',
-        'cache-control',
-        'x-source',
-      ],
+      // reflect the requested headers (supabase-js and functions.invoke send several); origins are restricted
+      allowHeaders: [],
       exposeHeaders: ['content-range', 'content-location', 'x-total-count', 'link', 'x-supabase-api-version'],
       credentials: true,
       maxAge: 3600,

@@ -265,8 +265,12 @@ describe('dev inbox and CORS', () => {
   });
 
   it('allows the app origins only', async () => {
-    const ok = await fetch(`${srv.url}/rest/v1/notes`, { method: 'OPTIONS', headers: { origin: 'http://localhost:4202', 'access-control-request-method': 'GET' } });
+    const ok = await fetch(`${srv.url}/rest/v1/notes`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:4202', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,apikey,x-client-info,x-region' },
+    });
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:4202');
+    expect(ok.headers.get('access-control-allow-headers')).toContain('x-region');
     const evil = await fetch(`${srv.url}/rest/v1/notes`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
     const plain = await api(srv, '/rest/v1/notes');
