@@ -21,10 +21,16 @@ import autocannon from 'autocannon';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const backendDir = path.resolve(here, '..');
-const dbArg = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : 'both';
+const dbArg = process.argv.includes('--db')
+  ? process.argv[process.argv.indexOf('--db') + 1]
+  : 'both';
 const DURATION = Number(process.env['BENCH_DURATION'] ?? 5);
 const CONNECTIONS = Number(process.env['BENCH_CONNECTIONS'] ?? 200);
-const MEMBER = { email: 'maya@example.com', password: 'password123', id: 'a0000000-0000-4000-8000-000000000002' };
+const MEMBER = {
+  email: 'maya@example.com',
+  password: 'password123',
+  id: 'a0000000-0000-4000-8000-000000000002',
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,13 +43,26 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startServer(dataDir: string, db: string): Promise<{ child: ChildProcess; url: string; anonKey: string }> {
+async function startServer(
+  dataDir: string,
+  db: string,
+): Promise<{ child: ChildProcess; url: string; anonKey: string }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), INBOX_PORT: String(await freePort()), DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    INBOX_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+  };
   if (db === 'pglite') delete env['DATABASE_URL'];
-  else if (!env['DATABASE_URL']) throw new Error('--db postgres needs DATABASE_URL (run through scripts/with-postgres.sh)');
+  else if (!env['DATABASE_URL'])
+    throw new Error('--db postgres needs DATABASE_URL (run through scripts/with-postgres.sh)');
   const tsx = path.resolve(backendDir, '../../node_modules/.bin/tsx');
-  const child = spawn(tsx, ['src/main.ts'], { cwd: backendDir, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(tsx, ['src/main.ts'], {
+    cwd: backendDir,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`backend did not start:\n${out}`)), 120_000);
@@ -56,7 +75,10 @@ async function startServer(dataDir: string, db: string): Promise<{ child: ChildP
     });
     child.once('exit', (code) => reject(new Error(`backend exited with ${code}:\n${out}`)));
   });
-  const keys = JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8')) as { url: string; anonKey: string };
+  const keys = JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8')) as {
+    url: string;
+    anonKey: string;
+  };
   return { child, url: keys.url, anonKey: keys.anonKey };
 }
 
@@ -81,9 +103,12 @@ async function run(name: string, url: string, headers: Record<string, string>): 
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
   const latencies: number[] = [];
   const instance = autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-  });
+  instance.on(
+    'response',
+    (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+    },
+  );
   const result = await instance;
   latencies.sort((a, b) => a - b);
   return {
@@ -101,14 +126,19 @@ async function main(): Promise<void> {
   if (dbArg === 'both') {
     await bench('pglite');
     // PostgreSQL: a throwaway cluster through with-postgres.sh, which exports DATABASE_URL
-    const r = spawnSync(path.join(backendDir, 'scripts/with-postgres.sh'), ['npx', 'tsx', 'bench/api.bench.ts', '--db', 'postgres'], {
-      cwd: backendDir,
-      stdio: 'inherit',
-    });
+    const r = spawnSync(
+      path.join(backendDir, 'scripts/with-postgres.sh'),
+      ['npx', 'tsx', 'bench/api.bench.ts', '--db', 'postgres'],
+      {
+        cwd: backendDir,
+        stdio: 'inherit',
+      },
+    );
     if (r.status !== 0) throw new Error(`the PostgreSQL run failed (${r.status ?? r.signal})`);
     return;
   }
-  if (dbArg !== 'pglite' && dbArg !== 'postgres') throw new Error('--db must be pglite, postgres or both');
+  if (dbArg !== 'pglite' && dbArg !== 'postgres')
+    throw new Error('--db must be pglite, postgres or both');
   await bench(dbArg);
 }
 
@@ -129,24 +159,43 @@ async function bench(db: 'pglite' | 'postgres'): Promise<void> {
       if (!r.ok) throw new Error(`${p}: ${r.status} ${await r.text()}`);
       return (await r.json()) as Record<string, unknown>[];
     };
-    const tonight = (await get('song_requests?select=event_date&limit=1'))[0]?.['event_date'] as string;
-    const dj = (await get('djs?select=id&is_active=eq.true&order=name.asc&limit=1'))[0]?.['id'] as string;
+    const tonight = (await get('song_requests?select=event_date&limit=1'))[0]?.[
+      'event_date'
+    ] as string;
+    const dj = (await get('djs?select=id&is_active=eq.true&order=name.asc&limit=1'))[0]?.[
+      'id'
+    ] as string;
     const since = new Date(Date.now() - 6 * 3600_000).toISOString();
     const reads: [string, string][] = [
       [
         'song_requests tonight (order vote_count.desc, created_at.asc)',
         `song_requests?select=*&event_date=eq.${tonight}&created_at=gte.${encodeURIComponent(since)}&order=vote_count.desc,created_at.asc`,
       ],
-      ['song_votes by user (select song_request_id)', `song_votes?select=song_request_id&user_id=eq.${MEMBER.id}`],
-      ['dj_ratings of the DJ today (limit 5)', `dj_ratings?select=*&dj_id=eq.${dj}&performance_date=eq.${tonight}&order=created_at.desc&limit=5`],
+      [
+        'song_votes by user (select song_request_id)',
+        `song_votes?select=song_request_id&user_id=eq.${MEMBER.id}`,
+      ],
+      [
+        'dj_ratings of the DJ today (limit 5)',
+        `dj_ratings?select=*&dj_id=eq.${dj}&performance_date=eq.${tonight}&order=created_at.desc&limit=5`,
+      ],
     ];
     for (const [, p] of reads) await get(p); // warm up and fail fast on a broken query
     const rows: Row[] = [];
     for (const [name, p] of reads) rows.push(await run(name, `${url}/rest/v1/${p}`, headers));
 
     const label = db === 'postgres' ? 'PostgreSQL' : 'PGlite';
-    console.log(`\nAPI benchmark, ${label}: ${CONNECTIONS} connections, ${DURATION}s per read, 127.0.0.1`);
-    console.log('read'.padEnd(64) + 'req/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p95 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  errors/non-2xx');
+    console.log(
+      `\nAPI benchmark, ${label}: ${CONNECTIONS} connections, ${DURATION}s per read, 127.0.0.1`,
+    );
+    console.log(
+      'read'.padEnd(64) +
+        'req/s'.padStart(9) +
+        'p50 ms'.padStart(9) +
+        'p95 ms'.padStart(9) +
+        'p99 ms'.padStart(9) +
+        '  errors/non-2xx',
+    );
     for (const r of rows) {
       console.log(
         r.name.padEnd(64) +

@@ -19,7 +19,10 @@ declare module 'autocannon' {
     non2xx: number;
   }
   interface Instance extends PromiseLike<Result> {
-    on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+    on(
+      event: 'response',
+      fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): void;
   }
   function autocannon(opts: Options): Instance;
   export default autocannon;

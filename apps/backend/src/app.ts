@@ -28,7 +28,13 @@ export function createApp(ctx: AppContext): Hono {
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       // reflect the requested headers (supabase-js and functions.invoke send several); origins are restricted
       allowHeaders: [],
-      exposeHeaders: ['content-range', 'content-location', 'x-total-count', 'link', 'x-supabase-api-version'],
+      exposeHeaders: [
+        'content-range',
+        'content-location',
+        'x-total-count',
+        'link',
+        'x-supabase-api-version',
+      ],
       credentials: true,
       maxAge: 3600,
     }),
@@ -41,10 +47,23 @@ export function createApp(ctx: AppContext): Hono {
         // the rest of the body is not read: don't let the client reuse this connection
         c.header('connection', 'close');
         return kind === 'auth'
-          ? c.json({ code: 413, error_code: 'request_too_large', msg: 'Request body too large' }, 413)
+          ? c.json(
+              { code: 413, error_code: 'request_too_large', msg: 'Request body too large' },
+              413,
+            )
           : kind === 'storage'
-            ? c.json({ statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' }, 413)
-            : c.json({ code: 'PGRST413', message: 'Payload too large', details: null, hint: null }, 413);
+            ? c.json(
+                {
+                  statusCode: '413',
+                  error: 'Payload too large',
+                  message: 'The object exceeded the maximum allowed size',
+                },
+                413,
+              )
+            : c.json(
+                { code: 'PGRST413', message: 'Payload too large', details: null, hint: null },
+                413,
+              );
       },
     });
 
@@ -63,7 +82,12 @@ export function createApp(ctx: AppContext): Hono {
   app.post('/mail/v1/send', async (c) => {
     let role: string | undefined;
     try {
-      role = (await resolveCaller(ctx.keys, { authorization: c.req.header('authorization'), apikey: c.req.header('apikey') })).role;
+      role = (
+        await resolveCaller(ctx.keys, {
+          authorization: c.req.header('authorization'),
+          apikey: c.req.header('apikey'),
+        })
+      ).role;
     } catch {
       role = undefined;
     }
@@ -75,7 +99,12 @@ export function createApp(ctx: AppContext): Hono {
       return c.json({ error: 'invalid JSON' }, 400);
     }
     const { to, subject, html, text } = b;
-    if (typeof to !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(to) || typeof subject !== 'string' || (typeof html !== 'string' && typeof text !== 'string'))
+    if (
+      typeof to !== 'string' ||
+      !/^[^\s@]+@[^\s@]+$/.test(to) ||
+      typeof subject !== 'string' ||
+      (typeof html !== 'string' && typeof text !== 'string')
+    )
       return c.json({ error: 'to, subject and html or text are required' }, 400);
     await ctx.mailer.send({
       to,
@@ -86,7 +115,12 @@ export function createApp(ctx: AppContext): Hono {
     return c.json({ ok: true });
   });
 
-  app.get('/', (c) => c.json({ name: 'bistro backend', services: ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'] }));
+  app.get('/', (c) =>
+    c.json({
+      name: 'bistro backend',
+      services: ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'],
+    }),
+  );
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   app.onError((err, c) => {
     console.error('[http] unexpected error:', err);

@@ -55,7 +55,8 @@ export async function resolveCaller(
   headers: { authorization?: string | undefined; apikey?: string | undefined },
 ): Promise<Caller> {
   const token = bearer(headers.authorization) ?? headers.apikey ?? null;
-  if (!token) return { role: 'anon', claims: { role: 'anon' }, isUser: false, userId: null, token: null };
+  if (!token)
+    return { role: 'anon', claims: { role: 'anon' }, isUser: false, userId: null, token: null };
   let claims: JWTPayload;
   try {
     claims = await verifyCached(keys, token);

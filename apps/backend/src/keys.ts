@@ -27,7 +27,10 @@ async function fromPrivateJwk(jwk: JWK): Promise<KeySet> {
   const { d: _d, ...pub } = jwk;
   void _d;
   const publicJwk: JWK = { ...pub, kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
-  const publicKey = (await importJWK({ kty: pub.kty, crv: pub.crv, x: pub.x, y: pub.y }, 'ES256')) as CryptoKey;
+  const publicKey = (await importJWK(
+    { kty: pub.kty, crv: pub.crv, x: pub.x, y: pub.y },
+    'ES256',
+  )) as CryptoKey;
   return {
     kid,
     privateKey,

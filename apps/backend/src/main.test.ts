@@ -34,7 +34,14 @@ describe('main.ts', () => {
     const tsx = path.resolve(backendDir, '../../node_modules/.bin/tsx');
     const child = spawn(tsx, ['src/main.ts'], {
       cwd: backendDir,
-      env: { ...process.env, DATABASE_URL: '', PORT: String(port), INBOX_PORT: String(inboxPort), DATA_DIR: dataDir, SUPABASE_DIR: path.join(dir, 'supabase') },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: String(port),
+        INBOX_PORT: String(inboxPort),
+        DATA_DIR: dataDir,
+        SUPABASE_DIR: path.join(dir, 'supabase'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -53,7 +60,10 @@ describe('main.ts', () => {
         reject(new Error(`exited early (${code}):\n${out}`));
       });
     });
-    const keys = JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8')) as Record<string, string>;
+    const keys = JSON.parse(await readFile(path.join(dataDir, 'keys.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(keys).toEqual({
       url: `http://127.0.0.1:${port}`,
       anonKey: expect.stringMatching(/^ey/),

@@ -7,7 +7,13 @@ import { writeFile } from 'node:fs/promises';
 import { REPO_ROOT, DEFAULT_CORS_ORIGINS, startBackend } from './server.js';
 
 const env = process.env;
-const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+const list = (v: string | undefined) =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 const int = (v: string | undefined, d: number) => (v && /^[0-9]+$/.test(v) ? Number(v) : d);
 
 async function main(): Promise<void> {
@@ -40,10 +46,16 @@ async function main(): Promise<void> {
     serviceRoleKey: backend.serviceRoleKey,
     inboxUrl: backend.inboxUrl,
   };
-  await writeFile(path.join(dataDir, 'keys.json'), JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
-  console.log(`[backend] database: ${backend.db.kind}${backend.db.kind === 'pglite' ? ` (${path.join(dataDir, 'pglite')})` : ''}`);
+  await writeFile(path.join(dataDir, 'keys.json'), JSON.stringify(keys, null, 2) + '\n', {
+    mode: 0o600,
+  });
+  console.log(
+    `[backend] database: ${backend.db.kind}${backend.db.kind === 'pglite' ? ` (${path.join(dataDir, 'pglite')})` : ''}`,
+  );
   console.log(`[backend] API URL:       ${backend.url}`);
-  console.log(`[backend] dev inbox:     ${backend.inboxUrl}${env['SMTP_URL'] ? ' (unused: SMTP_URL is set)' : ''}`);
+  console.log(
+    `[backend] dev inbox:     ${backend.inboxUrl}${env['SMTP_URL'] ? ' (unused: SMTP_URL is set)' : ''}`,
+  );
   console.log(`[backend] anon key:      ${backend.anonKey}`);
   console.log(`[backend] service_role:  ${backend.serviceRoleKey}`);
   console.log(`[backend] keys written to ${path.join(dataDir, 'keys.json')}`);

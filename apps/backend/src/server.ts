@@ -88,7 +88,10 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
     if (m.applied.length) log(`applied ${m.applied.length} migration(s)`);
     const keys = await loadKeys(opts.dataDir);
     const { anonKey, serviceRoleKey } = await apiKeys(keys);
-    const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom ?? 'Bistro <no-reply@bistro.local>' });
+    const mailer = createMailer({
+      smtpUrl: opts.smtpUrl,
+      from: opts.mailFrom ?? 'Bistro <no-reply@bistro.local>',
+    });
     const schema = await makeSchemaLoader(db);
 
     const config: Config = {

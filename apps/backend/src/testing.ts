@@ -96,7 +96,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     db: backend.db,
     backend,
     async inbox(to?: string) {
-      const res = await fetch(`${backend.inboxUrl}/api/messages${to ? `?to=${encodeURIComponent(to)}` : ''}`);
+      const res = await fetch(
+        `${backend.inboxUrl}/api/messages${to ? `?to=${encodeURIComponent(to)}` : ''}`,
+      );
       return (await res.json()) as MailMessage[];
     },
     reloadSchema: () => backend.ctx.reloadSchema(),
@@ -129,9 +131,17 @@ export interface TestClientOptions {
 }
 
 /** A supabase-js client for the test server: no session persistence, no auto refresh. */
-export function createTestClient(srv: Pick<TestServer, 'url' | 'anonKey'>, opts: TestClientOptions = {}): SupabaseClient {
+export function createTestClient(
+  srv: Pick<TestServer, 'url' | 'anonKey'>,
+  opts: TestClientOptions = {},
+): SupabaseClient {
   return createClient(srv.url, opts.key ?? srv.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType: opts.flowType ?? 'implicit' },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType: opts.flowType ?? 'implicit',
+    },
     // realtime-js accepts a WebSocket constructor here; ours is never called
     realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
   });

@@ -51,9 +51,16 @@ export function authApp(ctx: AppContext): Hono {
 
   app.onError((err, c) => {
     if (err instanceof AuthError) return authErrorResponse(c, err);
-    if (err instanceof RangeError) return authErrorResponse(c, new AuthError(400, 'bad_json', 'The JSON body is nested too deeply'));
+    if (err instanceof RangeError)
+      return authErrorResponse(
+        c,
+        new AuthError(400, 'bad_json', 'The JSON body is nested too deeply'),
+      );
     console.error('[auth] unexpected error:', err);
-    return c.json({ code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please try again' }, 500);
+    return c.json(
+      { code: 500, error_code: 'unexpected_failure', msg: 'Unexpected failure, please try again' },
+      500,
+    );
   });
 
   const clientIp = (c: Context): string => {
@@ -87,13 +94,18 @@ export function authApp(ctx: AppContext): Hono {
       if (required) throw new AuthError(400, 'validation_failed', `${field} is required`);
       return '';
     }
-    if (typeof v !== 'string' || v.length > 1000) throw new AuthError(400, 'validation_failed', `${field} must be a string`);
+    if (typeof v !== 'string' || v.length > 1000)
+      throw new AuthError(400, 'validation_failed', `${field} must be a string`);
     return v;
   };
 
   const checkEmail = (email: string) => {
     if (!EMAIL_RE.test(email) || email.length > 255)
-      throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+      throw new AuthError(
+        400,
+        'email_address_invalid',
+        'Unable to validate email address: invalid format',
+      );
   };
 
   const checkPassword = (password: string) => {
@@ -101,13 +113,18 @@ export function authApp(ctx: AppContext): Hono {
       throw new AuthError(422, 'weak_password', 'Password should be at least 6 characters.', {
         weak_password: { reasons: ['length'] },
       });
-    if (password.length > 72) throw new AuthError(422, 'weak_password', 'Password cannot be longer than 72 characters', { weak_password: { reasons: ['length'] } });
+    if (password.length > 72)
+      throw new AuthError(422, 'weak_password', 'Password cannot be longer than 72 characters', {
+        weak_password: { reasons: ['length'] },
+      });
   };
 
   const metaObj = (v: unknown, field: string): Record<string, unknown> => {
     if (v === undefined || v === null) return {};
-    if (typeof v !== 'object' || Array.isArray(v)) throw new AuthError(400, 'validation_failed', `${field} must be an object`);
-    if (JSON.stringify(v).length > 16_000) throw new AuthError(400, 'validation_failed', `${field} is too large`);
+    if (typeof v !== 'object' || Array.isArray(v))
+      throw new AuthError(400, 'validation_failed', `${field} must be an object`);
+    if (JSON.stringify(v).length > 16_000)
+      throw new AuthError(400, 'validation_failed', `${field} is too large`);
     return v as Record<string, unknown>;
   };
 
@@ -121,7 +138,10 @@ export function authApp(ctx: AppContext): Hono {
         if (!a) return false;
         const base = new URL(a);
         // same origin, and (for entries with a path) inside that path
-        return u.origin === base.origin && (base.pathname === '/' || u.pathname.startsWith(base.pathname));
+        return (
+          u.origin === base.origin &&
+          (base.pathname === '/' || u.pathname.startsWith(base.pathname))
+        );
       });
       if (ok && (u.protocol === 'http:' || u.protocol === 'https:')) return to;
     } catch {
@@ -131,7 +151,13 @@ export function authApp(ctx: AppContext): Hono {
   };
 
   // ------------------------------------------------------------------ sessions
-  async function issueSession(tx: Queryable, user: UserRow, method: string, c: Context, sessionId?: string) {
+  async function issueSession(
+    tx: Queryable,
+    user: UserRow,
+    method: string,
+    c: Context,
+    sessionId?: string,
+  ) {
     const sid = sessionId ?? randomUUID();
     if (!sessionId) {
       await tx.query(
@@ -147,7 +173,13 @@ export function authApp(ctx: AppContext): Hono {
     return sessionJson(user, sid, refresh, method, tx);
   }
 
-  async function sessionJson(user: UserRow, sid: string, refresh: string, method: string, tx: Queryable) {
+  async function sessionJson(
+    user: UserRow,
+    sid: string,
+    refresh: string,
+    method: string,
+    tx: Queryable,
+  ) {
     const now = Math.floor(Date.now() / 1000);
     const meta = metaOf(user);
     const claims: JWTPayload = {
@@ -177,50 +209,80 @@ export function authApp(ctx: AppContext): Hono {
   }
 
   /** The user behind the request's Bearer token, with its session still alive. */
-  async function requireUser(c: Context): Promise<{ user: UserRow; claims: JWTPayload; sessionId: string | null }> {
+  async function requireUser(
+    c: Context,
+  ): Promise<{ user: UserRow; claims: JWTPayload; sessionId: string | null }> {
     const token = bearer(c.req.header('authorization'));
-    if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    if (!token)
+      throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     let claims: JWTPayload;
     try {
       claims = await keys.verify(token);
     } catch (e) {
       const expired = (e as { code?: string }).code === 'ERR_JWT_EXPIRED';
-      throw new AuthError(403, 'bad_jwt', expired ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : 'invalid JWT: unable to parse or verify signature, token signature is invalid');
+      throw new AuthError(
+        403,
+        'bad_jwt',
+        expired
+          ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
+          : 'invalid JWT: unable to parse or verify signature, token signature is invalid',
+      );
     }
     if (typeof claims.sub !== 'string' || !claims.sub)
       throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     const sid = typeof claims['session_id'] === 'string' ? (claims['session_id'] as string) : null;
     if (sid) {
       const s = await db.query('select 1 from auth.sessions where id = $1::uuid', [sid]);
-      if (!s.rows.length) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      if (!s.rows.length)
+        throw new AuthError(
+          403,
+          'session_not_found',
+          'Session from session_id claim in JWT does not exist',
+        );
     }
     const user = await findUserById(db, claims.sub);
-    if (!user || user.deleted_at) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    if (!user || user.deleted_at)
+      throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
     return { user, claims, sessionId: sid };
   }
 
   async function requireServiceRole(c: Context): Promise<void> {
     const token = bearer(c.req.header('authorization'));
-    if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    if (!token)
+      throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     let claims: JWTPayload;
     try {
       claims = await keys.verify(token);
     } catch {
       throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature');
     }
-    if (claims['role'] !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed');
+    if (claims['role'] !== 'service_role')
+      throw new AuthError(403, 'not_admin', 'User not allowed');
   }
 
   // ------------------------------------------------------------------ mail
-  async function createOtp(tx: Queryable, user: UserRow, type: 'signup' | 'recovery'): Promise<{ otp: string; token: string }> {
+  async function createOtp(
+    tx: Queryable,
+    user: UserRow,
+    type: 'signup' | 'recovery',
+  ): Promise<{ otp: string; token: string }> {
     const token = randomToken();
     const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
     if (type === 'signup') {
-      await tx.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1::uuid`, [user.id, token]);
+      await tx.query(
+        `update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1::uuid`,
+        [user.id, token],
+      );
     } else {
-      await tx.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1::uuid`, [user.id, token]);
+      await tx.query(
+        `update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1::uuid`,
+        [user.id, token],
+      );
     }
-    await tx.query(`delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2`, [user.id, type]);
+    await tx.query(
+      `delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2`,
+      [user.id, type],
+    );
     await tx.query(
       `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1::uuid, $2, $3, $4)`,
       [user.id, type, sha256(`${(user.email ?? '').toLowerCase()}:${otp}`), user.email ?? ''],
@@ -228,11 +290,21 @@ export function authApp(ctx: AppContext): Hono {
     return { otp, token };
   }
 
-  async function sendAuthMail(user: UserRow, type: 'signup' | 'recovery', token: string, otp: string, redirectTo: string) {
+  async function sendAuthMail(
+    user: UserRow,
+    type: 'signup' | 'recovery',
+    token: string,
+    otp: string,
+    redirectTo: string,
+  ) {
     const link = `${config.apiUrl}/auth/v1/verify?token=${token}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
-    const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    const esc = (s: string) =>
+      s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
     const subject = type === 'signup' ? 'Confirm your signup' : 'Reset your password';
-    const lead = type === 'signup' ? 'Follow this link to confirm your account:' : 'Follow this link to reset the password for your account:';
+    const lead =
+      type === 'signup'
+        ? 'Follow this link to confirm your account:'
+        : 'Follow this link to reset the password for your account:';
     const action = type === 'signup' ? 'Confirm your email' : 'Reset password';
     await mailer.send({
       to: user.email ?? '',
@@ -244,13 +316,32 @@ export function authApp(ctx: AppContext): Hono {
 
   // ------------------------------------------------------------------ PKCE
   /** Remembers a PKCE challenge sent with signup/recover/resend so /verify answers with ?code=. */
-  async function savePkce(tx: Queryable, b: Record<string, unknown>, userId: string, method: 'signup' | 'recovery') {
+  async function savePkce(
+    tx: Queryable,
+    b: Record<string, unknown>,
+    userId: string,
+    method: 'signup' | 'recovery',
+  ) {
     const challenge = b['code_challenge'];
-    const challengeMethod = typeof b['code_challenge_method'] === 'string' ? b['code_challenge_method'].toLowerCase() : '';
+    const challengeMethod =
+      typeof b['code_challenge_method'] === 'string'
+        ? b['code_challenge_method'].toLowerCase()
+        : '';
     if (typeof challenge !== 'string' || !challenge) return;
-    if (!['s256', 'plain'].includes(challengeMethod) || challenge.length < 43 || challenge.length > 128)
-      throw new AuthError(400, 'validation_failed', 'Invalid code_challenge or code_challenge_method');
-    await tx.query(`delete from auth.flow_state where user_id = $1::uuid and authentication_method = $2`, [userId, method]);
+    if (
+      !['s256', 'plain'].includes(challengeMethod) ||
+      challenge.length < 43 ||
+      challenge.length > 128
+    )
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Invalid code_challenge or code_challenge_method',
+      );
+    await tx.query(
+      `delete from auth.flow_state where user_id = $1::uuid and authentication_method = $2`,
+      [userId, method],
+    );
     await tx.query(
       `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, authentication_method)
        values ($1::uuid, $2::uuid, $3, $4, $5, $6)`,
@@ -259,7 +350,13 @@ export function authApp(ctx: AppContext): Hono {
   }
 
   // ------------------------------------------------------------------ routes
-  app.get('/health', (c) => c.json({ version: 'bistro-local', name: 'GoTrue', description: 'Local GoTrue-compatible auth' }));
+  app.get('/health', (c) =>
+    c.json({
+      version: 'bistro-local',
+      name: 'GoTrue',
+      description: 'Local GoTrue-compatible auth',
+    }),
+  );
 
   app.get('/settings', (c) =>
     c.json({
@@ -300,11 +397,26 @@ export function authApp(ctx: AppContext): Hono {
         await tx.query(
           `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
            values ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', 'authenticated', $2, $3, '{"provider":"email","providers":["email"]}', $4::jsonb, $5::timestamptz, now(), now())`,
-          [id, email, hash, JSON.stringify(data), config.mailerAutoconfirm ? new Date().toISOString() : null],
+          [
+            id,
+            email,
+            hash,
+            JSON.stringify(data),
+            config.mailerAutoconfirm ? new Date().toISOString() : null,
+          ],
         );
         await tx.query(
           `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at) values ($1, $3::uuid, $2::jsonb, 'email', now())`,
-          [id, JSON.stringify({ sub: id, email, email_verified: config.mailerAutoconfirm, phone_verified: false }), id],
+          [
+            id,
+            JSON.stringify({
+              sub: id,
+              email,
+              email_verified: config.mailerAutoconfirm,
+              phone_verified: false,
+            }),
+            id,
+          ],
         );
         user = (await findUserById(tx, id)) as UserRow;
       }
@@ -328,13 +440,19 @@ export function authApp(ctx: AppContext): Hono {
       const user = await findUserByEmail(db, email);
       // compare against a dummy hash for unknown users too, so timing does not reveal accounts
       const hash = user?.encrypted_password || DUMMY_HASH;
-      const ok = (await bcrypt.compare(password, hash).catch(() => false)) && Boolean(user?.encrypted_password);
-      if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
-      if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+      const ok =
+        (await bcrypt.compare(password, hash).catch(() => false)) &&
+        Boolean(user?.encrypted_password);
+      if (!user || !ok)
+        throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+      if (!user.email_confirmed_at)
+        throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
       if (user.banned_until && new Date(user.banned_until).getTime() > Date.now())
         throw new AuthError(400, 'user_banned', 'User is banned');
       const session = await db.transaction(async (tx) => {
-        await tx.query(`update auth.users set last_sign_in_at = now() where id = $1::uuid`, [user.id]);
+        await tx.query(`update auth.users set last_sign_in_at = now() where id = $1::uuid`, [
+          user.id,
+        ]);
         return issueSession(tx, (await findUserById(tx, user.id)) as UserRow, 'password', c);
       });
       return c.json(session);
@@ -342,18 +460,41 @@ export function authApp(ctx: AppContext): Hono {
     if (grant === 'refresh_token') {
       const token = str(b['refresh_token'], 'refresh_token');
       const out = await db.transaction(async (tx) => {
-        const r = await tx.query<{ id: string; user_id: string; revoked: boolean; session_id: string | null; age_ms: number }>(
+        const r = await tx.query<{
+          id: string;
+          user_id: string;
+          revoked: boolean;
+          session_id: string | null;
+          age_ms: number;
+        }>(
           `select id::text, user_id, revoked, session_id::text,
              (extract(epoch from (now() - updated_at)) * 1000)::float8 as age_ms
            from auth.refresh_tokens where token = $1 for update`,
           [token],
         );
         const row = r.rows[0];
-        if (!row || !row.session_id) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-        const sess = await tx.query('select 1 from auth.sessions where id = $1::uuid', [row.session_id]);
-        if (!sess.rows.length) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+        if (!row || !row.session_id)
+          throw new AuthError(
+            400,
+            'refresh_token_not_found',
+            'Invalid Refresh Token: Refresh Token Not Found',
+          );
+        const sess = await tx.query('select 1 from auth.sessions where id = $1::uuid', [
+          row.session_id,
+        ]);
+        if (!sess.rows.length)
+          throw new AuthError(
+            400,
+            'refresh_token_not_found',
+            'Invalid Refresh Token: Refresh Token Not Found',
+          );
         const user = await findUserById(tx, row.user_id);
-        if (!user || user.deleted_at) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+        if (!user || user.deleted_at)
+          throw new AuthError(
+            400,
+            'refresh_token_not_found',
+            'Invalid Refresh Token: Refresh Token Not Found',
+          );
         if (row.revoked) {
           const child = await tx.query<{ token: string }>(
             `select token from auth.refresh_tokens where parent = $1 and revoked = false order by id desc limit 1`,
@@ -362,42 +503,81 @@ export function authApp(ctx: AppContext): Hono {
           const childToken = child.rows[0]?.token;
           if (childToken && Number(row.age_ms) <= config.refreshReuseIntervalMs) {
             // a concurrent refresh (e.g. two tabs) inside the reuse interval: hand out the active token
-            return { session: await sessionJson(user, row.session_id, childToken, 'token_refresh', tx) };
+            return {
+              session: await sessionJson(user, row.session_id, childToken, 'token_refresh', tx),
+            };
           }
           // reuse detected: revoke the whole session
-          await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::uuid`, [row.session_id]);
+          await tx.query(
+            `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::uuid`,
+            [row.session_id],
+          );
           await tx.query(`delete from auth.sessions where id = $1::uuid`, [row.session_id]);
           return { reused: true as const };
         }
-        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`, [row.id]);
+        await tx.query(
+          `update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1::bigint`,
+          [row.id],
+        );
         const next = newRefreshToken();
         await tx.query(
           `insert into auth.refresh_tokens (token, user_id, session_id, parent, revoked) values ($1, $2, $3::uuid, $4, false)`,
           [next, user.id, row.session_id, token],
         );
-        await tx.query(`update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1::uuid`, [row.session_id]);
+        await tx.query(
+          `update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1::uuid`,
+          [row.session_id],
+        );
         return { session: await sessionJson(user, row.session_id, next, 'token_refresh', tx) };
       });
-      if ('reused' in out) throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      if ('reused' in out)
+        throw new AuthError(
+          400,
+          'refresh_token_already_used',
+          'Invalid Refresh Token: Already Used',
+        );
       return c.json(out.session);
     }
     if (grant === 'pkce') {
       const authCode = str(b['auth_code'], 'auth_code');
       const verifier = str(b['code_verifier'], 'code_verifier');
       const session = await db.transaction(async (tx) => {
-        const r = await tx.query<{ id: string; user_id: string; method: string; challenge: string; fresh: boolean }>(
+        const r = await tx.query<{
+          id: string;
+          user_id: string;
+          method: string;
+          challenge: string;
+          fresh: boolean;
+        }>(
           `select id::text, user_id::text, code_challenge_method as method, code_challenge as challenge,
              coalesce(auth_code_issued_at, created_at) > now() - interval '10 minutes' as fresh
            from auth.flow_state where auth_code = $1 and auth_code_issued_at is not null for update`,
           [authCode],
         );
         const flow = r.rows[0];
-        if (!flow) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+        if (!flow)
+          throw new AuthError(
+            404,
+            'flow_state_not_found',
+            'invalid flow state, no valid flow state found',
+          );
         await tx.query('delete from auth.flow_state where id = $1::uuid', [flow.id]);
-        if (!flow.fresh) throw new AuthError(400, 'flow_state_expired', 'invalid flow state, flow state has expired');
+        if (!flow.fresh)
+          throw new AuthError(
+            400,
+            'flow_state_expired',
+            'invalid flow state, flow state has expired',
+          );
         const expected =
-          flow.method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
-        if (expected !== flow.challenge) throw new AuthError(403, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
+          flow.method === 's256'
+            ? createHash('sha256').update(verifier).digest('base64url')
+            : verifier;
+        if (expected !== flow.challenge)
+          throw new AuthError(
+            403,
+            'bad_code_verifier',
+            'code challenge does not match previously saved code verifier',
+          );
         const user = await findUserById(tx, flow.user_id);
         if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
         return issueSession(tx, user, 'otp', c);
@@ -418,15 +598,30 @@ export function authApp(ctx: AppContext): Hono {
     const password = b['password'] === undefined ? undefined : str(b['password'], 'password');
     const data = b['data'] === undefined ? undefined : metaObj(b['data'], 'data');
     if (b['email'] !== undefined && b['email'] !== user.email)
-      throw new AuthError(422, 'email_change_not_supported', 'Changing the e-mail address is not supported by this server');
+      throw new AuthError(
+        422,
+        'email_change_not_supported',
+        'Changing the e-mail address is not supported by this server',
+      );
     if (password !== undefined) {
       checkPassword(password);
-      if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password).catch(() => false)))
-        throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+      if (
+        user.encrypted_password &&
+        (await bcrypt.compare(password, user.encrypted_password).catch(() => false))
+      )
+        throw new AuthError(
+          422,
+          'same_password',
+          'New password should be different from the old password.',
+        );
     }
     const hash = password !== undefined ? await bcrypt.hash(password, BCRYPT_COST) : null;
     await db.transaction(async (tx) => {
-      if (hash) await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid`, [user.id, hash]);
+      if (hash)
+        await tx.query(
+          `update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid`,
+          [user.id, hash],
+        );
       if (data) {
         // GoTrue merges top-level keys; a null value removes the key
         await tx.query(
@@ -444,10 +639,15 @@ export function authApp(ctx: AppContext): Hono {
     const scope = c.req.query('scope') ?? 'global';
     if (!['global', 'local', 'others'].includes(scope))
       throw new AuthError(400, 'validation_failed', 'scope must be one of global, local, others');
-    if (scope === 'global') await db.query('delete from auth.sessions where user_id = $1::uuid', [user.id]);
-    else if (scope === 'local' && sessionId) await db.query('delete from auth.sessions where id = $1::uuid', [sessionId]);
+    if (scope === 'global')
+      await db.query('delete from auth.sessions where user_id = $1::uuid', [user.id]);
+    else if (scope === 'local' && sessionId)
+      await db.query('delete from auth.sessions where id = $1::uuid', [sessionId]);
     else if (scope === 'others')
-      await db.query('delete from auth.sessions where user_id = $1::uuid and id is distinct from $2::uuid', [user.id, sessionId]);
+      await db.query(
+        'delete from auth.sessions where user_id = $1::uuid and id is distinct from $2::uuid',
+        [user.id, sessionId],
+      );
     return c.body(null, 204);
   });
 
@@ -473,7 +673,12 @@ export function authApp(ctx: AppContext): Hono {
     const email = str(b['email'], 'email').trim().toLowerCase();
     const type = str(b['type'], 'type');
     checkEmail(email);
-    if (type !== 'signup') throw new AuthError(400, 'validation_failed', 'Only type "signup" can be resent by this server');
+    if (type !== 'signup')
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Only type "signup" can be resent by this server',
+      );
     rateLimit(c, 'resend', email);
     const redirectTo = safeRedirect(c.req.query('redirect_to'));
     const user = await findUserByEmail(db, email);
@@ -495,11 +700,19 @@ export function authApp(ctx: AppContext): Hono {
   ): Promise<UserRow> {
     const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
     let user: UserRow | null = null;
-    const kind = type === 'recovery' || type === 'magiclink' ? 'recovery' : type === 'signup' || type === 'email' ? 'signup' : null;
+    const kind =
+      type === 'recovery' || type === 'magiclink'
+        ? 'recovery'
+        : type === 'signup' || type === 'email'
+          ? 'signup'
+          : null;
     if (!kind) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
     if (lookup.token) {
       const col = kind === 'signup' ? 'confirmation_token' : 'recovery_token';
-      const r = await tx.query<{ id: string }>(`select id::text from auth.users where ${col} = $1 and $1 <> '' limit 1`, [lookup.token]);
+      const r = await tx.query<{ id: string }>(
+        `select id::text from auth.users where ${col} = $1 and $1 <> '' limit 1`,
+        [lookup.token],
+      );
       if (r.rows[0]) user = await findUserById(tx, r.rows[0].id);
     } else if (lookup.email && lookup.otp) {
       const r = await tx.query<{ user_id: string }>(
@@ -511,7 +724,10 @@ export function authApp(ctx: AppContext): Hono {
     if (!user) throw expired();
     const sentAt = kind === 'signup' ? user.confirmation_sent_at : user.recovery_sent_at;
     if (!sentAt || Date.now() - new Date(sentAt).getTime() > OTP_TTL_MS) throw expired();
-    await tx.query(`delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2`, [user.id, kind]);
+    await tx.query(
+      `delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2`,
+      [user.id, kind],
+    );
     if (kind === 'signup') {
       await tx.query(
         `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '', last_sign_in_at = now(), updated_at = now() where id = $1::uuid`,
@@ -566,7 +782,8 @@ export function authApp(ctx: AppContext): Hono {
       const frag = new URLSearchParams({
         error: 'access_denied',
         error_code: e.errorCode,
-        error_description: e.errorCode === 'otp_expired' ? 'Email link is invalid or has expired' : e.message,
+        error_description:
+          e.errorCode === 'otp_expired' ? 'Email link is invalid or has expired' : e.message,
       });
       return c.redirect(`${redirectTo.split('#')[0]}#${frag.toString()}`, 303);
     }
@@ -575,7 +792,8 @@ export function authApp(ctx: AppContext): Hono {
   app.post('/verify', async (c) => {
     const b = await body(c);
     const type = str(b['type'], 'type');
-    const tokenHash = b['token_hash'] === undefined ? undefined : str(b['token_hash'], 'token_hash');
+    const tokenHash =
+      b['token_hash'] === undefined ? undefined : str(b['token_hash'], 'token_hash');
     const email = b['email'] === undefined ? undefined : str(b['email'], 'email');
     const otp = b['token'] === undefined ? undefined : str(b['token'], 'token');
     const session = await db.transaction(async (tx) => {
@@ -597,7 +815,11 @@ export function authApp(ctx: AppContext): Hono {
   });
   app.delete('/user/identities/:id', async (c) => {
     await requireUser(c);
-    throw new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
+    throw new AuthError(
+      422,
+      'single_identity_not_deletable',
+      'User must have at least 1 identity after unlinking',
+    );
   });
   app.get('/user/identities/authorize', () => {
     throw new AuthError(400, 'validation_failed', 'Unsupported provider: provider is not enabled');
@@ -628,20 +850,44 @@ export function authApp(ctx: AppContext): Hono {
     const password = b['password'] === undefined ? undefined : str(b['password'], 'password');
     if (password !== undefined) checkPassword(password);
     const userMeta = metaObj(b['user_metadata'] ?? b['data'], 'user_metadata');
-    const appMeta = { provider: 'email', providers: ['email'], ...metaObj(b['app_metadata'], 'app_metadata') };
+    const appMeta = {
+      provider: 'email',
+      providers: ['email'],
+      ...metaObj(b['app_metadata'], 'app_metadata'),
+    };
     const hash = password ? await bcrypt.hash(password, BCRYPT_COST) : null;
     const user = await db.transaction(async (tx) => {
       if (await findUserByEmail(tx, email))
-        throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+        throw new AuthError(
+          422,
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
       const id = randomUUID();
       await tx.query(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
          values ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', 'authenticated', $2, $3, $4::jsonb, $5::jsonb, $6::timestamptz, now(), now())`,
-        [id, email, hash, JSON.stringify(appMeta), JSON.stringify(userMeta), b['email_confirm'] === true ? new Date().toISOString() : null],
+        [
+          id,
+          email,
+          hash,
+          JSON.stringify(appMeta),
+          JSON.stringify(userMeta),
+          b['email_confirm'] === true ? new Date().toISOString() : null,
+        ],
       );
       await tx.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1, $3::uuid, $2::jsonb, 'email')`,
-        [id, JSON.stringify({ sub: id, email, email_verified: b['email_confirm'] === true, phone_verified: false }), id],
+        [
+          id,
+          JSON.stringify({
+            sub: id,
+            email,
+            email_verified: b['email_confirm'] === true,
+            phone_verified: false,
+          }),
+          id,
+        ],
       );
       return (await findUserById(tx, id)) as UserRow;
     });
@@ -651,8 +897,13 @@ export function authApp(ctx: AppContext): Hono {
   app.get('/admin/users', async (c) => {
     await requireServiceRole(c);
     const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number.parseInt(c.req.query('per_page') ?? '50', 10) || 50));
-    const total = await db.query<{ n: number }>('select count(*)::int as n from auth.users where deleted_at is null');
+    const perPage = Math.min(
+      1000,
+      Math.max(1, Number.parseInt(c.req.query('per_page') ?? '50', 10) || 50),
+    );
+    const total = await db.query<{ n: number }>(
+      'select count(*)::int as n from auth.users where deleted_at is null',
+    );
     const ids = await db.query<{ id: string }>(
       'select id::text from auth.users where deleted_at is null order by created_at desc, id limit $1 offset $2',
       [perPage, (page - 1) * perPage],
@@ -696,26 +947,42 @@ export function authApp(ctx: AppContext): Hono {
     if (password !== undefined) checkPassword(password);
     const hash = password ? await bcrypt.hash(password, BCRYPT_COST) : null;
     await db.transaction(async (tx) => {
-      if (hash) await tx.query('update auth.users set encrypted_password = $2 where id = $1::uuid', [id, hash]);
+      if (hash)
+        await tx.query('update auth.users set encrypted_password = $2 where id = $1::uuid', [
+          id,
+          hash,
+        ]);
       if (b['email_confirm'] === true)
-        await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1::uuid', [id]);
+        await tx.query(
+          'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1::uuid',
+          [id],
+        );
       if (b['user_metadata'] !== undefined)
-        await tx.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1::uuid`, [
-          id,
-          JSON.stringify(metaObj(b['user_metadata'], 'user_metadata')),
-        ]);
+        await tx.query(
+          `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb where id = $1::uuid`,
+          [id, JSON.stringify(metaObj(b['user_metadata'], 'user_metadata'))],
+        );
       if (b['app_metadata'] !== undefined)
-        await tx.query(`update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || $2::jsonb where id = $1::uuid`, [
-          id,
-          JSON.stringify(metaObj(b['app_metadata'], 'app_metadata')),
-        ]);
+        await tx.query(
+          `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || $2::jsonb where id = $1::uuid`,
+          [id, JSON.stringify(metaObj(b['app_metadata'], 'app_metadata'))],
+        );
       if (typeof b['ban_duration'] === 'string') {
         const d = b['ban_duration'];
-        if (d === 'none') await tx.query('update auth.users set banned_until = null where id = $1::uuid', [id]);
+        if (d === 'none')
+          await tx.query('update auth.users set banned_until = null where id = $1::uuid', [id]);
         else {
           const m = /^([0-9]{1,6})h$/.exec(d);
-          if (!m) throw new AuthError(400, 'validation_failed', 'ban_duration must look like "24h" or "none"');
-          await tx.query(`update auth.users set banned_until = now() + make_interval(hours => $2::int) where id = $1::uuid`, [id, Number(m[1])]);
+          if (!m)
+            throw new AuthError(
+              400,
+              'validation_failed',
+              'ban_duration must look like "24h" or "none"',
+            );
+          await tx.query(
+            `update auth.users set banned_until = now() + make_interval(hours => $2::int) where id = $1::uuid`,
+            [id, Number(m[1])],
+          );
           await tx.query('delete from auth.sessions where user_id = $1::uuid', [id]);
         }
       }

@@ -44,13 +44,19 @@ const USER_COLS = `id::text, aud, role, email, encrypted_password,
   to_json(updated_at)#>>'{}' as updated_at, phone, to_json(banned_until)#>>'{}' as banned_until,
   to_json(deleted_at)#>>'{}' as deleted_at, is_anonymous`;
 
-export async function findUser(db: Queryable, where: string, params: unknown[]): Promise<UserRow | null> {
-  const r = await db.query<UserRow>(`select ${USER_COLS} from auth.users where ${where} limit 1`, params);
+export async function findUser(
+  db: Queryable,
+  where: string,
+  params: unknown[],
+): Promise<UserRow | null> {
+  const r = await db.query<UserRow>(
+    `select ${USER_COLS} from auth.users where ${where} limit 1`,
+    params,
+  );
   return r.rows[0] ?? null;
 }
 
-export const findUserById = (db: Queryable, id: string) =>
-  findUser(db, 'id = $1::uuid', [id]);
+export const findUserById = (db: Queryable, id: string) => findUser(db, 'id = $1::uuid', [id]);
 export const findUserByEmail = (db: Queryable, email: string) =>
   findUser(db, 'lower(email) = lower($1) and deleted_at is null', [email]);
 
@@ -65,7 +71,9 @@ export async function listIdentities(db: Queryable, userId: string): Promise<Ide
 }
 
 const jsonObj = (v: unknown): Record<string, unknown> =>
-  typeof v === 'string' ? (JSON.parse(v) as Record<string, unknown>) : ((v as Record<string, unknown> | null) ?? {});
+  typeof v === 'string'
+    ? (JSON.parse(v) as Record<string, unknown>)
+    : ((v as Record<string, unknown> | null) ?? {});
 
 export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, unknown> {
   return {
@@ -99,6 +107,9 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
   };
 }
 
-export function metaOf(u: UserRow): { app: Record<string, unknown>; user: Record<string, unknown> } {
+export function metaOf(u: UserRow): {
+  app: Record<string, unknown>;
+  user: Record<string, unknown>;
+} {
   return { app: jsonObj(u.raw_app_meta_data), user: jsonObj(u.raw_user_meta_data) };
 }

@@ -37,7 +37,9 @@ export function functionsApp(ctx: AppContext): Hono {
     let p = cache.get(name);
     if (!p) {
       const dir = path.join(ctx.config.supabaseDir, 'functions', name);
-      const file = ['index.ts', 'index.js', 'index.mjs'].map((f) => path.join(dir, f)).find((f) => existsSync(f));
+      const file = ['index.ts', 'index.js', 'index.mjs']
+        .map((f) => path.join(dir, f))
+        .find((f) => existsSync(f));
       p = file
         ? import(pathToFileURL(file).href).then((m: Record<string, unknown>) => pickHandler(m))
         : Promise.resolve(null);
@@ -49,11 +51,13 @@ export function functionsApp(ctx: AppContext): Hono {
 
   const run = async (c: Context): Promise<Response> => {
     const name = c.req.param('name') ?? '';
-    if (!NAME_RE.test(name)) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    if (!NAME_RE.test(name))
+      return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     // hosted Supabase verifies the JWT before a function runs (verify_jwt = true)
     try {
       const token = c.req.header('authorization') ? c.req.header('authorization') : undefined;
-      if (!token && !c.req.header('apikey')) return c.json({ code: 401, message: 'Missing authorization header' }, 401);
+      if (!token && !c.req.header('apikey'))
+        return c.json({ code: 401, message: 'Missing authorization header' }, 401);
       await resolveCaller(ctx.keys, { authorization: token, apikey: c.req.header('apikey') });
     } catch (e) {
       if (e instanceof JwtError) return c.json({ code: 401, message: 'Invalid JWT' }, 401);
@@ -64,9 +68,13 @@ export function functionsApp(ctx: AppContext): Hono {
       handler = await load(name);
     } catch (e) {
       console.error(`[functions] ${name} failed to load:`, e);
-      return c.json({ code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' }, 503);
+      return c.json(
+        { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)' },
+        503,
+      );
     }
-    if (!handler) return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
+    if (!handler)
+      return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     // The function reads these as Deno.env / process.env on hosted Supabase and here.
     process.env['SUPABASE_URL'] = ctx.config.apiUrl;
     process.env['SUPABASE_ANON_KEY'] = ctx.anonKey;
@@ -94,8 +102,13 @@ export function functionsApp(ctx: AppContext): Hono {
       console.error(`[functions] ${name} failed:`, e);
       const timeout = (e as Error).message === 'timeout';
       return c.json(
-        { code: timeout ? 'WORKER_LIMIT' : 'WORKER_ERROR', message: timeout ? 'Function timed out' : 'Function exited due to an error (please check logs)' },
-        timeout ? 546 as 500 : 500,
+        {
+          code: timeout ? 'WORKER_LIMIT' : 'WORKER_ERROR',
+          message: timeout
+            ? 'Function timed out'
+            : 'Function exited due to an error (please check logs)',
+        },
+        timeout ? (546 as 500) : 500,
       );
     } finally {
       clearTimeout(timer);

@@ -16,7 +16,11 @@ let visitor: SupabaseClient;
 
 beforeAll(async () => {
   srv = await startTestServer();
-  [maya, leo, admin] = await Promise.all([signedIn(srv, 'maya'), signedIn(srv, 'leo'), signedIn(srv, 'admin')]);
+  [maya, leo, admin] = await Promise.all([
+    signedIn(srv, 'maya'),
+    signedIn(srv, 'leo'),
+    signedIn(srv, 'admin'),
+  ]);
   visitor = createTestClient(srv);
 });
 afterAll(async () => {
@@ -39,11 +43,19 @@ describe('events', () => {
       .order('event_date', { ascending: true })
       .limit(3);
     expect(error).toBeNull();
-    expect(data?.map((e) => e.title)).toEqual(['Friday Night Neon', 'Jazz & Small Plates', 'Throwback Thursday']);
+    expect(data?.map((e) => e.title)).toEqual([
+      'Friday Night Neon',
+      'Jazz & Small Plates',
+      'Throwback Thursday',
+    ]);
   });
 
   it('events page: all approved, ascending; pending ones hidden from visitors', async () => {
-    const { data } = await visitor.from('events').select('*').eq('is_approved', true).order('event_date', { ascending: true });
+    const { data } = await visitor
+      .from('events')
+      .select('*')
+      .eq('is_approved', true)
+      .order('event_date', { ascending: true });
     expect(data).toHaveLength(4);
     const all = await visitor.from('events').select('id');
     expect(all.data).toHaveLength(4);
@@ -70,10 +82,16 @@ describe('events', () => {
     expect(created.error).toBeNull();
     expect(created.data).toMatchObject({ title: 'Test Night', is_approved: true });
 
-    const approve = await admin.from('events').update({ is_approved: true }).eq('id', 'e0000000-0000-4000-8000-000000000005');
+    const approve = await admin
+      .from('events')
+      .update({ is_approved: true })
+      .eq('id', 'e0000000-0000-4000-8000-000000000005');
     expect(approve.error).toBeNull();
     expect(approve.status).toBe(204);
-    const seen = await visitor.from('events').select('id').eq('id', 'e0000000-0000-4000-8000-000000000005');
+    const seen = await visitor
+      .from('events')
+      .select('id')
+      .eq('id', 'e0000000-0000-4000-8000-000000000005');
     expect(seen.data).toHaveLength(1);
 
     const del = await admin.from('events').delete().eq('id', created.data.id);
@@ -83,7 +101,12 @@ describe('events', () => {
   });
 
   it('a member cannot create events (42501 -> 403)', async () => {
-    const r = await maya.from('events').insert({ title: 'Mine', event_date: nowIso(), created_by: USERS.maya.id, is_approved: true });
+    const r = await maya.from('events').insert({
+      title: 'Mine',
+      event_date: nowIso(),
+      created_by: USERS.maya.id,
+      is_approved: true,
+    });
     expect(r.error?.code).toBe('42501');
     expect(r.status).toBe(403);
   });
@@ -99,13 +122,19 @@ describe('offers and redemptions', () => {
   const exclusive = '0f000000-0000-4000-8000-000000000001';
 
   it('active, still valid offers', async () => {
-    const { data, error } = await maya.from('offers').select('*').eq('is_active', true).gte('valid_until', nowIso());
+    const { data, error } = await maya
+      .from('offers')
+      .select('*')
+      .eq('is_active', true)
+      .gte('valid_until', nowIso());
     expect(error).toBeNull();
     expect(data?.length).toBeGreaterThanOrEqual(2);
   });
 
   it('redeem: insert, select offer_id by user, increment usage, second redemption is 23505', async () => {
-    const ins = await leo.from('user_offers').insert({ user_id: USERS.leo.id, offer_id: exclusive });
+    const ins = await leo
+      .from('user_offers')
+      .insert({ user_id: USERS.leo.id, offer_id: exclusive });
     expect(ins.error).toBeNull();
     expect(ins.status).toBe(201);
 
@@ -117,17 +146,31 @@ describe('offers and redemptions', () => {
     const offer = await leo.from('offers').select('usage_count').eq('id', exclusive).single();
     expect(offer.data?.usage_count).toBe(1);
 
-    const again = await leo.from('user_offers').insert({ user_id: USERS.leo.id, offer_id: exclusive });
+    const again = await leo
+      .from('user_offers')
+      .insert({ user_id: USERS.leo.id, offer_id: exclusive });
     expect(again.error?.code).toBe('23505');
     expect(again.status).toBe(409);
   });
 
   it('analytics insert and admin latest 50', async () => {
-    const ins = await leo.from('analytics').insert({ user_id: USERS.leo.id, event_type: 'offer_redeemed', event_data: { offer_id: exclusive } });
+    const ins = await leo.from('analytics').insert({
+      user_id: USERS.leo.id,
+      event_type: 'offer_redeemed',
+      event_data: { offer_id: exclusive },
+    });
     expect(ins.error).toBeNull();
-    const latest = await admin.from('analytics').select('*').order('created_at', { ascending: false }).limit(50);
+    const latest = await admin
+      .from('analytics')
+      .select('*')
+      .order('created_at', { ascending: false })
+      .limit(50);
     expect(latest.error).toBeNull();
-    expect(latest.data?.[0]).toMatchObject({ user_id: USERS.leo.id, event_type: 'offer_redeemed', event_data: { offer_id: exclusive } });
+    expect(latest.data?.[0]).toMatchObject({
+      user_id: USERS.leo.id,
+      event_type: 'offer_redeemed',
+      event_data: { offer_id: exclusive },
+    });
   });
 });
 
@@ -147,7 +190,13 @@ describe('profiles', () => {
   it('upsert own profile', async () => {
     const r = await leo
       .from('profiles')
-      .upsert({ user_id: USERS.leo.id, first_name: 'Leonardo', last_name: 'Martinez', email: USERS.leo.email, phone: '555-0000' })
+      .upsert({
+        user_id: USERS.leo.id,
+        first_name: 'Leonardo',
+        last_name: 'Martinez',
+        email: USERS.leo.email,
+        phone: '555-0000',
+      })
       .select()
       .single();
     expect(r.error).toBeNull();
@@ -159,9 +208,16 @@ describe('profiles', () => {
     expect(all.data).toHaveLength(3);
     const times = (all.data ?? []).map((p) => Date.parse(p.created_at as string));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const vip = await admin.from('profiles').update({ vip_status: true }).eq('user_id', USERS.leo.id).select('vip_status');
+    const vip = await admin
+      .from('profiles')
+      .update({ vip_status: true })
+      .eq('user_id', USERS.leo.id)
+      .select('vip_status');
     expect(vip.data).toEqual([{ vip_status: true }]);
-    const self = await maya.from('profiles').update({ vip_status: false }).eq('user_id', USERS.maya.id);
+    const self = await maya
+      .from('profiles')
+      .update({ vip_status: false })
+      .eq('user_id', USERS.maya.id);
     expect(self.error?.code).toBe('42501');
     await admin.from('profiles').update({ vip_status: false }).eq('user_id', USERS.leo.id);
   });
@@ -169,9 +225,18 @@ describe('profiles', () => {
 
 describe('photo wall and storage', () => {
   it('approved photos newest first limit 6; member insert; admin moderation', async () => {
-    const ins = await maya.from('photo_wall').insert({ user_id: USERS.maya.id, image_url: 'http://x/y.png', caption: 'Victory moment!' }).select().single();
+    const ins = await maya
+      .from('photo_wall')
+      .insert({ user_id: USERS.maya.id, image_url: 'http://x/y.png', caption: 'Victory moment!' })
+      .select()
+      .single();
     expect(ins.error).toBeNull();
-    const approved = await leo.from('photo_wall').select('*').eq('is_approved', true).order('created_at', { ascending: false }).limit(6);
+    const approved = await leo
+      .from('photo_wall')
+      .select('*')
+      .eq('is_approved', true)
+      .order('created_at', { ascending: false })
+      .limit(6);
     expect(approved.error).toBeNull();
     expect(approved.data?.find((p) => p.id === ins.data.id)).toBeUndefined();
     const mod = await admin
@@ -183,7 +248,12 @@ describe('photo wall and storage', () => {
     expect(feat.error).toBeNull();
     const all = await admin.from('photo_wall').select('*');
     expect(all.data?.length).toBeGreaterThanOrEqual(1);
-    const after = await leo.from('photo_wall').select('id,is_featured').eq('is_approved', true).order('created_at', { ascending: false }).limit(6);
+    const after = await leo
+      .from('photo_wall')
+      .select('id,is_featured')
+      .eq('is_approved', true)
+      .order('created_at', { ascending: false })
+      .limit(6);
     expect(after.data).toContainEqual({ id: ins.data.id, is_featured: true });
   });
 
@@ -193,7 +263,9 @@ describe('photo wall and storage', () => {
       'base64',
     );
     const path = `${USERS.maya.id}-${Date.now()}.png`;
-    const up = await maya.storage.from('photo-wall').upload(path, new Blob([png], { type: 'image/png' }));
+    const up = await maya.storage
+      .from('photo-wall')
+      .upload(path, new Blob([png], { type: 'image/png' }));
     expect(up.error).toBeNull();
     expect(up.data?.path).toBe(path);
     const { data } = maya.storage.from('photo-wall').getPublicUrl(path);
@@ -202,12 +274,16 @@ describe('photo wall and storage', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
     // another member may not write into maya's folder
-    const other = await leo.storage.from('photo-wall').upload(`${USERS.maya.id}-evil.png`, new Blob([png], { type: 'image/png' }));
+    const other = await leo.storage
+      .from('photo-wall')
+      .upload(`${USERS.maya.id}-evil.png`, new Blob([png], { type: 'image/png' }));
     expect(other.error).not.toBeNull();
   });
 
   it('event-images upload by admin; bucket lookup for a missing bucket fails with Bucket not found', async () => {
-    const up = await admin.storage.from('event-images').upload(`events/${Date.now()}.txt`, 'hello', { contentType: 'text/plain' });
+    const up = await admin.storage
+      .from('event-images')
+      .upload(`events/${Date.now()}.txt`, 'hello', { contentType: 'text/plain' });
     expect(up.error).toBeNull();
     const missing = await maya.storage.getBucket('nope-bucket');
     expect(missing.error?.message).toBe('Bucket not found');
@@ -228,20 +304,37 @@ describe('bookings', () => {
       event_image_url: null,
     });
     expect(ins.error).toBeNull();
-    const mine = await maya.from('event_bookings').select('*').eq('user_id', USERS.maya.id).order('created_at', { ascending: false }).limit(5);
+    const mine = await maya
+      .from('event_bookings')
+      .select('*')
+      .eq('user_id', USERS.maya.id)
+      .order('created_at', { ascending: false })
+      .limit(5);
     expect(mine.data).toHaveLength(1);
     const booking = mine.data?.[0];
     expect(booking).toMatchObject({ status: 'pending', number_of_guests: 4 });
     const others = await leo.from('event_bookings').select('*');
     expect(others.data).toEqual([]);
-    const all = await admin.from('event_bookings').select('*').order('created_at', { ascending: false });
+    const all = await admin
+      .from('event_bookings')
+      .select('*')
+      .order('created_at', { ascending: false });
     expect(all.data?.length).toBe(1);
     const upd = await admin
       .from('event_bookings')
-      .update({ status: 'approved', admin_notes: 'See you there', approved_at: nowIso(), approved_by: USERS.admin.id })
+      .update({
+        status: 'approved',
+        admin_notes: 'See you there',
+        approved_at: nowIso(),
+        approved_by: USERS.admin.id,
+      })
       .eq('id', booking.id);
     expect(upd.error).toBeNull();
-    const after = await maya.from('event_bookings').select('status, admin_notes').eq('id', booking.id).single();
+    const after = await maya
+      .from('event_bookings')
+      .select('status, admin_notes')
+      .eq('id', booking.id)
+      .single();
     expect(after.data).toEqual({ status: 'approved', admin_notes: 'See you there' });
   });
 
@@ -268,16 +361,28 @@ describe('roles and admin RPC', () => {
     expect(grant.error).toBeNull();
     const dup = await admin.from('user_roles').insert({ user_id: USERS.leo.id, role: 'admin' });
     expect(dup.error?.code).toBe('23505');
-    const revoke = await admin.from('user_roles').delete().eq('user_id', USERS.leo.id).eq('role', 'admin');
+    const revoke = await admin
+      .from('user_roles')
+      .delete()
+      .eq('user_id', USERS.leo.id)
+      .eq('role', 'admin');
     expect(revoke.error).toBeNull();
-    const memberTry = await maya.from('user_roles').insert({ user_id: USERS.maya.id, role: 'admin' });
+    const memberTry = await maya
+      .from('user_roles')
+      .insert({ user_id: USERS.maya.id, role: 'admin' });
     expect(memberTry.error?.code).toBe('42501');
   });
 
   it('admin_delete_user: refused for members and for oneself', async () => {
-    const member = await maya.rpc('admin_delete_user', { _user_id: USERS.leo.id, _admin_id: USERS.maya.id });
+    const member = await maya.rpc('admin_delete_user', {
+      _user_id: USERS.leo.id,
+      _admin_id: USERS.maya.id,
+    });
     expect(member.error?.code).toBe('42501');
-    const self = await admin.rpc('admin_delete_user', { _user_id: USERS.admin.id, _admin_id: USERS.admin.id });
+    const self = await admin.rpc('admin_delete_user', {
+      _user_id: USERS.admin.id,
+      _admin_id: USERS.admin.id,
+    });
     expect(self.error?.code).toBe('P0001');
     expect(self.error?.message).toBe('You cannot delete your own admin account.');
   });
@@ -294,7 +399,10 @@ describe('data export and account deletion', () => {
     expect(profile.error).toBeNull();
     expect(bookings.data).toEqual([]);
     expect(offers.error).toBeNull();
-    expect(offers.data?.[0]?.offers).toMatchObject({ id: '0f000000-0000-4000-8000-000000000001', offer_type: 'exclusive' });
+    expect(offers.data?.[0]?.offers).toMatchObject({
+      id: '0f000000-0000-4000-8000-000000000001',
+      offer_type: 'exclusive',
+    });
     expect(photos.data).toEqual([]);
   });
 
@@ -313,21 +421,48 @@ describe('DJs and the lounge', () => {
 
   it('active DJs by name; first active DJ', async () => {
     const list = await maya.from('djs').select('*').eq('is_active', true).order('name');
-    expect(list.data?.map((d) => d.name)).toEqual(['DJ Nova', 'DJ Sol', 'Lady Vinyl', 'Midnight Marcus']);
+    expect(list.data?.map((d) => d.name)).toEqual([
+      'DJ Nova',
+      'DJ Sol',
+      'Lady Vinyl',
+      'Midnight Marcus',
+    ]);
     const first = await maya.from('djs').select('*').eq('is_active', true).limit(1).single();
     expect(first.data?.name).toBeTruthy();
   });
 
   it('ratings: newest first; today filter limit 5; insert; duplicate is 23505', async () => {
-    const all = await maya.from('dj_ratings').select('*').eq('dj_id', nova).order('created_at', { ascending: false });
+    const all = await maya
+      .from('dj_ratings')
+      .select('*')
+      .eq('dj_id', nova)
+      .order('created_at', { ascending: false });
     expect(all.data).toHaveLength(2);
     const today = all.data?.[0]?.performance_date as string;
-    const lounge = await maya.from('dj_ratings').select('*').eq('dj_id', nova).eq('performance_date', today).order('created_at', { ascending: false }).limit(5);
+    const lounge = await maya
+      .from('dj_ratings')
+      .select('*')
+      .eq('dj_id', nova)
+      .eq('performance_date', today)
+      .order('created_at', { ascending: false })
+      .limit(5);
     expect(lounge.data).toHaveLength(2);
     const sol = 'd0000000-0000-4000-8000-000000000002';
-    const ins = await maya.from('dj_ratings').insert({ dj_id: sol, user_id: USERS.maya.id, rating: 5, comment: null, performance_date: today });
+    const ins = await maya.from('dj_ratings').insert({
+      dj_id: sol,
+      user_id: USERS.maya.id,
+      rating: 5,
+      comment: null,
+      performance_date: today,
+    });
     expect(ins.error).toBeNull();
-    const dup = await maya.from('dj_ratings').insert({ dj_id: sol, user_id: USERS.maya.id, rating: 4, comment: 'again', performance_date: today });
+    const dup = await maya.from('dj_ratings').insert({
+      dj_id: sol,
+      user_id: USERS.maya.id,
+      rating: 4,
+      comment: 'again',
+      performance_date: today,
+    });
     expect(dup.error?.code).toBe('23505');
     expect(dup.error?.message).toMatch(/duplicate key/);
   });
@@ -344,33 +479,65 @@ describe('DJs and the lounge', () => {
       .order('vote_count', { ascending: false })
       .order('created_at', { ascending: true });
     expect(list.error).toBeNull();
-    expect(list.data?.map((r) => r.song_title)).toEqual(['Blinding Lights', 'Crazy in Love', 'Titi Me Pregunto', 'September']);
+    expect(list.data?.map((r) => r.song_title)).toEqual([
+      'Blinding Lights',
+      'Crazy in Love',
+      'Titi Me Pregunto',
+      'September',
+    ]);
 
     const req = await maya
       .from('song_requests')
-      .insert({ song_title: 'Levitating', artist: 'Dua Lipa', user_id: USERS.maya.id, requested_by_name: 'Hacker' })
+      .insert({
+        song_title: 'Levitating',
+        artist: 'Dua Lipa',
+        user_id: USERS.maya.id,
+        requested_by_name: 'Hacker',
+      })
       .select()
       .single();
     expect(req.error).toBeNull();
     expect(req.data?.requested_by_name).toBe('Maya');
 
-    const votes = await maya.from('song_votes').select('song_request_id').eq('user_id', USERS.maya.id);
+    const votes = await maya
+      .from('song_votes')
+      .select('song_request_id')
+      .eq('user_id', USERS.maya.id);
     expect(votes.data).toEqual([{ song_request_id: '50000000-0000-4000-8000-000000000001' }]);
-    const v2 = await maya.from('song_votes').insert({ song_request_id: req.data.id, user_id: USERS.maya.id });
+    const v2 = await maya
+      .from('song_votes')
+      .insert({ song_request_id: req.data.id, user_id: USERS.maya.id });
     expect(v2.error).toBeNull();
-    const v3 = await maya.from('song_votes').insert({ song_request_id: '50000000-0000-4000-8000-000000000002', user_id: USERS.maya.id });
+    const v3 = await maya
+      .from('song_votes')
+      .insert({ song_request_id: '50000000-0000-4000-8000-000000000002', user_id: USERS.maya.id });
     expect(v3.error).toBeNull();
-    const v4 = await maya.from('song_votes').insert({ song_request_id: '50000000-0000-4000-8000-000000000004', user_id: USERS.maya.id });
+    const v4 = await maya
+      .from('song_votes')
+      .insert({ song_request_id: '50000000-0000-4000-8000-000000000004', user_id: USERS.maya.id });
     expect(v4.error?.code).toBe('P0001');
     expect(v4.error?.message).toBe('vote_limit_reached');
-    const unvote = await maya.from('song_votes').delete().eq('song_request_id', req.data.id).eq('user_id', USERS.maya.id);
+    const unvote = await maya
+      .from('song_votes')
+      .delete()
+      .eq('song_request_id', req.data.id)
+      .eq('user_id', USERS.maya.id);
     expect(unvote.error).toBeNull();
-    const count = await maya.from('song_requests').select('vote_count').eq('id', req.data.id).single();
+    const count = await maya
+      .from('song_requests')
+      .select('vote_count')
+      .eq('id', req.data.id)
+      .single();
     expect(count.data?.vote_count).toBe(0);
   });
 
   it('profanity is refused', async () => {
-    const r = await maya.from('song_requests').insert({ song_title: 'Shit Song', artist: 'X', user_id: USERS.maya.id, requested_by_name: 'Maya' });
+    const r = await maya.from('song_requests').insert({
+      song_title: 'Shit Song',
+      artist: 'X',
+      user_id: USERS.maya.id,
+      requested_by_name: 'Maya',
+    });
     expect(r.error?.code).toBe('P0001');
   });
 });
@@ -380,7 +547,11 @@ describe('PostgREST features beyond the app calls', () => {
     const head = await visitor.from('events').select('*', { count: 'exact', head: true });
     expect(head.error).toBeNull();
     expect(head.count).toBeGreaterThanOrEqual(4);
-    const ranged = await visitor.from('events').select('title', { count: 'exact' }).order('event_date').range(1, 2);
+    const ranged = await visitor
+      .from('events')
+      .select('title', { count: 'exact' })
+      .order('event_date')
+      .range(1, 2);
     expect(ranged.data).toHaveLength(2);
     expect(ranged.count).toBe(head.count);
   });
@@ -397,7 +568,10 @@ describe('PostgREST features beyond the app calls', () => {
     expect(r.data?.map((d) => d.dj)).toEqual(['DJ Nova', 'DJ Sol']);
     expect(typeof r.data?.[0]?.rating).toBe('string');
     expect(r.data?.[0]?.dj_ratings.length).toBeGreaterThanOrEqual(2);
-    const inner = await maya.from('djs').select('name, dj_ratings!inner(rating)').eq('dj_ratings.rating', 4);
+    const inner = await maya
+      .from('djs')
+      .select('name, dj_ratings!inner(rating)')
+      .eq('dj_ratings.rating', 4);
     expect(inner.data?.map((d) => d.name)).toEqual(['DJ Nova']);
     expect(inner.data?.[0]?.dj_ratings).toEqual([{ rating: 4 }]);
     const cs = await maya.from('djs').select('name').contains('genre_specialties', ['House']);

@@ -20,7 +20,9 @@ let n = 0;
 const freshEmail = () => `user${Date.now()}${n++}@example.com`;
 
 /** Follows the newest mail's verify link without following the redirect; returns the fragment. */
-async function followMailLink(email: string): Promise<{ location: string; params: URLSearchParams }> {
+async function followMailLink(
+  email: string,
+): Promise<{ location: string; params: URLSearchParams }> {
   const [mail] = await srv.inbox(email);
   expect(mail, `a mail to ${email}`).toBeDefined();
   const link = mail?.links.find((l) => l.includes('/auth/v1/verify')) as string;
@@ -37,7 +39,10 @@ describe('sign up and confirm', () => {
     const { data, error } = await client.auth.signUp({
       email,
       password: 'secret123',
-      options: { data: { first_name: 'Ann', last_name: 'Lee' }, emailRedirectTo: 'http://localhost:4200/' },
+      options: {
+        data: { first_name: 'Ann', last_name: 'Lee' },
+        emailRedirectTo: 'http://localhost:4200/',
+      },
     });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
@@ -52,23 +57,41 @@ describe('sign up and confirm', () => {
     expect(location.startsWith('http://localhost:4200/#')).toBe(true);
     expect(params.get('type')).toBe('signup');
     const access = params.get('access_token') as string;
-    expect(decodeJwt(access)).toMatchObject({ email, role: 'authenticated', aud: 'authenticated', aal: 'aal1' });
+    expect(decodeJwt(access)).toMatchObject({
+      email,
+      role: 'authenticated',
+      aud: 'authenticated',
+      aal: 'aal1',
+    });
 
-    const set = await client.auth.setSession({ access_token: access, refresh_token: params.get('refresh_token') as string });
+    const set = await client.auth.setSession({
+      access_token: access,
+      refresh_token: params.get('refresh_token') as string,
+    });
     expect(set.error).toBeNull();
     const me = await client.auth.getUser();
     expect(me.data.user?.email_confirmed_at).toBeTruthy();
 
     // the profile trigger ran: the user can read their own profile
-    const profile = await client.from('profiles').select('first_name').eq('user_id', me.data.user?.id as string).single();
+    const profile = await client
+      .from('profiles')
+      .select('first_name')
+      .eq('user_id', me.data.user?.id as string)
+      .single();
     expect(profile.data).toEqual({ first_name: 'Ann' });
 
-    const signedIn = await createTestClient(srv).auth.signInWithPassword({ email, password: 'secret123' });
+    const signedIn = await createTestClient(srv).auth.signInWithPassword({
+      email,
+      password: 'secret123',
+    });
     expect(signedIn.error).toBeNull();
   });
 
   it('"User already registered" for a taken, confirmed e-mail', async () => {
-    const { error } = await createTestClient(srv).auth.signUp({ email: USERS.maya.email, password: 'whatever1' });
+    const { error } = await createTestClient(srv).auth.signUp({
+      email: USERS.maya.email,
+      password: 'whatever1',
+    });
     expect(error?.message).toBe('User already registered');
     expect(error?.status).toBe(422);
   });
@@ -77,7 +100,10 @@ describe('sign up and confirm', () => {
     const weak = await createTestClient(srv).auth.signUp({ email: freshEmail(), password: '123' });
     expect(weak.error?.name).toBe('AuthWeakPasswordError');
     expect(weak.error?.code).toBe('weak_password');
-    const bad = await api(srv, '/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email: 'not-an-email', password: 'secret123' }) });
+    const bad = await api(srv, '/auth/v1/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'not-an-email', password: 'secret123' }),
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 400, error_code: 'email_address_invalid' });
   });
@@ -104,7 +130,11 @@ describe('sign up and confirm', () => {
     await client.auth.signUp({ email, password: 'secret123' });
     const [mail] = await srv.inbox(email);
     const code = /code: ([0-9]{6})/.exec(mail?.text ?? '')?.[1] as string;
-    const wrong = await client.auth.verifyOtp({ email, token: code === '000000' ? '111111' : '000000', type: 'signup' });
+    const wrong = await client.auth.verifyOtp({
+      email,
+      token: code === '000000' ? '111111' : '000000',
+      type: 'signup',
+    });
     expect(wrong.error?.code).toBe('otp_expired');
     const ok = await client.auth.verifyOtp({ email, token: code, type: 'signup' });
     expect(ok.error).toBeNull();
@@ -116,7 +146,11 @@ describe('PKCE flow', () => {
   it('sign-up and recovery links answer ?code= that exchangeCodeForSession turns into a session', async () => {
     const email = freshEmail();
     const client = createTestClient(srv, { flowType: 'pkce' });
-    const su = await client.auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: 'http://localhost:4200/' } });
+    const su = await client.auth.signUp({
+      email,
+      password: 'secret123',
+      options: { emailRedirectTo: 'http://localhost:4200/' },
+    });
     expect(su.error).toBeNull();
     const { location } = await followMailLink(email);
     const code = new URL(location).searchParams.get('code') as string;
@@ -128,13 +162,18 @@ describe('PKCE flow', () => {
     expect(reuse.error).not.toBeNull();
 
     const other = createTestClient(srv, { flowType: 'pkce' });
-    await other.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:4200/auth?reset=1' });
+    await other.auth.resetPasswordForEmail(email, {
+      redirectTo: 'http://localhost:4200/auth?reset=1',
+    });
     const rec = await followMailLink(email);
     const url = new URL(rec.location);
     expect(url.searchParams.get('reset')).toBe('1');
     const wrongVerifier = await api(srv, '/auth/v1/token?grant_type=pkce', {
       method: 'POST',
-      body: JSON.stringify({ auth_code: url.searchParams.get('code'), code_verifier: 'x'.repeat(50) }),
+      body: JSON.stringify({
+        auth_code: url.searchParams.get('code'),
+        code_verifier: 'x'.repeat(50),
+      }),
     });
     expect(wrongVerifier.status).toBe(403);
   });
@@ -142,23 +181,38 @@ describe('PKCE flow', () => {
 
 describe('password grant and sessions', () => {
   it('"Invalid login credentials" for a wrong password and for an unknown user', async () => {
-    const a = await createTestClient(srv).auth.signInWithPassword({ email: USERS.leo.email, password: 'wrong-pass' });
+    const a = await createTestClient(srv).auth.signInWithPassword({
+      email: USERS.leo.email,
+      password: 'wrong-pass',
+    });
     expect(a.error?.message).toBe('Invalid login credentials');
     expect(a.error?.status).toBe(400);
     expect(a.error?.code).toBe('invalid_credentials');
-    const b = await createTestClient(srv).auth.signInWithPassword({ email: 'ghost@example.com', password: 'wrong-pass' });
+    const b = await createTestClient(srv).auth.signInWithPassword({
+      email: 'ghost@example.com',
+      password: 'wrong-pass',
+    });
     expect(b.error?.message).toBe('Invalid login credentials');
   });
 
   it('issues ES256 access tokens verifiable with the JWKS, with the documented claims', async () => {
     const client = createTestClient(srv);
-    const { data } = await client.auth.signInWithPassword({ email: USERS.leo.email, password: PASSWORD });
+    const { data } = await client.auth.signInWithPassword({
+      email: USERS.leo.email,
+      password: PASSWORD,
+    });
     const token = data.session?.access_token as string;
     const jwks = createRemoteJWKSet(new URL(`${srv.url}/auth/v1/.well-known/jwks.json`));
     const { payload, protectedHeader } = await jwtVerify(token, jwks);
     expect(protectedHeader.alg).toBe('ES256');
     expect(protectedHeader.kid).toBeTruthy();
-    expect(payload).toMatchObject({ sub: USERS.leo.id, role: 'authenticated', email: USERS.leo.email, aud: 'authenticated', aal: 'aal1' });
+    expect(payload).toMatchObject({
+      sub: USERS.leo.id,
+      role: 'authenticated',
+      email: USERS.leo.email,
+      aud: 'authenticated',
+      aal: 'aal1',
+    });
     expect(payload['session_id']).toBeTruthy();
     expect((payload.exp as number) - (payload.iat as number)).toBe(3600);
     expect(payload['user_metadata']).toMatchObject({ first_name: 'Leo' });
@@ -167,22 +221,40 @@ describe('password grant and sessions', () => {
 
   it('refresh rotates the token; a quick concurrent reuse gets the active token; later reuse revokes the session', async () => {
     const client = createTestClient(srv);
-    const { data } = await client.auth.signInWithPassword({ email: USERS.leo.email, password: PASSWORD });
+    const { data } = await client.auth.signInWithPassword({
+      email: USERS.leo.email,
+      password: PASSWORD,
+    });
     const first = data.session?.refresh_token as string;
-    const r1 = await api(srv, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: first }) });
+    const r1 = await api(srv, '/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: first }),
+    });
     expect(r1.status).toBe(200);
     const s1 = (await r1.json()) as { refresh_token: string; access_token: string };
     expect(s1.refresh_token).not.toBe(first);
     // reuse inside the reuse interval: same active token back
-    const r2 = await api(srv, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: first }) });
+    const r2 = await api(srv, '/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: first }),
+    });
     expect(r2.status).toBe(200);
     expect(((await r2.json()) as { refresh_token: string }).refresh_token).toBe(s1.refresh_token);
     await new Promise((r) => setTimeout(r, REUSE_MS + 100));
-    const r3 = await api(srv, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: first }) });
+    const r3 = await api(srv, '/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: first }),
+    });
     expect(r3.status).toBe(400);
-    expect(await r3.json()).toMatchObject({ error_code: 'refresh_token_already_used', msg: 'Invalid Refresh Token: Already Used' });
+    expect(await r3.json()).toMatchObject({
+      error_code: 'refresh_token_already_used',
+      msg: 'Invalid Refresh Token: Already Used',
+    });
     // the whole session is gone: the rotated token no longer works either
-    const r4 = await api(srv, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: s1.refresh_token }) });
+    const r4 = await api(srv, '/auth/v1/token?grant_type=refresh_token', {
+      method: 'POST',
+      body: JSON.stringify({ refresh_token: s1.refresh_token }),
+    });
     expect(r4.status).toBe(400);
     const user = await api(srv, '/auth/v1/user', { token: s1.access_token });
     expect(user.status).toBe(403);
@@ -201,8 +273,10 @@ describe('password grant and sessions', () => {
     const a = createTestClient(srv);
     const b = createTestClient(srv);
     const c = createTestClient(srv);
-    for (const cl of [a, b, c]) await cl.auth.signInWithPassword({ email: USERS.admin.email, password: PASSWORD });
-    const tokenOf = async (cl: typeof a) => (await cl.auth.getSession()).data.session?.access_token as string;
+    for (const cl of [a, b, c])
+      await cl.auth.signInWithPassword({ email: USERS.admin.email, password: PASSWORD });
+    const tokenOf = async (cl: typeof a) =>
+      (await cl.auth.getSession()).data.session?.access_token as string;
     const [ta, tb, tc] = [await tokenOf(a), await tokenOf(b), await tokenOf(c)];
     await a.auth.signOut({ scope: 'local' });
     expect((await api(srv, '/auth/v1/user', { token: ta })).status).toBe(403);
@@ -222,7 +296,12 @@ describe('user updates and password recovery', () => {
     const created = await api(srv, '/auth/v1/admin/users', {
       method: 'POST',
       token: srv.serviceRoleKey,
-      body: JSON.stringify({ email, password: 'first-pass', email_confirm: true, user_metadata: { first_name: 'Zed' } }),
+      body: JSON.stringify({
+        email,
+        password: 'first-pass',
+        email_confirm: true,
+        user_metadata: { first_name: 'Zed' },
+      }),
     });
     expect(created.status).toBe(200);
     const client = createTestClient(srv);
@@ -235,32 +314,55 @@ describe('user updates and password recovery', () => {
     expect(pw.error).toBeNull();
     const same = await client.auth.updateUser({ password: 'second-pass' });
     expect(same.error?.code).toBe('same_password');
-    const again = await createTestClient(srv).auth.signInWithPassword({ email, password: 'second-pass' });
+    const again = await createTestClient(srv).auth.signInWithPassword({
+      email,
+      password: 'second-pass',
+    });
     expect(again.error).toBeNull();
   });
 
   it('recover mails a link to /auth?reset=1 that opens a recovery session', async () => {
     const email = freshEmail();
-    await api(srv, '/auth/v1/admin/users', { method: 'POST', token: srv.serviceRoleKey, body: JSON.stringify({ email, password: 'old-pass1', email_confirm: true }) });
+    await api(srv, '/auth/v1/admin/users', {
+      method: 'POST',
+      token: srv.serviceRoleKey,
+      body: JSON.stringify({ email, password: 'old-pass1', email_confirm: true }),
+    });
     const client = createTestClient(srv);
-    const r = await client.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:4200/auth?reset=1' });
+    const r = await client.auth.resetPasswordForEmail(email, {
+      redirectTo: 'http://localhost:4200/auth?reset=1',
+    });
     expect(r.error).toBeNull();
     const [mail] = await srv.inbox(email);
     expect(mail?.subject).toBe('Reset your password');
     const { location, params } = await followMailLink(email);
     expect(location.startsWith('http://localhost:4200/auth?reset=1#')).toBe(true);
     expect(params.get('type')).toBe('recovery');
-    await client.auth.setSession({ access_token: params.get('access_token') as string, refresh_token: params.get('refresh_token') as string });
+    await client.auth.setSession({
+      access_token: params.get('access_token') as string,
+      refresh_token: params.get('refresh_token') as string,
+    });
     expect((await client.auth.updateUser({ password: 'new-pass1' })).error).toBeNull();
-    expect((await createTestClient(srv).auth.signInWithPassword({ email, password: 'new-pass1' })).error).toBeNull();
+    expect(
+      (await createTestClient(srv).auth.signInWithPassword({ email, password: 'new-pass1' })).error,
+    ).toBeNull();
     // unknown e-mails get the same answer (no account enumeration)
     expect((await client.auth.resetPasswordForEmail('nobody@example.com')).error).toBeNull();
   });
 
   it('redirects only to allowed origins', async () => {
-    for (const evil of ['https://evil.example.net/steal', 'http://localhost:4200.evil.net/', 'http://localhost:4200@evil.net/', 'javascript:alert(1)//localhost:4200']) {
+    for (const evil of [
+      'https://evil.example.net/steal',
+      'http://localhost:4200.evil.net/',
+      'http://localhost:4200@evil.net/',
+      'javascript:alert(1)//localhost:4200',
+    ]) {
       const email = freshEmail();
-      await createTestClient(srv).auth.signUp({ email, password: 'secret123', options: { emailRedirectTo: evil } });
+      await createTestClient(srv).auth.signUp({
+        email,
+        password: 'secret123',
+        options: { emailRedirectTo: evil },
+      });
       const { location } = await followMailLink(email);
       expect(new URL(location).origin, evil).toBe('http://localhost:4200');
     }
@@ -271,7 +373,12 @@ describe('admin API, settings, rate limits', () => {
   it('service role creates, lists, gets and deletes users; others are refused', async () => {
     const admin = createTestClient(srv, { key: srv.serviceRoleKey }).auth.admin;
     const email = freshEmail();
-    const created = await admin.createUser({ email, password: 'secret123', email_confirm: true, user_metadata: { first_name: 'Tess' } });
+    const created = await admin.createUser({
+      email,
+      password: 'secret123',
+      email_confirm: true,
+      user_metadata: { first_name: 'Tess' },
+    });
     expect(created.error).toBeNull();
     const id = created.data.user?.id as string;
     const dup = await admin.createUser({ email, password: 'secret123' });
@@ -297,14 +404,21 @@ describe('admin API, settings, rate limits', () => {
     const email = 'ratelimited@example.com';
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const r = await api(srv, '/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: 'x' }) });
+      const r = await api(srv, '/auth/v1/token?grant_type=password', {
+        method: 'POST',
+        body: JSON.stringify({ email, password: 'x' }),
+      });
       statuses.push(r.status);
-      if (r.status === 429) expect(await r.json()).toMatchObject({ code: 429, error_code: 'over_request_rate_limit' });
+      if (r.status === 429)
+        expect(await r.json()).toMatchObject({ code: 429, error_code: 'over_request_rate_limit' });
     }
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses.slice(5)).toEqual([429, 429]);
     // another e-mail is not affected
-    const other = await api(srv, '/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: 'x@example.com', password: 'x' }) });
+    const other = await api(srv, '/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'x@example.com', password: 'x' }),
+    });
     expect(other.status).toBe(400);
   });
 

@@ -35,7 +35,11 @@ afterAll(async () => {
   await srv?.close();
 });
 
-async function expectPgrstError(res: Response, status: number | number[], code?: string | RegExp): Promise<Record<string, unknown>> {
+async function expectPgrstError(
+  res: Response,
+  status: number | number[],
+  code?: string | RegExp,
+): Promise<Record<string, unknown>> {
   const statuses = Array.isArray(status) ? status : [status];
   const text = await res.text();
   expect(statuses, `status ${res.status}: ${text}`).toContain(res.status);
@@ -110,15 +114,28 @@ describe('REST: SQL fragments in every query parameter', () => {
     const r = await api(srv, `/rest/v1/events?title=eq.${e}`);
     expect(r.status).toBe(200);
     expect(await r.json()).toEqual([]);
-    const like = await api(srv, `/rest/v1/events?title=ilike.${encodeURIComponent("%' or 1=1 --")}`);
+    const like = await api(
+      srv,
+      `/rest/v1/events?title=ilike.${encodeURIComponent("%' or 1=1 --")}`,
+    );
     expect(await like.json()).toEqual([]);
   });
 
   it('on_conflict and columns with fragments', async () => {
     const h = { 'content-type': 'application/json', prefer: 'resolution=merge-duplicates' };
-    const a = await api(srv, `/rest/v1/user_offers?on_conflict=${e}`, { method: 'POST', token: memberToken, headers: h, body: JSON.stringify({ user_id: USERS.maya.id }) });
+    const a = await api(srv, `/rest/v1/user_offers?on_conflict=${e}`, {
+      method: 'POST',
+      token: memberToken,
+      headers: h,
+      body: JSON.stringify({ user_id: USERS.maya.id }),
+    });
     await expectPgrstError(a, 400);
-    const b = await api(srv, `/rest/v1/user_offers?columns=${e}`, { method: 'POST', token: memberToken, headers: h, body: JSON.stringify([{ user_id: USERS.maya.id }]) });
+    const b = await api(srv, `/rest/v1/user_offers?columns=${e}`, {
+      method: 'POST',
+      token: memberToken,
+      headers: h,
+      body: JSON.stringify([{ user_id: USERS.maya.id }]),
+    });
     await expectPgrstError(b, 400, 'PGRST100');
   });
 });
@@ -142,50 +159,110 @@ describe('REST: hostile headers and bodies', () => {
   });
 
   it('invalid JSON, wrong shapes and wrong content types', async () => {
-    const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-      api(srv, '/rest/v1/user_offers', { method: 'POST', token: memberToken, headers, body });
+    const post = (
+      body: string,
+      headers: Record<string, string> = { 'content-type': 'application/json' },
+    ) => api(srv, '/rest/v1/user_offers', { method: 'POST', token: memberToken, headers, body });
     await expectPgrstError(await post('{nope'), 400, 'PGRST102');
     await expectPgrstError(await post('[1,2]'), 400, 'PGRST102');
     await expectPgrstError(await post('"x"'), 400, 'PGRST102');
-    await expectPgrstError(await post('{}', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'PGRST102');
-    const rpc = await api(srv, '/rest/v1/rpc/increment_offer_usage', { method: 'POST', token: memberToken, headers: { 'content-type': 'application/json' }, body: '[1]' });
+    await expectPgrstError(
+      await post('{}', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      'PGRST102',
+    );
+    const rpc = await api(srv, '/rest/v1/rpc/increment_offer_usage', {
+      method: 'POST',
+      token: memberToken,
+      headers: { 'content-type': 'application/json' },
+      body: '[1]',
+    });
     await expectPgrstError(rpc, 400, 'PGRST102');
   });
 
   it('deeply nested JSON is a 4xx everywhere', async () => {
     const deep = '['.repeat(300_000) + ']'.repeat(300_000);
     const h = { 'content-type': 'application/json' };
-    const rest = await api(srv, '/rest/v1/analytics', { method: 'POST', token: memberToken, headers: h, body: JSON.stringify({ user_id: USERS.maya.id, event_type: 'offer_redeemed' }).replace('}', `,"event_data":${deep}}`) });
+    const rest = await api(srv, '/rest/v1/analytics', {
+      method: 'POST',
+      token: memberToken,
+      headers: h,
+      body: JSON.stringify({ user_id: USERS.maya.id, event_type: 'offer_redeemed' }).replace(
+        '}',
+        `,"event_data":${deep}}`,
+      ),
+    });
     expect(rest.status).toBeGreaterThanOrEqual(400);
     expect(rest.status).toBeLessThan(500);
-    const auth = await api(srv, '/auth/v1/signup', { method: 'POST', headers: h, body: `{"email":"deep@example.com","password":"secret123","data":{"x":${deep}}}` });
+    const auth = await api(srv, '/auth/v1/signup', {
+      method: 'POST',
+      headers: h,
+      body: `{"email":"deep@example.com","password":"secret123","data":{"x":${deep}}}`,
+    });
     expect(auth.status).toBe(400);
-    const rpc = await api(srv, '/rest/v1/rpc/increment_offer_usage', { method: 'POST', token: memberToken, headers: h, body: `{"offer_id":${deep}}` });
+    const rpc = await api(srv, '/rest/v1/rpc/increment_offer_usage', {
+      method: 'POST',
+      token: memberToken,
+      headers: h,
+      body: `{"offer_id":${deep}}`,
+    });
     expect(rpc.status).toBeGreaterThanOrEqual(400);
     expect(rpc.status).toBeLessThan(500);
   });
 
   it('Prefer, Range, Accept-Profile and Accept with junk', async () => {
-    const a = await api(srv, '/rest/v1/events', { headers: { prefer: "return=representation'; drop table events; --, count=exact;" } });
+    const a = await api(srv, '/rest/v1/events', {
+      headers: { prefer: "return=representation'; drop table events; --, count=exact;" },
+    });
     expect(a.status).toBe(200);
-    await expectPgrstError(await api(srv, '/rest/v1/events', { headers: { range: "0-1'; drop" } }), 416, 'PGRST103');
-    await expectPgrstError(await api(srv, '/rest/v1/events', { headers: { 'accept-profile': 'auth' } }), 406, 'PGRST106');
-    await expectPgrstError(await api(srv, '/rest/v1/events', { headers: { 'accept-profile': 'public; drop table x' } }), 406, 'PGRST106');
-    await expectPgrstError(await api(srv, '/rest/v1/events', { headers: { accept: 'text/csv' } }), 406, 'PGRST107');
+    await expectPgrstError(
+      await api(srv, '/rest/v1/events', { headers: { range: "0-1'; drop" } }),
+      416,
+      'PGRST103',
+    );
+    await expectPgrstError(
+      await api(srv, '/rest/v1/events', { headers: { 'accept-profile': 'auth' } }),
+      406,
+      'PGRST106',
+    );
+    await expectPgrstError(
+      await api(srv, '/rest/v1/events', { headers: { 'accept-profile': 'public; drop table x' } }),
+      406,
+      'PGRST106',
+    );
+    await expectPgrstError(
+      await api(srv, '/rest/v1/events', { headers: { accept: 'text/csv' } }),
+      406,
+      'PGRST107',
+    );
   });
 
   it('oversized bodies get 413 on every service', async () => {
     const big = JSON.stringify({ title: 'x'.repeat(2 * 1024 * 1024) });
-    const rest = await api(srv, '/rest/v1/events', { method: 'POST', token: memberToken, headers: { 'content-type': 'application/json' }, body: big });
+    const rest = await api(srv, '/rest/v1/events', {
+      method: 'POST',
+      token: memberToken,
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(rest.status).toBe(413);
     expect(await rest.json()).toMatchObject({ code: 'PGRST413' });
-    const auth = await api(srv, '/auth/v1/signup', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    const auth = await api(srv, '/auth/v1/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: big,
+    });
     expect(auth.status).toBe(413);
     expect(await auth.json()).toMatchObject({ error_code: 'request_too_large' });
   });
 
   it('a PATCH that would touch every row still obeys RLS', async () => {
-    const r = await api(srv, '/rest/v1/events', { method: 'PATCH', token: memberToken, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'pwned' }) });
+    const r = await api(srv, '/rest/v1/events', {
+      method: 'PATCH',
+      token: memberToken,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'pwned' }),
+    });
     expect(r.status).toBe(204); // the member may update titles by grant, but RLS matches no rows
     const d = await api(srv, '/rest/v1/events', { method: 'DELETE', token: memberToken });
     expect(d.status).toBe(204); // allowed by grants, but RLS leaves nothing deletable
@@ -197,16 +274,24 @@ describe('JWTs', () => {
 
   async function forged(): Promise<string> {
     const { privateKey } = await generateKeyPair('ES256');
-    return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: srv.backend.ctx.keys.kid }).setIssuedAt().setExpirationTime('1h').sign(privateKey);
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: srv.backend.ctx.keys.kid })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
   }
   function algNone(): string {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     return `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
   }
   async function hs256(): Promise<string> {
-    return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long'));
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('super-secret-jwt-token-with-at-least-32-characters-long'));
   }
-  const expired = () => srv.backend.ctx.keys.sign({ sub: USERS.maya.id, role: 'authenticated' }, -60);
+  const expired = () =>
+    srv.backend.ctx.keys.sign({ sub: USERS.maya.id, role: 'authenticated' }, -60);
   const badRole = () => srv.backend.ctx.keys.sign({ sub: USERS.maya.id, role: 'postgres' }, 3600);
 
   it.each([
@@ -220,7 +305,12 @@ describe('JWTs', () => {
     const token = await make();
     const r = await api(srv, '/rest/v1/profiles?select=*', { token, headers: { apikey: token } });
     await expectPgrstError(r, 401, code);
-    const w = await api(srv, '/rest/v1/user_roles', { method: 'POST', token, headers: { apikey: token, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: USERS.maya.id, role: 'admin' }) });
+    const w = await api(srv, '/rest/v1/user_roles', {
+      method: 'POST',
+      token,
+      headers: { apikey: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: USERS.maya.id, role: 'admin' }),
+    });
     await expectPgrstError(w, 401);
   });
 
@@ -231,7 +321,12 @@ describe('JWTs', () => {
     expect(await u.json()).toMatchObject({ error_code: 'bad_jwt' });
     const admin = await api(srv, '/auth/v1/admin/users', { token: algNone() });
     expect(admin.status).toBe(403);
-    const s = await api(srv, '/storage/v1/object/photo-wall/x.png', { method: 'POST', token: f, headers: { apikey: f, 'content-type': 'image/png' }, body: 'x' });
+    const s = await api(srv, '/storage/v1/object/photo-wall/x.png', {
+      method: 'POST',
+      token: f,
+      headers: { apikey: f, 'content-type': 'image/png' },
+      body: 'x',
+    });
     expect(s.status).toBe(400);
     expect(await s.json()).toMatchObject({ statusCode: '403', error: 'Unauthorized' });
     const fn = await api(srv, '/functions/v1/anything', { token: f, headers: { apikey: f } });
@@ -242,7 +337,12 @@ describe('JWTs', () => {
 describe('storage and auth with hostile input', () => {
   it('object paths cannot escape the bucket', async () => {
     for (const p of ['..%2F..%2Fetc%2Fpasswd', 'a/../../x', '%2E%2E/x', 'a//b', 'a%5Cb', '%00x']) {
-      const r = await api(srv, `/storage/v1/object/photo-wall/${p}`, { method: 'POST', token: memberToken, headers: { 'content-type': 'text/plain' }, body: 'x' });
+      const r = await api(srv, `/storage/v1/object/photo-wall/${p}`, {
+        method: 'POST',
+        token: memberToken,
+        headers: { 'content-type': 'text/plain' },
+        body: 'x',
+      });
       expect([400, 404], p).toContain(r.status);
       const g = await api(srv, `/storage/v1/object/public/photo-wall/${p}`);
       expect([400, 404], p).toContain(g.status);
@@ -264,12 +364,19 @@ describe('storage and auth with hostile input', () => {
       ['/auth/v1/token?grant_type=password', '{nope'],
       ['/auth/v1/token?grant_type=password', '[]'],
       ['/auth/v1/token?grant_type=password', JSON.stringify({ email: { $gt: '' }, password: 'x' })],
-      ['/auth/v1/signup', JSON.stringify({ email: "a'; drop table auth.users; --@x.com", password: 'secret123' })],
+      [
+        '/auth/v1/signup',
+        JSON.stringify({ email: "a'; drop table auth.users; --@x.com", password: 'secret123' }),
+      ],
       ['/auth/v1/token?grant_type=nope', '{}'],
       ['/auth/v1/token?grant_type=refresh_token', JSON.stringify({ refresh_token: "' or 1=1 --" })],
       ['/auth/v1/verify', JSON.stringify({ type: 'signup', token_hash: "' or 1=1 --" })],
     ] as const) {
-      const r = await api(srv, path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const r = await api(srv, path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(r.status, `${path} ${body}`).toBeGreaterThanOrEqual(400);
       expect(r.status, `${path} ${body}`).toBeLessThan(500);
       const j = (await r.json()) as Record<string, unknown>;

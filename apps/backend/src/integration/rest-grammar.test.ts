@@ -57,7 +57,10 @@ afterAll(async () => {
 
 describe('select', () => {
   it('aliases, casts and JSON paths', async () => {
-    const { data, error } = await db.from('authors').select('id, who:name, city:meta->>city, meta->langs, n:id::text').order('id');
+    const { data, error } = await db
+      .from('authors')
+      .select('id, who:name, city:meta->>city, meta->langs, n:id::text')
+      .order('id');
     expect(error).toBeNull();
     expect(data).toEqual([
       { id: 1, who: 'Ann', city: 'Cleveland', langs: ['en', 'fr'], n: '1' },
@@ -72,7 +75,10 @@ describe('select', () => {
     const amb = await db.from('books').select('title, authors(name)');
     expect(amb.status).toBe(300);
     expect(amb.error?.code).toBe('PGRST201');
-    const hinted = await db.from('books').select('title, author:authors!books_author_id_fkey(name), editor:editor_id(name)').order('id');
+    const hinted = await db
+      .from('books')
+      .select('title, author:authors!books_author_id_fkey(name), editor:editor_id(name)')
+      .order('id');
     expect(hinted.data?.slice(0, 2)).toEqual([
       { title: 'Alpha', author: { name: 'Ann' }, editor: { name: 'Bob' } },
       { title: 'Beta', author: { name: 'Ann' }, editor: null },
@@ -98,19 +104,39 @@ describe('select', () => {
       { name: 'Bob', books: [{ count: 1 }] },
       { name: 'Cy, Jr.', books: [{ count: 0 }] },
     ]);
-    const filtered = await db.from('authors').select('name, n:books!author_id(count)').gt('n.price', 10).eq('id', 1).single();
+    const filtered = await db
+      .from('authors')
+      .select('name, n:books!author_id(count)')
+      .gt('n.price', 10)
+      .eq('id', 1)
+      .single();
     expect(filtered.data).toEqual({ name: 'Ann', n: [{ count: 1 }] });
   });
 
   it('nested embeds and !inner with a filter on the embedded table', async () => {
-    const nested = await db.from('books').select('title, authors!author_id(name, bios(bio))').eq('id', 1).single();
-    expect(nested.data).toEqual({ title: 'Alpha', authors: { name: 'Ann', bios: { bio: 'Ann writes poems.' } } });
-    const inner = await db.from('authors').select('name, books!author_id!inner(title)').gt('books.price', 10).order('id');
+    const nested = await db
+      .from('books')
+      .select('title, authors!author_id(name, bios(bio))')
+      .eq('id', 1)
+      .single();
+    expect(nested.data).toEqual({
+      title: 'Alpha',
+      authors: { name: 'Ann', bios: { bio: 'Ann writes poems.' } },
+    });
+    const inner = await db
+      .from('authors')
+      .select('name, books!author_id!inner(title)')
+      .gt('books.price', 10)
+      .order('id');
     expect(inner.data).toEqual([
       { name: 'Ann', books: [{ title: 'Alpha' }] },
       { name: 'Bob', books: [{ title: 'Gamma' }] },
     ]);
-    const left = await db.from('authors').select('name, books!author_id(title)').gt('books.price', 10).order('id');
+    const left = await db
+      .from('authors')
+      .select('name, books!author_id(title)')
+      .gt('books.price', 10)
+      .order('id');
     expect(left.data?.map((a) => a.books.length)).toEqual([1, 1, 0]);
   });
 });
@@ -123,23 +149,40 @@ describe('filters', () => {
   };
 
   it('comparison, null, distinct, in', async () => {
-    expect(await titles(db.from('books').select('title').gte('price', 12.5))).toEqual(['Alpha', 'Gamma']);
+    expect(await titles(db.from('books').select('title').gte('price', 12.5))).toEqual([
+      'Alpha',
+      'Gamma',
+    ]);
     expect(await titles(db.from('books').select('title').neq('author_id', 1))).toEqual(['Gamma']);
     expect(await titles(db.from('books').select('title').is('published', null))).toEqual(['Gamma']);
-    expect(await titles(db.from('books').select('title').not('price', 'is', null).lt('price', 10))).toEqual(['Beta']);
-    expect(await titles(db.from('books').select('title').filter('author_id', 'isdistinct', '1'))).toEqual(['Delta', 'Gamma']);
-    expect(await titles(db.from('books').select('title').in('title', ['Alpha', 'Delta', 'x,y']))).toEqual(['Alpha', 'Delta']);
+    expect(
+      await titles(db.from('books').select('title').not('price', 'is', null).lt('price', 10)),
+    ).toEqual(['Beta']);
+    expect(
+      await titles(db.from('books').select('title').filter('author_id', 'isdistinct', '1')),
+    ).toEqual(['Delta', 'Gamma']);
+    expect(
+      await titles(db.from('books').select('title').in('title', ['Alpha', 'Delta', 'x,y'])),
+    ).toEqual(['Alpha', 'Delta']);
     const quoted = await db.from('authors').select('id').in('name', ['Cy, Jr.', 'Bob']).order('id');
     expect(quoted.data).toEqual([{ id: 2 }, { id: 3 }]);
-    expect(await titles(db.from('books').select('title').not('title', 'in', '(Alpha,Beta)'))).toEqual(['Delta', 'Gamma']);
+    expect(
+      await titles(db.from('books').select('title').not('title', 'in', '(Alpha,Beta)')),
+    ).toEqual(['Delta', 'Gamma']);
   });
 
   it('like, ilike, match and dates', async () => {
     expect(await titles(db.from('books').select('title').like('title', '%lta'))).toEqual(['Delta']);
     expect(await titles(db.from('books').select('title').ilike('title', 'a*'))).toEqual(['Alpha']);
-    expect(await titles(db.from('books').select('title').match({ author_id: 1, price: 8 }))).toEqual(['Beta']);
-    expect(await titles(db.from('books').select('title').filter('title', 'imatch', '^(al|ga)'))).toEqual(['Alpha', 'Gamma']);
-    expect(await titles(db.from('books').select('title').gt('published', '2020-06-01'))).toEqual(['Beta']);
+    expect(
+      await titles(db.from('books').select('title').match({ author_id: 1, price: 8 })),
+    ).toEqual(['Beta']);
+    expect(
+      await titles(db.from('books').select('title').filter('title', 'imatch', '^(al|ga)')),
+    ).toEqual(['Alpha', 'Gamma']);
+    expect(await titles(db.from('books').select('title').gt('published', '2020-06-01'))).toEqual([
+      'Beta',
+    ]);
   });
 
   it('arrays and JSON containment, overlap', async () => {
@@ -147,7 +190,11 @@ describe('filters', () => {
     expect(cs.data).toEqual([{ name: 'Ann' }]);
     const cd = await db.from('authors').select('name').containedBy('tags', ['fiction', 'x']);
     expect(cd.data).toEqual([{ name: 'Bob' }]);
-    const ov = await db.from('authors').select('name').overlaps('tags', ['essays', 'fiction']).order('name');
+    const ov = await db
+      .from('authors')
+      .select('name')
+      .overlaps('tags', ['essays', 'fiction'])
+      .order('name');
     expect(ov.data).toEqual([{ name: 'Ann' }, { name: 'Bob' }]);
     const js = await db.from('authors').select('name').contains('meta', { city: 'Akron' });
     expect(js.data).toEqual([{ name: 'Bob' }]);
@@ -156,37 +203,76 @@ describe('filters', () => {
   });
 
   it('full-text search on a tsvector and on a text column', async () => {
-    expect(await titles(db.from('books').select('title').textSearch('search', 'fox'))).toEqual(['Alpha', 'Gamma']);
-    expect(await titles(db.from('books').select('title').textSearch('body', 'lazy dogs', { type: 'plain', config: 'english' }))).toEqual(['Beta']);
-    expect(await titles(db.from('books').select('title').textSearch('search', '"brown fox"', { type: 'websearch' }))).toEqual(['Alpha']);
+    expect(await titles(db.from('books').select('title').textSearch('search', 'fox'))).toEqual([
+      'Alpha',
+      'Gamma',
+    ]);
+    expect(
+      await titles(
+        db
+          .from('books')
+          .select('title')
+          .textSearch('body', 'lazy dogs', { type: 'plain', config: 'english' }),
+      ),
+    ).toEqual(['Beta']);
+    expect(
+      await titles(
+        db.from('books').select('title').textSearch('search', '"brown fox"', { type: 'websearch' }),
+      ),
+    ).toEqual(['Alpha']);
   });
 
   it('or / and trees, negated and nested', async () => {
-    expect(await titles(db.from('books').select('title').or('price.gt.20,published.lt.2020-01-01'))).toEqual(['Delta', 'Gamma']);
-    expect(await titles(db.from('books').select('title').or('and(author_id.eq.1,price.lt.10),title.eq.Delta'))).toEqual(['Beta', 'Delta']);
-    const r = await api(srv, '/rest/v1/books?select=title&not.or=(author_id.eq.1,author_id.is.null)');
+    expect(
+      await titles(db.from('books').select('title').or('price.gt.20,published.lt.2020-01-01')),
+    ).toEqual(['Delta', 'Gamma']);
+    expect(
+      await titles(
+        db.from('books').select('title').or('and(author_id.eq.1,price.lt.10),title.eq.Delta'),
+      ),
+    ).toEqual(['Beta', 'Delta']);
+    const r = await api(
+      srv,
+      '/rest/v1/books?select=title&not.or=(author_id.eq.1,author_id.is.null)',
+    );
     expect(await r.json()).toEqual([{ title: 'Gamma' }]);
-    const and = await api(srv, '/rest/v1/books?select=title&and=(price.gte.8,or(title.eq.Beta,title.eq.Gamma))&order=title');
+    const and = await api(
+      srv,
+      '/rest/v1/books?select=title&and=(price.gte.8,or(title.eq.Beta,title.eq.Gamma))&order=title',
+    );
     expect(await and.json()).toEqual([{ title: 'Beta' }, { title: 'Gamma' }]);
   });
 });
 
 describe('order, ranges, counts', () => {
   it('several columns with nulls placement', async () => {
-    const a = await db.from('books').select('title').order('price', { ascending: false, nullsFirst: true }).order('title');
+    const a = await db
+      .from('books')
+      .select('title')
+      .order('price', { ascending: false, nullsFirst: true })
+      .order('title');
     expect(a.data?.map((b) => b.title)).toEqual(['Delta', 'Gamma', 'Alpha', 'Beta']);
-    const b = await db.from('books').select('title').order('published', { ascending: true, nullsFirst: false });
+    const b = await db
+      .from('books')
+      .select('title')
+      .order('published', { ascending: true, nullsFirst: false });
     expect(b.data?.map((x) => x.title)).toEqual(['Delta', 'Alpha', 'Beta', 'Gamma']);
   });
 
   it('range with exact count (206, Content-Range), beyond the end, Range header, HEAD', async () => {
-    const r = await api(srv, '/rest/v1/books?select=id&order=id&offset=1&limit=2', { headers: { prefer: 'count=exact' } });
+    const r = await api(srv, '/rest/v1/books?select=id&order=id&offset=1&limit=2', {
+      headers: { prefer: 'count=exact' },
+    });
     expect(r.status).toBe(206);
     expect(r.headers.get('content-range')).toBe('1-2/4');
     expect(await r.json()).toEqual([{ id: 2 }, { id: 3 }]);
-    const beyond = await api(srv, '/rest/v1/books?select=id&offset=10', { headers: { prefer: 'count=exact' } });
+    const beyond = await api(srv, '/rest/v1/books?select=id&offset=10', {
+      headers: { prefer: 'count=exact' },
+    });
     expect(beyond.headers.get('content-range')).toBe('*/4');
-    const hdr = await api(srv, '/rest/v1/books?select=id&order=id', { headers: { range: '2-3', 'range-unit': 'items' } });
+    const hdr = await api(srv, '/rest/v1/books?select=id&order=id', {
+      headers: { range: '2-3', 'range-unit': 'items' },
+    });
     expect(await hdr.json()).toEqual([{ id: 3 }, { id: 4 }]);
     expect(hdr.headers.get('content-range')).toBe('2-3/*');
     const head = await db.from('books').select('*', { count: 'exact', head: true }).gt('price', 9);
@@ -205,22 +291,45 @@ describe('order, ranges, counts', () => {
 
 describe('writes', () => {
   it('bulk insert: keys missing from some objects are null, unsent columns and defaultToNull: false use defaults', async () => {
-    const a = await db.from('items').insert([{ name: 'a', qty: 1 }, { name: 'b' }]).select('name, qty, note').order('name');
+    const a = await db
+      .from('items')
+      .insert([{ name: 'a', qty: 1 }, { name: 'b' }])
+      .select('name, qty, note')
+      .order('name');
     expect(a.error).toBeNull();
     expect(a.data).toEqual([
       { name: 'a', qty: 1, note: 'dflt' },
       { name: 'b', qty: null, note: 'dflt' },
     ]);
-    const b = await db.from('items').insert([{ name: 'c', qty: 2 }, { name: 'd' }], { defaultToNull: false }).select('name, qty, note');
+    const b = await db
+      .from('items')
+      .insert([{ name: 'c', qty: 2 }, { name: 'd' }], { defaultToNull: false })
+      .select('name, qty, note');
     expect(b.data?.find((x) => x.name === 'd')).toEqual({ name: 'd', qty: 7, note: 'dflt' });
-    const single = await db.from('items').insert({ name: 'e', data: { nested: [1, { x: 'y' }] } }).select('qty, data').single();
+    const single = await db
+      .from('items')
+      .insert({ name: 'e', data: { nested: [1, { x: 'y' }] } })
+      .select('qty, data')
+      .single();
     expect(single.data).toEqual({ qty: 7, data: { nested: [1, { x: 'y' }] } });
   });
 
   it('upsert with on_conflict: merge and ignore duplicates', async () => {
-    const merge = await db.from('items').upsert({ name: 'a', qty: 100 }, { onConflict: 'name' }).select('name, qty');
+    const merge = await db
+      .from('items')
+      .upsert({ name: 'a', qty: 100 }, { onConflict: 'name' })
+      .select('name, qty');
     expect(merge.data).toEqual([{ name: 'a', qty: 100 }]);
-    const ignore = await db.from('items').upsert([{ name: 'a', qty: 5 }, { name: 'f', qty: 6 }], { onConflict: 'name', ignoreDuplicates: true }).select('name, qty');
+    const ignore = await db
+      .from('items')
+      .upsert(
+        [
+          { name: 'a', qty: 5 },
+          { name: 'f', qty: 6 },
+        ],
+        { onConflict: 'name', ignoreDuplicates: true },
+      )
+      .select('name, qty');
     expect(ignore.data).toEqual([{ name: 'f', qty: 6 }]);
     const a = await db.from('items').select('qty').eq('name', 'a').single();
     expect(a.data?.qty).toBe(100);
@@ -230,7 +339,12 @@ describe('writes', () => {
   });
 
   it('update and delete with representation, count and embeds', async () => {
-    const up = await db.from('books').update({ price: 9 }).eq('author_id', 1).select('title, price, authors!author_id(name)').order('title');
+    const up = await db
+      .from('books')
+      .update({ price: 9 })
+      .eq('author_id', 1)
+      .select('title, price, authors!author_id(name)')
+      .order('title');
     expect(up.data).toEqual([
       { title: 'Alpha', price: 9, authors: { name: 'Ann' } },
       { title: 'Beta', price: 9, authors: { name: 'Ann' } },
@@ -252,7 +366,10 @@ describe('writes', () => {
 
 describe('rpc', () => {
   it('setof with filters and order, scalar with an array argument, json, composite', async () => {
-    const set = await db.rpc('books_by', { author: 1 }).select('title').order('title', { ascending: false });
+    const set = await db
+      .rpc('books_by', { author: 1 })
+      .select('title')
+      .order('title', { ascending: false });
     expect(set.data).toEqual([{ title: 'Beta' }, { title: 'Alpha' }]);
     const filtered = await db.rpc('books_by', { author: 1 }).eq('title', 'Alpha').single();
     expect(filtered.data).toMatchObject({ title: 'Alpha' });

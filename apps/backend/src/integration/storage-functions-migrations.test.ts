@@ -61,7 +61,11 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'migrations', '20250101000001_notes.sql'), MIGRATION_1);
   await writeFile(path.join(dir, 'migrations', '20250101000002_storage.sql'), MIGRATION_2);
   await writeFile(path.join(dir, 'seed.sql'), SEED);
-  for (const [name, src] of [['echo', ECHO], ['hello', DEFAULT_FETCH], ['boom', BOOM]] as const) {
+  for (const [name, src] of [
+    ['echo', ECHO],
+    ['hello', DEFAULT_FETCH],
+    ['boom', BOOM],
+  ] as const) {
     await mkdir(path.join(dir, 'functions', name), { recursive: true });
     await writeFile(path.join(dir, 'functions', name, 'index.ts'), src);
   }
@@ -75,7 +79,11 @@ afterAll(async () => {
 async function newMember() {
   const admin = createTestClient(srv, { key: srv.serviceRoleKey });
   const email = `m${Date.now()}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const { data } = await admin.auth.admin.createUser({ email, password: 'secret123', email_confirm: true });
+  const { data } = await admin.auth.admin.createUser({
+    email,
+    password: 'secret123',
+    email_confirm: true,
+  });
   const client = createTestClient(srv);
   await client.auth.signInWithPassword({ email, password: 'secret123' });
   return { client, id: data.user?.id as string };
@@ -83,7 +91,9 @@ async function newMember() {
 
 describe('migration runner', () => {
   it('applied the migrations in order, recorded them, and loaded the seed once', async () => {
-    const r = await srv.db.query<{ version: string; name: string }>('select version, name from supabase_migrations.schema_migrations order by version');
+    const r = await srv.db.query<{ version: string; name: string }>(
+      'select version, name from supabase_migrations.schema_migrations order by version',
+    );
     expect(r.rows).toEqual([
       { version: '20250101000001', name: 'notes' },
       { version: '20250101000002', name: 'storage' },
@@ -98,13 +108,22 @@ describe('migration runner', () => {
     const a = await startBackend(opts);
     const kid = a.ctx.keys.kid;
     await a.close();
-    await writeFile(path.join(dir, 'migrations', '20250101000003_more.sql'), 'create table public.more (id int primary key);');
+    await writeFile(
+      path.join(dir, 'migrations', '20250101000003_more.sql'),
+      'create table public.more (id int primary key);',
+    );
     try {
       const b = await startBackend(opts);
       try {
         expect(b.ctx.keys.kid).toBe(kid);
-        const v = await b.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
-        expect(v.rows.map((x) => x.version)).toEqual(['20250101000001', '20250101000002', '20250101000003']);
+        const v = await b.db.query<{ version: string }>(
+          'select version from supabase_migrations.schema_migrations order by version',
+        );
+        expect(v.rows.map((x) => x.version)).toEqual([
+          '20250101000001',
+          '20250101000002',
+          '20250101000003',
+        ]);
         const n = await b.db.query<{ n: number }>('select count(*)::int as n from public.notes');
         expect(n.rows[0]?.n).toBe(1);
       } finally {
@@ -113,15 +132,22 @@ describe('migration runner', () => {
     } finally {
       await rm(path.join(dir, 'migrations', '20250101000003_more.sql'));
     }
-    expect(JSON.parse(await readFile(path.join(dataDir, 'jwt-key.json'), 'utf8'))).toHaveProperty('d');
+    expect(JSON.parse(await readFile(path.join(dataDir, 'jwt-key.json'), 'utf8'))).toHaveProperty(
+      'd',
+    );
   }, 120_000);
 
   it('a failing migration stops the start and is not recorded', async () => {
     const bad = await mkdtemp(path.join(tmpdir(), 'bistro-bad-'));
     await mkdir(path.join(bad, 'migrations'));
     await writeFile(path.join(bad, 'migrations', '1_ok.sql'), 'create table public.ok (id int);');
-    await writeFile(path.join(bad, 'migrations', '2_bad.sql'), 'create table public.bad (id int); select nope();');
-    await expect(startBackend({ supabaseDir: bad, port: 0, inboxPort: 0 })).rejects.toThrow(/2_bad.sql failed/);
+    await writeFile(
+      path.join(bad, 'migrations', '2_bad.sql'),
+      'create table public.bad (id int); select nope();',
+    );
+    await expect(startBackend({ supabaseDir: bad, port: 0, inboxPort: 0 })).rejects.toThrow(
+      /2_bad.sql failed/,
+    );
     await rm(bad, { recursive: true, force: true });
   }, 120_000);
 });
@@ -130,7 +156,10 @@ describe('REST on fixture tables', () => {
   it('RLS scopes rows to the caller; identity columns and defaults work; RPCs (scalar, setof, void)', async () => {
     const a = await newMember();
     const b = await newMember();
-    const ins = await a.client.from('notes').insert([{ body: 'one' }, { body: 'two' }]).select('id, body, owner');
+    const ins = await a.client
+      .from('notes')
+      .insert([{ body: 'one' }, { body: 'two' }])
+      .select('id, body, owner');
     expect(ins.error).toBeNull();
     expect(ins.data?.map((n) => n.owner)).toEqual([a.id, a.id]);
     const bList = await b.client.from('notes').select('*');
@@ -157,7 +186,11 @@ describe('REST on fixture tables', () => {
   it('a single-object mutation that hits two rows is rolled back', async () => {
     const a = await newMember();
     await a.client.from('notes').insert([{ body: 'p' }, { body: 'q' }]);
-    const r = await a.client.from('notes').insert([{ body: 'r' }, { body: 's' }]).select().single();
+    const r = await a.client
+      .from('notes')
+      .insert([{ body: 'r' }, { body: 's' }])
+      .select()
+      .single();
     expect(r.error?.code).toBe('PGRST116');
     const all = await a.client.from('notes').select('body').order('body');
     expect(all.data).toEqual([{ body: 'p' }, { body: 'q' }]);
@@ -169,11 +202,17 @@ describe('storage', () => {
     const a = await newMember();
     const b = await newMember();
     const name = `${a.id}/notes/hello.txt`;
-    const up = await a.client.storage.from('docs').upload(name, 'hello world', { contentType: 'text/plain' });
+    const up = await a.client.storage
+      .from('docs')
+      .upload(name, 'hello world', { contentType: 'text/plain' });
     expect(up.error).toBeNull();
-    const dup = await a.client.storage.from('docs').upload(name, 'again', { contentType: 'text/plain' });
+    const dup = await a.client.storage
+      .from('docs')
+      .upload(name, 'again', { contentType: 'text/plain' });
     expect(dup.error).not.toBeNull();
-    const upsert = await a.client.storage.from('docs').upload(name, 'hello again', { contentType: 'text/plain', upsert: true });
+    const upsert = await a.client.storage
+      .from('docs')
+      .upload(name, 'hello again', { contentType: 'text/plain', upsert: true });
     expect(upsert.error).toBeNull();
     const dl = await a.client.storage.from('docs').download(name);
     expect(await dl.data?.text()).toBe('hello again');
@@ -194,13 +233,19 @@ describe('storage', () => {
 
   it('bucket size limit and allowed MIME types are enforced from the bytes', async () => {
     const a = await newMember();
-    const ok = await a.client.storage.from('avatars').upload(`${a.id}/a.png`, new Blob([PNG], { type: 'image/png' }));
+    const ok = await a.client.storage
+      .from('avatars')
+      .upload(`${a.id}/a.png`, new Blob([PNG], { type: 'image/png' }));
     expect(ok.error).toBeNull();
     const res = await fetch(`${srv.url}/storage/v1/object/public/avatars/${a.id}/a.png`);
     expect(res.headers.get('content-type')).toBe('image/png');
-    const txt = await a.client.storage.from('avatars').upload(`${a.id}/b.png`, new Blob(['not a png'], { type: 'text/plain' }));
+    const txt = await a.client.storage
+      .from('avatars')
+      .upload(`${a.id}/b.png`, new Blob(['not a png'], { type: 'text/plain' }));
     expect(txt.error).not.toBeNull();
-    const big = await a.client.storage.from('avatars').upload(`${a.id}/c.png`, new Blob([PNG, Buffer.alloc(300)], { type: 'image/png' }));
+    const big = await a.client.storage
+      .from('avatars')
+      .upload(`${a.id}/c.png`, new Blob([PNG, Buffer.alloc(300)], { type: 'image/png' }));
     expect(big.error).not.toBeNull();
     expect((big.error as { statusCode?: string }).statusCode ?? '413').toBe('413');
   });
@@ -210,10 +255,19 @@ describe('storage', () => {
     const denied = await a.client.storage.createBucket('mine', { public: true });
     expect(denied.error).not.toBeNull();
     const service = createTestClient(srv, { key: srv.serviceRoleKey });
-    const created = await service.storage.createBucket('made', { public: true, fileSizeLimit: '1MB', allowedMimeTypes: ['image/*'] });
+    const created = await service.storage.createBucket('made', {
+      public: true,
+      fileSizeLimit: '1MB',
+      allowedMimeTypes: ['image/*'],
+    });
     expect(created.error).toBeNull();
     const got = await service.storage.getBucket('made');
-    expect(got.data).toMatchObject({ id: 'made', public: true, file_size_limit: 1024 * 1024, allowed_mime_types: ['image/*'] });
+    expect(got.data).toMatchObject({
+      id: 'made',
+      public: true,
+      file_size_limit: 1024 * 1024,
+      allowed_mime_types: ['image/*'],
+    });
     const list = await service.storage.listBuckets();
     expect(list.data?.map((x) => x.id).sort()).toEqual(['avatars', 'docs', 'made']);
     const again = await service.storage.createBucket('made');
@@ -226,7 +280,13 @@ describe('edge functions', () => {
     const a = await newMember();
     const { data, error } = await a.client.functions.invoke('echo', { body: { bookingId: 7 } });
     expect(error).toBeNull();
-    expect(data).toMatchObject({ method: 'POST', body: { bookingId: 7 }, url: srv.url, hasAnon: true, hasService: true });
+    expect(data).toMatchObject({
+      method: 'POST',
+      body: { bookingId: 7 },
+      url: srv.url,
+      hasAnon: true,
+      hasService: true,
+    });
     expect((data as { auth: string }).auth).toMatch(/^Bearer ey/);
   });
 
@@ -245,10 +305,23 @@ describe('edge functions', () => {
 
 describe('dev inbox and CORS', () => {
   it('functions can send mail through /mail/v1/send with the service role only', async () => {
-    const body = JSON.stringify({ to: 'guest@example.com', subject: 'Booking approved', html: '<p>See you <a href="http://localhost:4200/">soon</a></p>' });
-    const anon = await api(srv, '/mail/v1/send', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const body = JSON.stringify({
+      to: 'guest@example.com',
+      subject: 'Booking approved',
+      html: '<p>See you <a href="http://localhost:4200/">soon</a></p>',
+    });
+    const anon = await api(srv, '/mail/v1/send', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(anon.status).toBe(403);
-    const ok = await api(srv, '/mail/v1/send', { method: 'POST', token: srv.serviceRoleKey, headers: { apikey: srv.serviceRoleKey, 'content-type': 'application/json' }, body });
+    const ok = await api(srv, '/mail/v1/send', {
+      method: 'POST',
+      token: srv.serviceRoleKey,
+      headers: { apikey: srv.serviceRoleKey, 'content-type': 'application/json' },
+      body,
+    });
     expect(ok.status).toBe(200);
     const [mail] = await srv.inbox('guest@example.com');
     expect(mail).toMatchObject({ subject: 'Booking approved', links: ['http://localhost:4200/'] });
@@ -267,11 +340,18 @@ describe('dev inbox and CORS', () => {
   it('allows the app origins only', async () => {
     const ok = await fetch(`${srv.url}/rest/v1/notes`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:4202', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,apikey,x-client-info,x-region' },
+      headers: {
+        origin: 'http://localhost:4202',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization,apikey,x-client-info,x-region',
+      },
     });
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:4202');
     expect(ok.headers.get('access-control-allow-headers')).toContain('x-region');
-    const evil = await fetch(`${srv.url}/rest/v1/notes`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    const evil = await fetch(`${srv.url}/rest/v1/notes`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
     const plain = await api(srv, '/rest/v1/notes');
     expect(plain.headers.get('x-content-type-options')).toBe('nosniff');

@@ -11,13 +11,20 @@ export const PASSWORD = 'password123';
 /** A supabase-js client signed in as one of the seed users. */
 export async function signedIn(srv: TestServer, who: keyof typeof USERS): Promise<SupabaseClient> {
   const client = createTestClient(srv);
-  const { error } = await client.auth.signInWithPassword({ email: USERS[who].email, password: PASSWORD });
+  const { error } = await client.auth.signInWithPassword({
+    email: USERS[who].email,
+    password: PASSWORD,
+  });
   if (error) throw error;
   return client;
 }
 
 /** Raw fetch against the API with the anon key (or a given token). */
-export function api(srv: TestServer, path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+export function api(
+  srv: TestServer,
+  path: string,
+  init: RequestInit & { token?: string } = {},
+): Promise<Response> {
   const { token, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (!headers.has('apikey')) headers.set('apikey', srv.anonKey);

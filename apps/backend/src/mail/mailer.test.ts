@@ -53,8 +53,16 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('mailer', () => {
   it('sends over SMTP when SMTP_URL is set, and keeps nothing in the dev inbox', async () => {
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`, from: 'Bistro <no-reply@bistro.local>' });
-    await mailer.send({ to: 'guest@example.com', subject: 'Confirm your signup', html: '<a href="http://x/verify?a=1&amp;b=2">go</a>', text: 'go' });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      from: 'Bistro <no-reply@bistro.local>',
+    });
+    await mailer.send({
+      to: 'guest@example.com',
+      subject: 'Confirm your signup',
+      html: '<a href="http://x/verify?a=1&amp;b=2">go</a>',
+      text: 'go',
+    });
     expect(mailer.inbox).toEqual([]);
     expect(received).toHaveLength(1);
     expect(received[0]?.to[0]).toContain('guest@example.com');
@@ -63,8 +71,17 @@ describe('mailer', () => {
 
   it('keeps messages in the dev inbox otherwise, with their links', async () => {
     const mailer = createMailer({ from: 'x@y.z' });
-    await mailer.send({ to: 'a@b.c', subject: 's', html: '<a href="http://x/verify?a=1&amp;b=2">go</a>', text: '' });
-    expect(mailer.inbox[0]).toMatchObject({ to: 'a@b.c', subject: 's', links: ['http://x/verify?a=1&b=2'] });
+    await mailer.send({
+      to: 'a@b.c',
+      subject: 's',
+      html: '<a href="http://x/verify?a=1&amp;b=2">go</a>',
+      text: '',
+    });
+    expect(mailer.inbox[0]).toMatchObject({
+      to: 'a@b.c',
+      subject: 's',
+      links: ['http://x/verify?a=1&b=2'],
+    });
     expect(extractLinks('<a href="u1">x</a><a href="u2">')).toEqual(['u1', 'u2']);
   });
 });

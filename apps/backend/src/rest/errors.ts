@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 export const parseError = (what: string, details: string): ApiError =>
-  new ApiError(400, "PGRST100", `failed to parse ${what}`, details);
+  new ApiError(400, 'PGRST100', `failed to parse ${what}`, details);
 
 /** PostgREST's SQLSTATE -> HTTP status table. `authenticated` decides 42501 (401 vs 403). */
 export function statusForSqlState(code: string, authenticated: boolean): number {
@@ -80,7 +80,13 @@ export function toApiError(e: unknown, authenticated: boolean): ApiError {
     return new ApiError(status, e.code, e.message, e.detail ?? null, e.hint ?? null);
   }
   // e.g. JSON nested too deeply to re-serialize: the client's input, not our fault
-  if (e instanceof RangeError) return new ApiError(400, 'PGRST102', 'Empty or invalid json', 'The JSON body is nested too deeply');
+  if (e instanceof RangeError)
+    return new ApiError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      'The JSON body is nested too deeply',
+    );
   console.error('[rest] unexpected error:', e);
   return new ApiError(500, 'PGRST000', 'Internal server error');
 }

@@ -38,10 +38,20 @@ function wantsObject(c: Context): boolean {
 function checkProfile(c: Context): void {
   const p = c.req.header('accept-profile') ?? c.req.header('content-profile');
   if (p && p !== 'public')
-    throw new ApiError(406, 'PGRST106', 'Invalid schema: ' + p.slice(0, 60), null, 'Only the following schemas are exposed: public');
+    throw new ApiError(
+      406,
+      'PGRST106',
+      'Invalid schema: ' + p.slice(0, 60),
+      null,
+      'Only the following schemas are exposed: public',
+    );
   const accept = c.req.header('accept');
   if (accept && /text\/csv|application\/geo\+json|application\/vnd\.pgrst\.plan/.test(accept))
-    throw new ApiError(406, 'PGRST107', 'None of these media types are available: ' + accept.slice(0, 80));
+    throw new ApiError(
+      406,
+      'PGRST107',
+      'None of these media types are available: ' + accept.slice(0, 80),
+    );
 }
 
 function singleCheck(n: number): void {
@@ -78,7 +88,11 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 function checkPayloadColumn(t: TableInfo, col: string): void {
   if (!t.columns.has(col))
-    throw new ApiError(400, 'PGRST204', `Could not find the '${col.slice(0, 63)}' column of '${t.name}' in the schema cache`);
+    throw new ApiError(
+      400,
+      'PGRST204',
+      `Could not find the '${col.slice(0, 63)}' column of '${t.name}' in the schema cache`,
+    );
 }
 
 export function restApp(ctx: AppContext): Hono {
@@ -86,25 +100,38 @@ export function restApp(ctx: AppContext): Hono {
 
   const getTable = async (name: string): Promise<{ cache: SchemaCache; table: TableInfo }> => {
     let cache = ctx.schema;
-    if (!cache.tables.has(name) && Date.now() - cache.loadedAt > 250) cache = await ctx.reloadSchema();
+    if (!cache.tables.has(name) && Date.now() - cache.loadedAt > 250)
+      cache = await ctx.reloadSchema();
     return { cache, table: lookupTable(cache, name) };
   };
 
-  const handle = async (c: Context, fn: (caller: Caller) => Promise<Outcome>): Promise<Response> => {
+  const handle = async (
+    c: Context,
+    fn: (caller: Caller) => Promise<Outcome>,
+  ): Promise<Response> => {
     let caller: Caller | null = null;
     try {
       checkProfile(c);
-      caller = await resolveCaller(ctx.keys, { authorization: c.req.header('authorization'), apikey: c.req.header('apikey') });
+      caller = await resolveCaller(ctx.keys, {
+        authorization: c.req.header('authorization'),
+        apikey: c.req.header('apikey'),
+      });
       const out = await fn(caller);
       const headers: Record<string, string> = {};
-      if (out.body !== null) headers['content-type'] = wantsObject(c) ? `${OBJECT_MIME}; charset=utf-8` : JSON_CT;
+      if (out.body !== null)
+        headers['content-type'] = wantsObject(c) ? `${OBJECT_MIME}; charset=utf-8` : JSON_CT;
       if (out.contentRange) headers['content-range'] = out.contentRange;
       if (c.req.method === 'HEAD') return new Response(null, { status: out.status, headers });
       return new Response(out.body, { status: out.status, headers });
     } catch (e) {
       if (e instanceof JwtError) {
         return c.json(
-          { code: e.expired ? 'PGRST303' : 'PGRST301', message: e.message, details: null, hint: null },
+          {
+            code: e.expired ? 'PGRST303' : 'PGRST301',
+            message: e.message,
+            details: null,
+            hint: null,
+          },
           401,
           { 'www-authenticate': `Bearer error="invalid_token", error_description="${e.message}"` },
         );
@@ -125,7 +152,9 @@ export function restApp(ctx: AppContext): Hono {
       const { cache, table } = await getTable(c.req.param('table') as string);
       const url = new URL(c.req.url);
       const prefer = parsePrefer(c.req.header('prefer'));
-      const { root } = parseRequest(cache, table, tableSource(table), url, { range: c.req.header('range') });
+      const { root } = parseRequest(cache, table, tableSource(table), url, {
+        range: c.req.header('range'),
+      });
       return runAs(ctx.db, caller, reqInfo(c), (tx) => readRows(tx, root, prefer, wantsObject(c)));
     });
 
@@ -141,7 +170,13 @@ export function restApp(ctx: AppContext): Hono {
       const parsed = parseRequest(cache, table, tableSource(table), url, {});
       const body = await readJsonBody(c);
       const rows = body === undefined ? [] : Array.isArray(body) ? body : [body];
-      if (!rows.every(isPlainObject)) throw new ApiError(400, 'PGRST102', 'All object keys must match', 'Expected a JSON object or an array of objects');
+      if (!rows.every(isPlainObject))
+        throw new ApiError(
+          400,
+          'PGRST102',
+          'All object keys must match',
+          'Expected a JSON object or an array of objects',
+        );
       const objs = rows as Record<string, unknown>[];
       const src = tableSource(table);
       // group rows by the columns they set so that missing keys keep their column defaults
@@ -163,11 +198,13 @@ export function restApp(ctx: AppContext): Hono {
       let conflict = '';
       if (prefer.resolution || parsed.onConflict) {
         const target = parsed.onConflict ?? table.pk;
-        if (!target.length) throw new ApiError(400, 'PGRST100', 'on_conflict needs a column list or a primary key');
+        if (!target.length)
+          throw new ApiError(400, 'PGRST100', 'on_conflict needs a column list or a primary key');
         target.forEach((col) => checkPayloadColumn(table, col));
         const tq = target.map(quoteIdent).join(', ');
         if (prefer.resolution === 'ignore-duplicates') conflict = ` on conflict (${tq}) do nothing`;
-        else if (prefer.resolution === 'merge-duplicates') conflict = ` on conflict (${tq}) do update set %SET%`;
+        else if (prefer.resolution === 'merge-duplicates')
+          conflict = ` on conflict (${tq}) do update set %SET%`;
       }
       const representation = prefer.return === 'representation';
       const single = wantsObject(c);
@@ -189,7 +226,9 @@ export function restApp(ctx: AppContext): Hono {
             continue;
           }
           const colList = g.cols.map(quoteIdent).join(', ');
-          const set = g.cols.map((col) => `${quoteIdent(col)} = excluded.${quoteIdent(col)}`).join(', ');
+          const set = g.cols
+            .map((col) => `${quoteIdent(col)} = excluded.${quoteIdent(col)}`)
+            .join(', ');
           const stmt =
             `insert into ${src} as "t0" (${colList}) select ${colList} from json_populate_recordset(null::${src}, ${params.add(JSON.stringify(g.rows))}::json) as _j` +
             conflict.replace('%SET%', set) +
@@ -221,7 +260,8 @@ export function restApp(ctx: AppContext): Hono {
       const prefer = parsePrefer(c.req.header('prefer'));
       const parsed = parseRequest(cache, table, tableSource(table), url, {});
       const body = await readJsonBody(c);
-      if (body !== undefined && !isPlainObject(body)) throw new ApiError(400, 'PGRST102', 'Expected a JSON object for PATCH');
+      if (body !== undefined && !isPlainObject(body))
+        throw new ApiError(400, 'PGRST102', 'Expected a JSON object for PATCH');
       const patch = (body ?? {}) as Record<string, unknown>;
       const cols = Object.keys(patch);
       cols.forEach((col) => checkPayloadColumn(table, col));
@@ -281,14 +321,16 @@ export function restApp(ctx: AppContext): Hono {
     handle(c, async (caller) => {
       const name = c.req.param('fn') as string;
       let cache = ctx.schema;
-      if (!cache.functions.has(name) && Date.now() - cache.loadedAt > 250) cache = await ctx.reloadSchema();
+      if (!cache.functions.has(name) && Date.now() - cache.loadedAt > 250)
+        cache = await ctx.reloadSchema();
       const fns = cache.functions.get(name) ?? [];
       const url = new URL(c.req.url);
       const argNames = new Set(fns.flatMap((f) => f.args.map((a) => a.name)));
       let args: Record<string, unknown> = {};
       if (c.req.method === 'POST') {
         const body = await readJsonBody(c);
-        if (body !== undefined && !isPlainObject(body)) throw new ApiError(400, 'PGRST102', 'Expected a JSON object of arguments');
+        if (body !== undefined && !isPlainObject(body))
+          throw new ApiError(400, 'PGRST102', 'Expected a JSON object of arguments');
         args = (body ?? {}) as Record<string, unknown>;
       } else {
         for (const [k, v] of url.searchParams.entries()) if (argNames.has(k)) args[k] = v;
@@ -305,7 +347,10 @@ export function restApp(ctx: AppContext): Hono {
       const params = new Params();
       const argSql = fn.args
         .filter((a) => a.name in args)
-        .map((a) => `${quoteIdent(a.name)} => ${params.add(toPgText(args[a.name], a.type))}::${a.type}`)
+        .map(
+          (a) =>
+            `${quoteIdent(a.name)} => ${params.add(toPgText(args[a.name], a.type))}::${a.type}`,
+        )
         .join(', ');
       const call = `"public".${quoteIdent(fn.name)}(${argSql})`;
       const single = wantsObject(c);
@@ -317,13 +362,23 @@ export function restApp(ctx: AppContext): Hono {
         if (fn.returnsSet) {
           const tname = fn.returnType.replace(/^public\./, '').replace(/^"|"$/g, '');
           const table = cache.tables.get(tname) ?? null;
-          const parsed = parseRequest(cache, table, call, url, { range: c.req.header('range') }, argNames);
+          const parsed = parseRequest(
+            cache,
+            table,
+            call,
+            url,
+            { range: c.req.header('range') },
+            argNames,
+          );
           // parseRequest numbered its own params from 1; merge by re-numbering the call's params first
           const root = parsed.root;
           root.source = call;
           return readRows(tx, root, prefer, single, params);
         }
-        const r = await tx.query<{ body: string | null }>(`select to_json(${call})::text as body`, params.values);
+        const r = await tx.query<{ body: string | null }>(
+          `select to_json(${call})::text as body`,
+          params.values,
+        );
         return { status: 200, body: r.rows[0]?.body ?? 'null' };
       });
     });
@@ -331,9 +386,19 @@ export function restApp(ctx: AppContext): Hono {
   app.get('/rpc/:fn', rpc);
   app.on('HEAD', '/rpc/:fn', rpc);
 
-  app.get('/', (c) => c.json({ swagger: '2.0', info: { title: 'bistro local PostgREST-compatible API' }, paths: {} }));
+  app.get('/', (c) =>
+    c.json({ swagger: '2.0', info: { title: 'bistro local PostgREST-compatible API' }, paths: {} }),
+  );
   app.all('*', (c) =>
-    c.json({ code: 'PGRST125', message: 'Invalid path specified in request URL', details: null, hint: null }, 404),
+    c.json(
+      {
+        code: 'PGRST125',
+        message: 'Invalid path specified in request URL',
+        details: null,
+        hint: null,
+      },
+      404,
+    ),
   );
   return app;
 }
@@ -344,7 +409,10 @@ function asObject(body: string | null, single: boolean): string | null {
   return JSON.stringify((JSON.parse(body) as unknown[])[0] ?? null);
 }
 
-function pickFunction(fns: FunctionInfo[], args: Record<string, unknown>): FunctionInfo | undefined {
+function pickFunction(
+  fns: FunctionInfo[],
+  args: Record<string, unknown>,
+): FunctionInfo | undefined {
   const keys = Object.keys(args);
   return fns.find(
     (f) =>
@@ -384,7 +452,8 @@ async function readRows(
   if (single) singleCheck(row.n);
   const offset = root.offset ?? 0;
   const n = row.n;
-  const partial = total !== null && n < total && (offset > 0 || n === Math.min(root.limit ?? MAX_ROWS, MAX_ROWS));
+  const partial =
+    total !== null && n < total && (offset > 0 || n === Math.min(root.limit ?? MAX_ROWS, MAX_ROWS));
   return {
     status: partial ? 206 : 200,
     body: row.body ?? (single ? 'null' : '[]'),

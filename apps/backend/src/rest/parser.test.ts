@@ -53,11 +53,23 @@ describe('parseSelect', () => {
     ]);
   });
   it('multi-word type casts', () => {
-    expect(parseSelect('a::double precision,b::timestamp with time zone')).toMatchObject([{ cast: 'double precision' }, { cast: 'timestamp with time zone' }]);
+    expect(parseSelect('a::double precision,b::timestamp with time zone')).toMatchObject([
+      { cast: 'double precision' },
+      { cast: 'timestamp with time zone' },
+    ]);
   });
   it('JSON paths', () => {
     expect(parseSelect('data->a->>b,x:data->0')).toEqual([
-      { type: 'field', field: { name: 'data', json: [{ arrow: '->', key: 'a' }, { arrow: '->>', key: 'b' }] } },
+      {
+        type: 'field',
+        field: {
+          name: 'data',
+          json: [
+            { arrow: '->', key: 'a' },
+            { arrow: '->>', key: 'b' },
+          ],
+        },
+      },
       { type: 'field', field: { name: 'data', json: [{ arrow: '->', key: '0' }] }, alias: 'x' },
     ]);
   });
@@ -76,11 +88,19 @@ describe('parseSelect', () => {
         select: [
           { type: 'field', field: { name: 'id', json: [] } },
           { type: 'field', field: { name: 'title', json: [] } },
-          { type: 'embed', relation: 'y', inner: false, alias: 'x', select: [{ type: 'field', field: { name: 'z', json: [] } }] },
+          {
+            type: 'embed',
+            relation: 'y',
+            inner: false,
+            alias: 'x',
+            select: [{ type: 'field', field: { name: 'z', json: [] } }],
+          },
         ],
       },
     ]);
-    expect(parseSelect('djs!left()')).toEqual([{ type: 'embed', relation: 'djs', inner: false, select: [{ type: 'star' }] }]);
+    expect(parseSelect('djs!left()')).toEqual([
+      { type: 'embed', relation: 'djs', inner: false, select: [{ type: 'star' }] },
+    ]);
   });
   it('quoted identifiers', () => {
     expect(parseSelect('"my col","a""b":x')).toEqual([
@@ -118,8 +138,29 @@ describe('parseSelect', () => {
 
 describe('parseFilter', () => {
   it('simple operators', () => {
-    for (const op of ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'cs', 'cd', 'ov', 'isdistinct']) {
-      expect(parseFilter('col', `${op}.value`)).toEqual({ kind: 'filter', field: { name: 'col', json: [] }, negate: false, op, value: 'value' });
+    for (const op of [
+      'eq',
+      'neq',
+      'gt',
+      'gte',
+      'lt',
+      'lte',
+      'like',
+      'ilike',
+      'match',
+      'imatch',
+      'cs',
+      'cd',
+      'ov',
+      'isdistinct',
+    ]) {
+      expect(parseFilter('col', `${op}.value`)).toEqual({
+        kind: 'filter',
+        field: { name: 'col', json: [] },
+        negate: false,
+        op,
+        value: 'value',
+      });
     }
   });
   it('keeps dots, commas and parentheses inside the value', () => {
@@ -129,7 +170,11 @@ describe('parseFilter', () => {
     expect(parseFilter('t', 'eq."quoted"').value).toBe('"quoted"');
   });
   it('not.', () => {
-    expect(parseFilter('bio', 'not.is.null')).toMatchObject({ negate: true, op: 'is', value: 'null' });
+    expect(parseFilter('bio', 'not.is.null')).toMatchObject({
+      negate: true,
+      op: 'is',
+      value: 'null',
+    });
     expect(parseFilter('a', 'not.eq.5')).toMatchObject({ negate: true, op: 'eq', value: '5' });
   });
   it('is accepts only null/true/false/unknown', () => {
@@ -146,12 +191,19 @@ describe('parseFilter', () => {
     fails(() => parseFilter('id', 'in.(1,2'));
   });
   it('full-text search with a config', () => {
-    expect(parseFilter('body', 'fts(english).cat')).toMatchObject({ op: 'fts', ftsConfig: 'english', value: 'cat' });
+    expect(parseFilter('body', 'fts(english).cat')).toMatchObject({
+      op: 'fts',
+      ftsConfig: 'english',
+      value: 'cat',
+    });
     expect(parseFilter('body', 'wfts.cat dog')).toMatchObject({ op: 'wfts', value: 'cat dog' });
     fails(() => parseFilter('body', "fts(english');drop).cat"));
   });
   it('JSON path columns', () => {
-    expect(parseFilter('data->>name', 'eq.x').field).toEqual({ name: 'data', json: [{ arrow: '->>', key: 'name' }] });
+    expect(parseFilter('data->>name', 'eq.x').field).toEqual({
+      name: 'data',
+      json: [{ arrow: '->>', key: 'name' }],
+    });
   });
   it('rejects unknown operators and malformed columns', () => {
     fails(() => parseFilter('a', 'equals.5'));
@@ -166,7 +218,9 @@ describe('parseFilter', () => {
 
 describe('parseLogic', () => {
   it('or with nested and / not', () => {
-    expect(parseLogic('or', false, '(a.eq.1,b.gt.2,and(c.eq.3,d.not.is.null),not.or(e.eq.4))')).toEqual({
+    expect(
+      parseLogic('or', false, '(a.eq.1,b.gt.2,and(c.eq.3,d.not.is.null),not.or(e.eq.4))'),
+    ).toEqual({
       kind: 'logic',
       op: 'or',
       negate: false,
@@ -179,10 +233,23 @@ describe('parseLogic', () => {
           negate: false,
           children: [
             { kind: 'filter', field: { name: 'c', json: [] }, negate: false, op: 'eq', value: '3' },
-            { kind: 'filter', field: { name: 'd', json: [] }, negate: true, op: 'is', value: 'null' },
+            {
+              kind: 'filter',
+              field: { name: 'd', json: [] },
+              negate: true,
+              op: 'is',
+              value: 'null',
+            },
           ],
         },
-        { kind: 'logic', op: 'or', negate: true, children: [{ kind: 'filter', field: { name: 'e', json: [] }, negate: false, op: 'eq', value: '4' }] },
+        {
+          kind: 'logic',
+          op: 'or',
+          negate: true,
+          children: [
+            { kind: 'filter', field: { name: 'e', json: [] }, negate: false, op: 'eq', value: '4' },
+          ],
+        },
       ],
     });
   });
@@ -197,7 +264,17 @@ describe('parseLogic', () => {
     expect(t.children[1]).toMatchObject({ op: 'in', value: ['1', '2'] });
   });
   it('rejects malformed trees', () => {
-    for (const bad of ['a.eq.1', '()', '(a.eq.1', '(a)', '(a.zz.1)', '(and(a.eq.1)', '(a.eq.1))', '(or(a.eq.1),x)', '(a;b.eq.1)']) {
+    for (const bad of [
+      'a.eq.1',
+      '()',
+      '(a.eq.1',
+      '(a)',
+      '(a.zz.1)',
+      '(and(a.eq.1)',
+      '(a.eq.1))',
+      '(or(a.eq.1),x)',
+      '(a;b.eq.1)',
+    ]) {
       fails(() => parseLogic('or', false, bad));
     }
   });
@@ -216,14 +293,24 @@ describe('parseOrder', () => {
     ]);
   });
   it('rejects unknown modifiers and injection', () => {
-    for (const bad of ['a.up', 'a.desc;drop table x', 'a desc', '', 'a.desc.nullslast.x', '(select 1)', 'a,,b']) fails(() => parseOrder(bad));
+    for (const bad of [
+      'a.up',
+      'a.desc;drop table x',
+      'a desc',
+      '',
+      'a.desc.nullslast.x',
+      '(select 1)',
+      'a,,b',
+    ])
+      fails(() => parseOrder(bad));
   });
 });
 
 describe('limits, ranges and paths', () => {
   it('non-negative integers only', () => {
     expect(parseNonNegativeInt('limit', '10')).toBe(10);
-    for (const bad of ['-1', '1.5', 'ten', '1;', '', '99999999999']) fails(() => parseNonNegativeInt('limit', bad));
+    for (const bad of ['-1', '1.5', 'ten', '1;', '', '99999999999'])
+      fails(() => parseNonNegativeInt('limit', bad));
   });
   it('Range headers', () => {
     expect(parseRange('0-9')).toEqual({ offset: 0, limit: 10 });
@@ -268,7 +355,12 @@ describe('properties', () => {
   it('parsers either succeed or throw ApiError PGRST100, never anything else', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), (a, b) => {
-        for (const fn of [() => parseSelect(a), () => parseOrder(a), () => parseFilter(a, b), () => parseLogic('or', false, a)]) {
+        for (const fn of [
+          () => parseSelect(a),
+          () => parseOrder(a),
+          () => parseFilter(a, b),
+          () => parseLogic('or', false, a),
+        ]) {
           try {
             fn();
           } catch (e) {
@@ -294,7 +386,10 @@ describe('properties', () => {
           for (const it of xs) {
             if (it.type === 'field') {
               expect(it.field.name.length).toBeGreaterThan(0);
-              if (it.cast) expect(it.cast).toMatch(/^([a-z_][a-z0-9_]*|double precision|character varying|time(stamp)? with(out)? time zone)(\[\])?$/);
+              if (it.cast)
+                expect(it.cast).toMatch(
+                  /^([a-z_][a-z0-9_]*|double precision|character varying|time(stamp)? with(out)? time zone)(\[\])?$/,
+                );
             } else if (it.type === 'embed') walk(it.select);
           }
         };

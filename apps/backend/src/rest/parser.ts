@@ -92,7 +92,8 @@ const MULTIWORD_TYPES = new Set([
   'time with time zone',
   'time without time zone',
 ]);
-const isValidCast = (t: string): boolean => CAST_RE.test(t) || MULTIWORD_TYPES.has(t.replace(/\[\]$/, ''));
+const isValidCast = (t: string): boolean =>
+  CAST_RE.test(t) || MULTIWORD_TYPES.has(t.replace(/\[\]$/, ''));
 
 /** Splits on `sep` at depth 0, honouring parentheses and double-quoted strings. */
 export function splitTopLevel(input: string, sep = ','): string[] {
@@ -230,7 +231,8 @@ function parseSelectItem(raw: string): SelectItem {
     rest = '';
     if (!isValidCast(cast)) throw parseError('select', `invalid cast "${cast.slice(0, 40)}"`);
   }
-  if (rest !== '') throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
+  if (rest !== '')
+    throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
   const item: SelectItem = { type: 'field', field };
   if (alias !== undefined) item.alias = alias;
   if (cast !== undefined) item.cast = cast;
@@ -270,7 +272,11 @@ export function parseFilterValue(field: FieldRef, input: string, inLogic = false
     opText = ftsMatch[1] as string;
     ftsConfig = ftsMatch[2] as string;
   }
-  if (!isOperator(opText)) throw parseError(`filter (${opText.slice(0, 20)})`, `unknown operator "${opText.slice(0, 20)}"`);
+  if (!isOperator(opText))
+    throw parseError(
+      `filter (${opText.slice(0, 20)})`,
+      `unknown operator "${opText.slice(0, 20)}"`,
+    );
   const op = opText;
   let value: string | string[];
   if (op === 'in') {
@@ -281,7 +287,10 @@ export function parseFilterValue(field: FieldRef, input: string, inLogic = false
   } else if (op === 'is') {
     const v = raw.toLowerCase();
     if (!['null', 'true', 'false', 'unknown', 'not_null'].includes(v))
-      throw parseError('filter (is)', `"is" accepts null, true, false or unknown, not "${raw.slice(0, 20)}"`);
+      throw parseError(
+        'filter (is)',
+        `"is" accepts null, true, false or unknown, not "${raw.slice(0, 20)}"`,
+      );
     value = v;
   } else {
     value = inLogic ? unquote(raw) : raw;
@@ -311,7 +320,8 @@ function parseLogicItem(part: string): Condition {
   const m = /^(not\.)?(and|or)(\(.*\))$/s.exec(part);
   if (m) return parseLogic(m[2] as 'and' | 'or', Boolean(m[1]), m[3] as string);
   const [field, rest] = readField(part, 'logic tree');
-  if (!rest.startsWith('.')) throw parseError('logic tree', `expected "column.operator.value" in "${part.slice(0, 60)}"`);
+  if (!rest.startsWith('.'))
+    throw parseError('logic tree', `expected "column.operator.value" in "${part.slice(0, 60)}"`);
   return parseFilterValue(field, rest.slice(1), true);
 }
 
@@ -322,7 +332,8 @@ export function parseOrder(input: string): OrderTerm[] {
     const [field, rest] = readField(raw.trim(), 'order');
     const term: OrderTerm = { field, direction: 'asc' };
     const parts = rest === '' ? [] : rest.split('.');
-    if (parts.length && parts[0] !== '') throw parseError('order', `unexpected "${rest.slice(0, 40)}"`);
+    if (parts.length && parts[0] !== '')
+      throw parseError('order', `unexpected "${rest.slice(0, 40)}"`);
     for (const p of parts.slice(1)) {
       if (p === 'asc' || p === 'desc') term.direction = p;
       else if (p === 'nullsfirst') term.nulls = 'first';
@@ -335,7 +346,8 @@ export function parseOrder(input: string): OrderTerm[] {
 }
 
 export function parseNonNegativeInt(what: string, v: string): number {
-  if (!/^[0-9]{1,9}$/.test(v.trim())) throw parseError(what, `"${v.slice(0, 20)}" is not a non-negative integer`);
+  if (!/^[0-9]{1,9}$/.test(v.trim()))
+    throw parseError(what, `"${v.slice(0, 20)}" is not a non-negative integer`);
   return Number(v.trim());
 }
 

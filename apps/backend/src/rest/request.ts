@@ -20,13 +20,24 @@ export interface Prefer {
 }
 
 export function parsePrefer(header: string | undefined): Prefer {
-  const p: Prefer = { return: undefined, count: false, resolution: undefined, missingDefault: false };
+  const p: Prefer = {
+    return: undefined,
+    count: false,
+    resolution: undefined,
+    missingDefault: false,
+  };
   if (!header) return p;
   for (const part of header.split(',')) {
-    const [k, v] = part.trim().split('=').map((s) => s.trim());
-    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) p.return = v;
-    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) p.count = true;
-    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
+    const [k, v] = part
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
+    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only'))
+      p.return = v;
+    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated'))
+      p.count = true;
+    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates'))
+      p.resolution = v;
     else if (k === 'missing' && v === 'default') p.missingDefault = true;
   }
   return p;
@@ -104,9 +115,15 @@ export function parseRequest(
   if (headers.range) {
     const r = parseRange(headers.range);
     if (!r)
-      throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', `invalid Range header "${headers.range.slice(0, 40)}"`);
+      throw new ApiError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `invalid Range header "${headers.range.slice(0, 40)}"`,
+      );
     root.offset = r.offset;
-    if (r.limit !== undefined) root.limit = root.limit !== undefined ? Math.min(root.limit, r.limit) : r.limit;
+    if (r.limit !== undefined)
+      root.limit = root.limit !== undefined ? Math.min(root.limit, r.limit) : r.limit;
   }
   return out;
 }

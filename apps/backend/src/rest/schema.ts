@@ -102,10 +102,13 @@ export async function loadSchema(db: Queryable, schema = 'public'): Promise<Sche
     });
   }
   const fks = (
-    await db.query<{ name: string; table: string; refTable: string; columns: string[] | string; refColumns: string[] | string }>(
-      FKS_SQL,
-      [schema],
-    )
+    await db.query<{
+      name: string;
+      table: string;
+      refTable: string;
+      columns: string[] | string;
+      refColumns: string[] | string;
+    }>(FKS_SQL, [schema])
   ).rows.map((r) => ({
     name: r.name,
     table: r.table,
@@ -133,7 +136,9 @@ export async function loadSchema(db: Queryable, schema = 'public'): Promise<Sche
     const modes = parsePgArray(r.argmodes);
     const types = asJson(r.argtypes);
     // input args are those with mode i/b/v (or all when modes are absent)
-    const inputNames = modes.length ? names.filter((_, i) => ['i', 'b', 'v'].includes(modes[i] ?? 'i')) : names;
+    const inputNames = modes.length
+      ? names.filter((_, i) => ['i', 'b', 'v'].includes(modes[i] ?? 'i'))
+      : names;
     const args: FunctionArg[] = types.map((type, i) => ({
       name: inputNames[i] ?? '',
       type,

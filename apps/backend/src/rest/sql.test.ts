@@ -3,11 +3,28 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ApiError } from './errors.js';
 import { parseRequest } from './request.js';
-import { Params, countSql, pgArrayLiteral, readSql, resolveRelationship, tableSource } from './sql.js';
+import {
+  Params,
+  countSql,
+  pgArrayLiteral,
+  readSql,
+  resolveRelationship,
+  tableSource,
+} from './sql.js';
 import type { ColumnInfo, SchemaCache, TableInfo } from './schema.js';
 
-function table(name: string, cols: string[], pk: string[] = ['id'], uniques: string[][] = []): TableInfo {
-  const columns = new Map<string, ColumnInfo>(cols.map((c) => [c, { name: c, type: c === 'tags' ? 'text[]' : 'text', notNull: false, hasDefault: false }]));
+function table(
+  name: string,
+  cols: string[],
+  pk: string[] = ['id'],
+  uniques: string[][] = [],
+): TableInfo {
+  const columns = new Map<string, ColumnInfo>(
+    cols.map((c) => [
+      c,
+      { name: c, type: c === 'tags' ? 'text[]' : 'text', notNull: false, hasDefault: false },
+    ]),
+  );
   return { schema: 'public', name, kind: 'r', columns, pk, uniques: [pk, ...uniques] };
 }
 
@@ -19,9 +36,27 @@ const cache: SchemaCache = {
     ['people', table('people', ['id', 'name', 'boss_id', 'mentor_id'])],
   ]),
   fks: [
-    { name: 'user_offers_offer_id_fkey', table: 'user_offers', columns: ['offer_id'], refTable: 'offers', refColumns: ['id'] },
-    { name: 'people_boss_id_fkey', table: 'people', columns: ['boss_id'], refTable: 'people', refColumns: ['id'] },
-    { name: 'people_mentor_id_fkey', table: 'people', columns: ['mentor_id'], refTable: 'people', refColumns: ['id'] },
+    {
+      name: 'user_offers_offer_id_fkey',
+      table: 'user_offers',
+      columns: ['offer_id'],
+      refTable: 'offers',
+      refColumns: ['id'],
+    },
+    {
+      name: 'people_boss_id_fkey',
+      table: 'people',
+      columns: ['boss_id'],
+      refTable: 'people',
+      refColumns: ['id'],
+    },
+    {
+      name: 'people_mentor_id_fkey',
+      table: 'people',
+      columns: ['mentor_id'],
+      refTable: 'people',
+      refColumns: ['id'],
+    },
   ],
   functions: new Map(),
   loadedAt: Date.now(),
@@ -29,7 +64,13 @@ const cache: SchemaCache = {
 
 function build(tableName: string, qs: string, headers: { range?: string } = {}) {
   const t = cache.tables.get(tableName) as TableInfo;
-  const { root } = parseRequest(cache, t, tableSource(t), new URL(`http://x/rest/v1/${tableName}?${qs}`), headers);
+  const { root } = parseRequest(
+    cache,
+    t,
+    tableSource(t),
+    new URL(`http://x/rest/v1/${tableName}?${qs}`),
+    headers,
+  );
   const params = new Params();
   const sql = readSql(root, params);
   return { sql, params: params.values, count: countSql(root, new Params()) };
@@ -39,8 +80,14 @@ describe('relationships', () => {
   it('to-one and to-many through the same foreign key', () => {
     const uo = cache.tables.get('user_offers') as TableInfo;
     const offers = cache.tables.get('offers') as TableInfo;
-    expect(resolveRelationship(cache, uo, 'offers')).toMatchObject({ kind: 'to-one', pairs: [['offer_id', 'id']] });
-    expect(resolveRelationship(cache, offers, 'user_offers')).toMatchObject({ kind: 'to-many', pairs: [['id', 'offer_id']] });
+    expect(resolveRelationship(cache, uo, 'offers')).toMatchObject({
+      kind: 'to-one',
+      pairs: [['offer_id', 'id']],
+    });
+    expect(resolveRelationship(cache, offers, 'user_offers')).toMatchObject({
+      kind: 'to-many',
+      pairs: [['id', 'offer_id']],
+    });
     expect(resolveRelationship(cache, uo, 'offer_id')).toMatchObject({ kind: 'to-one' });
   });
   it('self references need a hint; unknown ones are PGRST200', () => {
@@ -51,7 +98,10 @@ describe('relationships', () => {
     } catch (e) {
       expect((e as ApiError).code).toBe('PGRST201');
     }
-    expect(resolveRelationship(cache, people, 'people', 'boss_id')).toMatchObject({ kind: 'to-one', pairs: [['boss_id', 'id']] });
+    expect(resolveRelationship(cache, people, 'people', 'boss_id')).toMatchObject({
+      kind: 'to-one',
+      pairs: [['boss_id', 'id']],
+    });
     expect(resolveRelationship(cache, people, 'boss_id')).toMatchObject({ kind: 'to-one' });
     try {
       resolveRelationship(cache, people, 'offers');
@@ -63,7 +113,10 @@ describe('relationships', () => {
 
 describe('readSql', () => {
   it('builds the expected shape', () => {
-    const { sql, params } = build('user_offers', 'select=offer_id,o:offers(title)&user_id=eq.abc&order=id.desc&limit=5');
+    const { sql, params } = build(
+      'user_offers',
+      'select=offer_id,o:offers(title)&user_id=eq.abc&order=id.desc&limit=5',
+    );
     expect(sql).toContain('from "public"."user_offers" as "t0"');
     expect(sql).toContain('"t0"."user_id" = $');
     expect(sql).toContain('order by "t0"."id" desc');
@@ -73,31 +126,54 @@ describe('readSql', () => {
   });
 
   it('unknown columns anywhere are 42703, unknown embeds PGRST200', () => {
-    for (const qs of ['select=nope', 'nope=eq.1', 'order=nope', 'select=*,offers(nope)', 'or=(nope.eq.1)']) {
+    for (const qs of [
+      'select=nope',
+      'nope=eq.1',
+      'order=nope',
+      'select=*,offers(nope)',
+      'or=(nope.eq.1)',
+    ]) {
       expect(() => build('user_offers', qs), qs).toThrow(/does not exist/);
     }
     expect(() => build('user_offers', 'select=*,nope(*)')).toThrow(/relationship/);
   });
 
   it('never puts a filter value, JSON key or list item into the SQL text', () => {
-    const nasty = fc.string({ minLength: 1, maxLength: 30 }).filter((s) => /[^A-Za-z0-9_]/.test(s) && !s.includes('\u0000'));
+    const nasty = fc
+      .string({ minLength: 1, maxLength: 30 })
+      .filter((s) => /[^A-Za-z0-9_]/.test(s) && !s.includes('\u0000'));
     fc.assert(
-      fc.property(nasty, fc.constantFrom('eq', 'neq', 'like', 'ilike', 'gt', 'cs', 'match', 'fts', 'isdistinct'), (v, op) => {
-        const e = encodeURIComponent;
-        let built;
-        try {
-          built = build('offers', `select=id,title&title=${op}.${e(v)}&or=(title.eq.${e(`"${v.replace(/["\\]/g, '')}"`)},id.in.(${e(`"${v.replace(/["\\]/g, '')}"`)}))`);
-        } catch (err) {
-          expect(err).toBeInstanceOf(ApiError);
-          return;
-        }
-        const stripped = v.replace(/["\\]/g, '');
-        expect(built.params.some((p) => typeof p === 'string' && (p.includes(v) || p.includes(stripped) || p === v.replace(/\*/g, '%')))).toBe(true);
-        // the SQL text only contains our own tokens: quoted identifiers from the cache, $n, keywords
-        const withoutIdents = built.sql.replace(/"(?:[^"]|"")*"/g, '""').replaceAll("'[]'::json", '');
-        expect(withoutIdents).not.toMatch(/'/);
-        if (stripped.length > 3) expect(withoutIdents.includes(stripped)).toBe(false);
-      }),
+      fc.property(
+        nasty,
+        fc.constantFrom('eq', 'neq', 'like', 'ilike', 'gt', 'cs', 'match', 'fts', 'isdistinct'),
+        (v, op) => {
+          const e = encodeURIComponent;
+          let built;
+          try {
+            built = build(
+              'offers',
+              `select=id,title&title=${op}.${e(v)}&or=(title.eq.${e(`"${v.replace(/["\\]/g, '')}"`)},id.in.(${e(`"${v.replace(/["\\]/g, '')}"`)}))`,
+            );
+          } catch (err) {
+            expect(err).toBeInstanceOf(ApiError);
+            return;
+          }
+          const stripped = v.replace(/["\\]/g, '');
+          expect(
+            built.params.some(
+              (p) =>
+                typeof p === 'string' &&
+                (p.includes(v) || p.includes(stripped) || p === v.replace(/\*/g, '%')),
+            ),
+          ).toBe(true);
+          // the SQL text only contains our own tokens: quoted identifiers from the cache, $n, keywords
+          const withoutIdents = built.sql
+            .replace(/"(?:[^"]|"")*"/g, '""')
+            .replaceAll("'[]'::json", '');
+          expect(withoutIdents).not.toMatch(/'/);
+          if (stripped.length > 3) expect(withoutIdents.includes(stripped)).toBe(false);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -111,7 +187,9 @@ describe('readSql', () => {
 
 describe('pgArrayLiteral', () => {
   it('quotes every element', () => {
-    expect(pgArrayLiteral(['a', 'b,c', 'd"e', 'f\\g', null, 1])).toBe('{"a","b,c","d\\"e","f\\\\g",NULL,"1"}');
+    expect(pgArrayLiteral(['a', 'b,c', 'd"e', 'f\\g', null, 1])).toBe(
+      '{"a","b,c","d\\"e","f\\\\g",NULL,"1"}',
+    );
     expect(pgArrayLiteral([])).toBe('{}');
   });
 });

@@ -129,7 +129,9 @@ export function resolveRelationship(
   // a column hint (or a column used as the relation name) names the parent's own FK column: to-one
   const column = hint ?? name;
   if (uniq.length > 1 && parent.columns.has(column)) {
-    const own = uniq.filter((c) => c.rel.kind === 'to-one' && c.fk.table === parent.name && c.fk.columns.includes(column));
+    const own = uniq.filter(
+      (c) => c.rel.kind === 'to-one' && c.fk.table === parent.name && c.fk.columns.includes(column),
+    );
     if (own.length === 1) uniq = own;
   }
   if (uniq.length === 0)
@@ -182,7 +184,8 @@ export function buildReadNode(
 export function nodeAtPath(root: ReadNode, path: string[]): ReadNode {
   let node = root;
   for (const seg of path) {
-    const next = node.embeds.find((e) => e.jsonName === seg) ?? node.embeds.find((e) => e.relation === seg);
+    const next =
+      node.embeds.find((e) => e.jsonName === seg) ?? node.embeds.find((e) => e.relation === seg);
     if (!next)
       throw new ApiError(
         400,
@@ -209,7 +212,9 @@ export function fieldSql(node: ReadNode, f: FieldRef, params: Params): string {
   checkColumn(node.table, f.name);
   let sql = `${quoteIdent(node.alias)}.${quoteIdent(f.name)}`;
   for (const step of f.json) {
-    const key = /^-?[0-9]+$/.test(step.key) ? `${params.add(step.key)}::int` : `${params.add(step.key)}::text`;
+    const key = /^-?[0-9]+$/.test(step.key)
+      ? `${params.add(step.key)}::int`
+      : `${params.add(step.key)}::text`;
     sql = `(${sql}${step.arrow}${key})`;
   }
   return sql;
@@ -297,7 +302,10 @@ export function conditionSql(node: ReadNode, c: Condition, params: Params): stri
 
 function joinSql(parent: ReadNode, child: EmbedNode): string {
   return child.rel.pairs
-    .map(([p, ch]) => `${quoteIdent(child.alias)}.${quoteIdent(ch)} = ${quoteIdent(parent.alias)}.${quoteIdent(p)}`)
+    .map(
+      ([p, ch]) =>
+        `${quoteIdent(child.alias)}.${quoteIdent(ch)} = ${quoteIdent(parent.alias)}.${quoteIdent(p)}`,
+    )
     .join(' and ');
 }
 
@@ -306,7 +314,9 @@ export function whereSql(node: ReadNode, params: Params, extra: string[] = []): 
   for (const e of node.embeds) {
     if (!e.inner) continue;
     const inner = [joinSql(node, e), ...e.conds.map((c) => conditionSql(e, c, params))];
-    parts.push(`exists (select 1 from ${e.source} as ${quoteIdent(e.alias)} where ${inner.join(' and ')})`);
+    parts.push(
+      `exists (select 1 from ${e.source} as ${quoteIdent(e.alias)} where ${inner.join(' and ')})`,
+    );
   }
   return parts.length ? ` where ${parts.join(' and ')}` : '';
 }
@@ -338,7 +348,11 @@ export function selectListSql(node: ReadNode, params: Params): string {
     else if (item.type === 'field') {
       let s = fieldSql(node, item.field, params);
       if (item.cast) s = `(${s})::${item.cast}`;
-      const name = item.alias ?? (item.field.json.length ? (item.field.json[item.field.json.length - 1] as { key: string }).key : item.field.name);
+      const name =
+        item.alias ??
+        (item.field.json.length
+          ? (item.field.json[item.field.json.length - 1] as { key: string }).key
+          : item.field.name);
       parts.push(`${s} as ${quoteIdent(name)}`);
     } else {
       const e = node.embeds[embedIdx++] as EmbedNode;
@@ -375,7 +389,8 @@ function embedSql(parent: ReadNode, e: EmbedNode, params: Params): string {
     `select ${selectListSql(e, params)} from ${e.source} as ${quoteIdent(e.alias)}` +
     whereSql(e, params, [joinSql(parent, e)]) +
     orderSql(e, params);
-  if (e.rel.kind === 'to-one') return `(select row_to_json(${sub}) from (${inner} limit 1) as ${sub})`;
+  if (e.rel.kind === 'to-one')
+    return `(select row_to_json(${sub}) from (${inner} limit 1) as ${sub})`;
   return `(select coalesce(json_agg(${sub}), '[]'::json) from (${inner}${limitSql(e, params)}) as ${sub})`;
 }
 
@@ -395,5 +410,8 @@ export function wrapJson(inner: string, single?: boolean): string {
 }
 
 export function countSql(root: ReadNode, params: Params): string {
-  return `select count(*)::int as n from ${root.source} as ${quoteIdent(root.alias)}` + whereSql(root, params);
+  return (
+    `select count(*)::int as n from ${root.source} as ${quoteIdent(root.alias)}` +
+    whereSql(root, params)
+  );
 }

@@ -11,7 +11,9 @@ export interface BlobStore {
 
 /** No slashes, backslashes or control characters (checked by code point to keep the regex plain). */
 const isSafeSegment = (seg: string): boolean =>
-  seg.length > 0 && !/[/\\]/.test(seg) && [...seg].every((ch) => (ch.codePointAt(0) ?? 0) >= 0x20 && ch !== '\u007f');
+  seg.length > 0 &&
+  !/[/\\]/.test(seg) &&
+  [...seg].every((ch) => (ch.codePointAt(0) ?? 0) >= 0x20 && ch !== '\u007f');
 
 /** Object names: relative, '/'-separated, no '.'/'..' segments, no control chars or backslashes. */
 export function isSafeObjectName(name: string): boolean {

@@ -7,7 +7,13 @@ import type { AppContext } from '../context.js';
 import { JwtError, resolveCaller, type Caller } from '../authz.js';
 import { runAs } from '../db/run-as.js';
 import { isPgError } from '../db/types.js';
-import { FsBlobStore, MemoryBlobStore, isSafeBucketId, isSafeObjectName, type BlobStore } from './blobs.js';
+import {
+  FsBlobStore,
+  MemoryBlobStore,
+  isSafeBucketId,
+  isSafeObjectName,
+  type BlobStore,
+} from './blobs.js';
 import { pgArrayLiteral } from '../rest/sql.js';
 
 export class StorageError extends Error {
@@ -35,7 +41,8 @@ const BUCKET_COLS = `id, name, owner::text, public, file_size_limit, allowed_mim
   to_json(created_at)#>>'{}' as created_at, to_json(updated_at)#>>'{}' as updated_at`;
 
 /** Binary formats file-type recognises: a declared type among these must match the bytes. */
-const SNIFFABLE = /^(image\/(png|jpeg|gif|webp|avif|bmp|tiff|heic|heif)|application\/pdf|video\/|audio\/)/;
+const SNIFFABLE =
+  /^(image\/(png|jpeg|gif|webp|avif|bmp|tiff|heic|heif)|application\/pdf|video\/|audio\/)/;
 
 function mimeAllowed(mime: string, allowed: string[] | null): boolean {
   if (!allowed || allowed.length === 0) return true;
@@ -47,32 +54,60 @@ function pgErrorToStorage(e: unknown, isUser: boolean): StorageError | null {
   if (e.code === '42501') return new StorageError(isUser ? 403 : 401, 'Unauthorized', e.message);
   if (e.code === '23505') return new StorageError(409, 'Duplicate', 'The resource already exists');
   if (e.code === '23503') return new StorageError(404, 'Bucket not found', 'Bucket not found');
-  if (e.code.startsWith('22') || e.code.startsWith('23') || e.code === 'P0001') return new StorageError(400, 'InvalidRequest', e.message);
+  if (e.code.startsWith('22') || e.code.startsWith('23') || e.code === 'P0001')
+    return new StorageError(400, 'InvalidRequest', e.message);
   return null;
 }
 
 export function storageApp(ctx: AppContext): Hono {
   const app = new Hono();
   const { db, config } = ctx;
-  const blobs: BlobStore = config.dataDir ? new FsBlobStore(path.join(config.dataDir, 'storage')) : new MemoryBlobStore();
+  const blobs: BlobStore = config.dataDir
+    ? new FsBlobStore(path.join(config.dataDir, 'storage'))
+    : new MemoryBlobStore();
 
   app.onError((err, c) => {
     if (err instanceof StorageError)
-      return c.json({ statusCode: String(err.status), error: err.error, message: err.message }, err.status as 400);
+      return c.json(
+        { statusCode: String(err.status), error: err.error, message: err.message },
+        err.status as 400,
+      );
     if (err instanceof JwtError)
-      return c.json({ statusCode: '403', error: 'Unauthorized', message: err.expired ? 'jwt expired' : 'invalid signature' }, 400);
-    if (err instanceof RangeError) return c.json({ statusCode: '400', error: 'InvalidRequest', message: 'The JSON body is nested too deeply' }, 400);
+      return c.json(
+        {
+          statusCode: '403',
+          error: 'Unauthorized',
+          message: err.expired ? 'jwt expired' : 'invalid signature',
+        },
+        400,
+      );
+    if (err instanceof RangeError)
+      return c.json(
+        {
+          statusCode: '400',
+          error: 'InvalidRequest',
+          message: 'The JSON body is nested too deeply',
+        },
+        400,
+      );
     console.error('[storage] unexpected error:', err);
     return c.json({ statusCode: '500', error: 'internal', message: 'Internal server error' }, 500);
   });
 
   const caller = (c: Context): Promise<Caller> =>
-    resolveCaller(ctx.keys, { authorization: c.req.header('authorization'), apikey: c.req.header('apikey') });
+    resolveCaller(ctx.keys, {
+      authorization: c.req.header('authorization'),
+      apikey: c.req.header('apikey'),
+    });
 
   const reqInfo = (c: Context) => ({ method: c.req.method, path: new URL(c.req.url).pathname });
 
   /** Runs as the caller, translating Postgres errors into storage errors. */
-  async function asCaller<T>(c: Context, who: Caller, fn: Parameters<typeof runAs<T>>[3]): Promise<T> {
+  async function asCaller<T>(
+    c: Context,
+    who: Caller,
+    fn: Parameters<typeof runAs<T>>[3],
+  ): Promise<T> {
     try {
       return await runAs(db, who, reqInfo(c), fn);
     } catch (e) {
@@ -82,7 +117,10 @@ export function storageApp(ctx: AppContext): Hono {
 
   async function getBucket(id: string): Promise<BucketRow> {
     if (!isSafeBucketId(id)) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
-    const r = await db.query<BucketRow>(`select ${BUCKET_COLS} from storage.buckets where id = $1`, [id]);
+    const r = await db.query<BucketRow>(
+      `select ${BUCKET_COLS} from storage.buckets where id = $1`,
+      [id],
+    );
     const b = r.rows[0];
     if (!b) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
     return b;
@@ -93,7 +131,8 @@ export function storageApp(ctx: AppContext): Hono {
     const bucket = p[0] ?? '';
     const name = p.slice(1).join('/');
     if (!isSafeBucketId(bucket)) throw new StorageError(400, 'InvalidKey', 'Invalid bucket name');
-    if (!isSafeObjectName(name)) throw new StorageError(400, 'InvalidKey', `Invalid key: ${name.slice(0, 100)}`);
+    if (!isSafeObjectName(name))
+      throw new StorageError(400, 'InvalidKey', `Invalid key: ${name.slice(0, 100)}`);
     return { bucket, name };
   };
 
@@ -105,7 +144,9 @@ export function storageApp(ctx: AppContext): Hono {
 
   app.get('/bucket', async (c) => {
     const who = await caller(c);
-    const rows = await asCaller(c, who, (tx) => tx.query<BucketRow>(`select ${BUCKET_COLS} from storage.buckets order by name`));
+    const rows = await asCaller(c, who, (tx) =>
+      tx.query<BucketRow>(`select ${BUCKET_COLS} from storage.buckets order by name`),
+    );
     return c.json(rows.rows.map(bucketJson));
   });
 
@@ -113,7 +154,9 @@ export function storageApp(ctx: AppContext): Hono {
     const who = await caller(c);
     const id = c.req.param('id');
     if (!isSafeBucketId(id)) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
-    const rows = await asCaller(c, who, (tx) => tx.query<BucketRow>(`select ${BUCKET_COLS} from storage.buckets where id = $1`, [id]));
+    const rows = await asCaller(c, who, (tx) =>
+      tx.query<BucketRow>(`select ${BUCKET_COLS} from storage.buckets where id = $1`, [id]),
+    );
     const b = rows.rows[0];
     if (!b) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
     return c.json(bucketJson(b));
@@ -140,15 +183,25 @@ export function storageApp(ctx: AppContext): Hono {
       size = Number(m[1]) * ({ b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[unit] ?? 1);
     }
     const mimes = b['allowed_mime_types'] ?? b['allowedMimeTypes'];
-    if (mimes !== undefined && mimes !== null && (!Array.isArray(mimes) || !mimes.every((m) => typeof m === 'string' && /^[a-z0-9.+*-]+\/[a-z0-9.+*-]+$/i.test(m))))
+    if (
+      mimes !== undefined &&
+      mimes !== null &&
+      (!Array.isArray(mimes) ||
+        !mimes.every((m) => typeof m === 'string' && /^[a-z0-9.+*-]+\/[a-z0-9.+*-]+$/i.test(m)))
+    )
       throw new StorageError(400, 'InvalidRequest', 'Invalid allowed_mime_types');
-    return { public: b['public'] === true, size, mimes: (mimes as string[] | null | undefined) ?? null };
+    return {
+      public: b['public'] === true,
+      size,
+      mimes: (mimes as string[] | null | undefined) ?? null,
+    };
   }
 
   app.post('/bucket', async (c) => {
     const who = await caller(c);
     const b = await readJson(c);
-    const id = typeof b['id'] === 'string' ? b['id'] : typeof b['name'] === 'string' ? b['name'] : '';
+    const id =
+      typeof b['id'] === 'string' ? b['id'] : typeof b['name'] === 'string' ? b['name'] : '';
     if (!isSafeBucketId(id)) throw new StorageError(400, 'InvalidRequest', 'Bucket name invalid');
     const f = bucketFields(b);
     await asCaller(c, who, (tx) =>
@@ -165,12 +218,10 @@ export function storageApp(ctx: AppContext): Hono {
     const id = c.req.param('id');
     const f = bucketFields(await readJson(c));
     const r = await asCaller(c, who, (tx) =>
-      tx.query(`update storage.buckets set public = $2, file_size_limit = $3, allowed_mime_types = $4, updated_at = now() where id = $1`, [
-        id,
-        f.public,
-        f.size,
-        f.mimes ? pgArrayLiteral(f.mimes) : null,
-      ]),
+      tx.query(
+        `update storage.buckets set public = $2, file_size_limit = $3, allowed_mime_types = $4, updated_at = now() where id = $1`,
+        [id, f.public, f.size, f.mimes ? pgArrayLiteral(f.mimes) : null],
+      ),
     );
     if (!r.affectedRows) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
     return c.json({ message: 'Successfully updated' });
@@ -180,8 +231,16 @@ export function storageApp(ctx: AppContext): Hono {
     const who = await caller(c);
     const id = c.req.param('id');
     const r = await asCaller(c, who, async (tx) => {
-      const n = await tx.query<{ n: number }>('select count(*)::int as n from storage.objects where bucket_id = $1', [id]);
-      if ((n.rows[0]?.n ?? 0) > 0) throw new StorageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
+      const n = await tx.query<{ n: number }>(
+        'select count(*)::int as n from storage.objects where bucket_id = $1',
+        [id],
+      );
+      if ((n.rows[0]?.n ?? 0) > 0)
+        throw new StorageError(
+          409,
+          'InvalidRequest',
+          'The bucket you tried to delete is not empty',
+        );
       return tx.query('delete from storage.buckets where id = $1', [id]);
     });
     if (!r.affectedRows) throw new StorageError(404, 'Bucket not found', 'Bucket not found');
@@ -218,12 +277,20 @@ export function storageApp(ctx: AppContext): Hono {
     if (!/^[a-z0-9=, -]{1,100}$/i.test(cacheControl)) cacheControl = 'max-age=3600';
     const limit = b.file_size_limit === null ? null : Number(b.file_size_limit);
     if (bytes.length > config.maxUploadBytes || (limit !== null && bytes.length > limit))
-      throw new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+      throw new StorageError(
+        413,
+        'Payload too large',
+        'The object exceeded the maximum allowed size',
+      );
     const sniffed = await fileTypeFromBuffer(bytes).catch(() => undefined);
     if (declared && SNIFFABLE.test(declared) && sniffed && sniffed.mime !== declared)
       declared = sniffed.mime; // trust the bytes over the label for recognised formats
     if (declared && SNIFFABLE.test(declared) && !sniffed)
-      throw new StorageError(415, 'invalid_mime_type', `The file's content does not match its type ${declared}`);
+      throw new StorageError(
+        415,
+        'invalid_mime_type',
+        `The file's content does not match its type ${declared}`,
+      );
     let mime = sniffed?.mime ?? declared ?? 'application/octet-stream';
     if (!/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(mime)) mime = 'application/octet-stream';
     if (!mimeAllowed(mime, b.allowed_mime_types))
@@ -251,7 +318,9 @@ export function storageApp(ctx: AppContext): Hono {
       } else {
         await tx.query(
           `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata) values ($6::uuid, $1, $2, $3::uuid, $4, $5::jsonb)` +
-            (upsert ? ` on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()` : ''),
+            (upsert
+              ? ` on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()`
+              : ''),
           [bucket, name, who.userId, who.userId, JSON.stringify(metadata), id],
         );
       }
@@ -265,14 +334,21 @@ export function storageApp(ctx: AppContext): Hono {
     const who = await caller(c);
     const bucket = c.req.param('bucket');
     const body = await readJson(c);
-    const prefix = typeof body['prefix'] === 'string' ? body['prefix'].replace(/^\/+|\/+$/g, '') : '';
+    const prefix =
+      typeof body['prefix'] === 'string' ? body['prefix'].replace(/^\/+|\/+$/g, '') : '';
     const limit = Math.min(1000, Math.max(1, Number(body['limit'] ?? 100) || 100));
     const offset = Math.max(0, Number(body['offset'] ?? 0) || 0);
     const search = typeof body['search'] === 'string' ? body['search'] : '';
     const like = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
     const base = prefix ? `${prefix}/` : '';
     const r = await asCaller(c, who, (tx) =>
-      tx.query<{ name: string; id: string | null; metadata: unknown; created_at: string | null; updated_at: string | null }>(
+      tx.query<{
+        name: string;
+        id: string | null;
+        metadata: unknown;
+        created_at: string | null;
+        updated_at: string | null;
+      }>(
         `select name, id::text, metadata, to_json(created_at)#>>'{}' as created_at, to_json(updated_at)#>>'{}' as updated_at
          from storage.objects where bucket_id = $1 and name like $2 order by name limit 10000`,
         [bucket, `${like(base)}${like(search)}%`],
@@ -287,9 +363,23 @@ export function storageApp(ctx: AppContext): Hono {
         const folder = rest.slice(0, slash);
         if (seen.has(folder)) continue;
         seen.add(folder);
-        items.push({ name: folder, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+        items.push({
+          name: folder,
+          id: null,
+          updated_at: null,
+          created_at: null,
+          last_accessed_at: null,
+          metadata: null,
+        });
       } else {
-        items.push({ name: rest, id: row.id, updated_at: row.updated_at, created_at: row.created_at, last_accessed_at: row.updated_at, metadata: row.metadata });
+        items.push({
+          name: rest,
+          id: row.id,
+          updated_at: row.updated_at,
+          created_at: row.created_at,
+          last_accessed_at: row.updated_at,
+          metadata: row.metadata,
+        });
       }
     }
     return c.json(items.slice(offset, offset + limit));
@@ -298,28 +388,45 @@ export function storageApp(ctx: AppContext): Hono {
   app.post('/object/:bucket/*', (c) => upload(c, false));
   app.put('/object/:bucket/*', (c) => upload(c, false));
 
-  async function download(c: Context, row: { metadata: unknown } | undefined, bucket: string, name: string): Promise<Response> {
+  async function download(
+    c: Context,
+    row: { metadata: unknown } | undefined,
+    bucket: string,
+    name: string,
+  ): Promise<Response> {
     if (!row) throw new StorageError(404, 'not_found', 'Object not found');
     const bytes = await blobs.get(bucket, name);
     if (!bytes) throw new StorageError(404, 'not_found', 'Object not found');
-    const meta = (typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata) as Record<string, unknown> | null;
-    const mime = typeof meta?.['mimetype'] === 'string' ? meta['mimetype'] : 'application/octet-stream';
+    const meta = (
+      typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata
+    ) as Record<string, unknown> | null;
+    const mime =
+      typeof meta?.['mimetype'] === 'string' ? meta['mimetype'] : 'application/octet-stream';
     const headers: Record<string, string> = {
       'content-type': mime,
       'content-length': String(bytes.length),
-      'cache-control': typeof meta?.['cacheControl'] === 'string' ? meta['cacheControl'] : 'no-cache',
+      'cache-control':
+        typeof meta?.['cacheControl'] === 'string' ? meta['cacheControl'] : 'no-cache',
       'content-security-policy': "default-src 'none'; sandbox",
     };
     if (typeof meta?.['eTag'] === 'string') headers['etag'] = meta['eTag'];
-    if (c.req.query('download') !== undefined) headers['content-disposition'] = `attachment; filename="${encodeURIComponent(name.split('/').pop() ?? 'file')}"`;
-    return new Response(c.req.method === 'HEAD' ? null : new Blob([new Uint8Array(bytes)]), { status: 200, headers });
+    if (c.req.query('download') !== undefined)
+      headers['content-disposition'] =
+        `attachment; filename="${encodeURIComponent(name.split('/').pop() ?? 'file')}"`;
+    return new Response(c.req.method === 'HEAD' ? null : new Blob([new Uint8Array(bytes)]), {
+      status: 200,
+      headers,
+    });
   }
 
   const publicGet = async (c: Context) => {
     const { bucket, name } = objectName(c, 5); // /storage/v1/object/public/<bucket>/<name>
     const b = await getBucket(bucket);
     if (!b.public) throw new StorageError(404, 'not_found', 'Object not found');
-    const r = await db.query<{ metadata: unknown }>('select metadata from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+    const r = await db.query<{ metadata: unknown }>(
+      'select metadata from storage.objects where bucket_id = $1 and name = $2',
+      [bucket, name],
+    );
     return download(c, r.rows[0], bucket, name);
   };
   app.get('/object/public/:bucket/*', publicGet);
@@ -329,7 +436,10 @@ export function storageApp(ctx: AppContext): Hono {
     const who = await caller(c);
     const { bucket, name } = objectName(c, prefixLen);
     const r = await asCaller(c, who, (tx) =>
-      tx.query<{ metadata: unknown }>('select metadata from storage.objects where bucket_id = $1 and name = $2', [bucket, name]),
+      tx.query<{ metadata: unknown }>(
+        'select metadata from storage.objects where bucket_id = $1 and name = $2',
+        [bucket, name],
+      ),
     );
     return download(c, r.rows[0], bucket, name);
   };
@@ -343,7 +453,11 @@ export function storageApp(ctx: AppContext): Hono {
     const bucket = c.req.param('bucket');
     const body = await readJson(c);
     const prefixes = body['prefixes'];
-    if (!Array.isArray(prefixes) || !prefixes.every((p) => typeof p === 'string') || prefixes.length > 1000)
+    if (
+      !Array.isArray(prefixes) ||
+      !prefixes.every((p) => typeof p === 'string') ||
+      prefixes.length > 1000
+    )
       throw new StorageError(400, 'InvalidRequest', 'prefixes must be an array of object names');
     const names = (prefixes as string[]).filter(isSafeObjectName);
     const r = await asCaller(c, who, (tx) =>
