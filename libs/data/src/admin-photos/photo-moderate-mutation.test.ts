@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { photoUpdate } from './photo-moderate-mutation';
+import { eventImagePath } from '../admin-events/event-image-upload-mutation';
+import { grantFailed } from '../admin-roles/errors';
+import { DataError } from '../lib/errors';
+
+describe('photo moderation', () => {
+  const now = new Date('2031-01-01T00:00:00Z');
+  it('approving stamps approved_at and approved_by', () => {
+    expect(photoUpdate('approve', 'a1', now)).toEqual({
+      is_approved: true,
+      approved_at: '2031-01-01T00:00:00.000Z',
+      approved_by: 'a1',
+    });
+  });
+
+  it('rejecting or hiding takes the photo off the wall and un-features it', () => {
+    for (const action of ['reject', 'hide'] as const) {
+      expect(photoUpdate(action, 'a1', now)).toEqual({
+        is_approved: false,
+        is_featured: false,
+        approved_at: null,
+        approved_by: null,
+      });
+    }
+    expect(photoUpdate('feature', 'a1')).toEqual({ is_featured: true });
+    expect(photoUpdate('unfeature', 'a1')).toEqual({ is_featured: false });
+  });
+});
+
+describe('event images and role errors', () => {
+  it("stores an event image under the admin's folder with its extension", () => {
+    expect(eventImagePath('a1', { name: 'Neon Night.PNG' }, 42)).toBe('a1/42.png');
+    expect(eventImagePath('a1', { name: 'no-extension' }, 42)).toBe('a1/42.jpg');
+  });
+
+  it("maps a duplicate admin grant (23505) to 'Already Admin'", () => {
+    expect(grantFailed(new DataError({ code: '23505', message: 'duplicate key' }))).toEqual({
+      title: 'Already Admin',
+      description: 'This user already has admin rights',
+      variant: 'destructive',
+    });
+    expect(grantFailed(new DataError({ code: '42501', message: 'denied' })).title).toBe('Error');
+  });
+});
