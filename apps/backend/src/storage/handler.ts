@@ -127,7 +127,13 @@ export function storageApp(ctx: AppContext): Hono {
   }
 
   const objectName = (c: Context, prefixLen: number): { bucket: string; name: string } => {
-    const p = decodeURIComponent(new URL(c.req.url).pathname).split('/').slice(prefixLen);
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      throw new StorageError(400, 'InvalidKey', 'Invalid key: malformed percent-encoding');
+    }
+    const p = decoded.split('/').slice(prefixLen);
     const bucket = p[0] ?? '';
     const name = p.slice(1).join('/');
     if (!isSafeBucketId(bucket)) throw new StorageError(400, 'InvalidKey', 'Invalid bucket name');
