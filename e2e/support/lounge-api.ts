@@ -129,3 +129,13 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
   if (description) await expect(page.getByText(description, { exact: true }).first()).toBeVisible();
 }
+
+/** Removes the member's own ratings of the named DJ (members may delete their own ratings). */
+export async function clearMyRatings(who: Member, djName: string): Promise<void> {
+  const djs = await rest<{ id: string }[]>(
+    who,
+    `djs?select=id&name=eq.${encodeURIComponent(djName)}`,
+  );
+  const dj = nth(djs, 0);
+  await rest(who, `dj_ratings?user_id=eq.${who.userId}&dj_id=eq.${dj.id}`, { method: 'DELETE' });
+}
