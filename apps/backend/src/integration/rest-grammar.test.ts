@@ -364,6 +364,27 @@ describe('writes', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('many parallel requests (reads, writes, failures) never interleave inside a transaction', async () => {
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      db.from('items').insert({ name: `par-${i}` }),
+    );
+    const failures = Array.from({ length: 20 }, () =>
+      db.from('items').insert({ name: 'par-0', qty: 'x' as unknown as number }),
+    );
+    const reads = Array.from({ length: 40 }, () => db.from('books').select('id').order('id'));
+    const results = await Promise.all([...writes, ...failures, ...reads]);
+    expect(results.slice(0, 40).every((r) => r.error === null)).toBe(true);
+    expect(results.slice(40, 60).every((r) => r.error?.code === '22P02')).toBe(true);
+    expect(results.slice(60).every((r) => r.data?.length === 4)).toBe(true);
+    const { count } = await db
+      .from('items')
+      .select('*', { count: 'exact', head: true })
+      .like('name', 'par-%');
+    expect(count).toBe(40);
+  });
+});
+
 describe('rpc', () => {
   it('setof with filters and order, scalar with an array argument, json, composite', async () => {
     const set = await db
