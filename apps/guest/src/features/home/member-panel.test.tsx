@@ -1,0 +1,156 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { OfferRow, ProfileRow } from '@bistro/data';
+import { useToastStore } from '@bistro/ui';
+import { MEMBER_ID, renderAt, setViewer } from '../../test/render';
+import { MemberPanel } from './member-panel';
+
+const state = vi.hoisted(() => ({
+  profile: null as unknown,
+  offers: [] as unknown[],
+  redeemed: [] as string[],
+  redeemError: null as unknown,
+  mutate: vi.fn(),
+}));
+
+vi.mock('@bistro/data', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@bistro/data')>();
+  const ok = (data: unknown) => ({ data, isPending: false, isError: false, refetch: vi.fn() });
+  return {
+    ...actual,
+    useProfile: () => ok(state.profile),
+    useActiveOffers: () => ok(state.offers),
+    useRedeemedOfferIds: () => ok(state.redeemed),
+    useLatestPhotos: () => ok([]),
+    useUploadPhoto: () => ({ mutate: vi.fn(), isPending: false }),
+    useRedeemOffer: (options: { onSuccess?: () => void; onError?: (e: unknown) => void }) => ({
+      isPending: false,
+      variables: undefined,
+      mutate: (vars: unknown) => {
+        state.mutate(vars);
+        if (state.redeemError) options.onError?.(state.redeemError);
+        else options.onSuccess?.();
+      },
+    }),
+  };
+});
+
+const offer = (id: string, offer_type: OfferRow['offer_type'], title: string): OfferRow => ({
+  id,
+  title,
+  offer_type,
+  description: null,
+  discount_percentage: 10,
+  is_active: true,
+  valid_until: null,
+  usage_count: 0,
+  created_at: '2025-08-01T00:00:00Z',
+  updated_at: '2025-08-01T00:00:00Z',
+});
+
+const profile = (over: Partial<ProfileRow> = {}): ProfileRow => ({
+  user_id: MEMBER_ID,
+  first_name: 'Maya',
+  last_name: 'Brooks',
+  email: 'maya@example.com',
+  phone: null,
+  birthday: null,
+  vip_status: false,
+  total_bookings: 4,
+  created_at: new Date(Date.now() - 10 * 86_400_000 - 60_000).toISOString(),
+  updated_at: '2025-08-01T00:00:00Z',
+  ...over,
+});
+
+describe('MemberPanel', () => {
+  beforeEach(() => {
+    setViewer('signedIn');
+    state.profile = profile();
+    state.offers = [
+      offer('o1', 'exclusive', 'Exclusive Deal'),
+      offer('o2', 'surprise', 'Surprise Deal'),
+      offer('o3', 'vip', 'VIP Deal'),
+    ];
+    state.redeemed = ['o2'];
+    state.redeemError = null;
+    state.mutate.mockClear();
+    useToastStore.setState({ toasts: [] });
+  });
+
+  it('computes the four stat tiles from the profile and redemptions', () => {
+    renderAt(<MemberPanel />, '/');
+    const tiles = screen.getByLabelText('Your stats');
+    expect(within(tiles).getByText('Events Booked').nextSibling).toHaveTextContent('4');
+    expect(within(tiles).getByText('Offers Redeemed').nextSibling).toHaveTextContent('1');
+    expect(within(tiles).getByText('Status').nextSibling).toHaveTextContent('Member');
+    expect(within(tiles).getByText('Days Member').nextSibling).toHaveTextContent('10');
+  });
+
+  it('lists exclusive and surprise offers; a redeemed one reads Redeemed and is disabled', () => {
+    renderAt(<MemberPanel />, '/');
+    expect(
+      within(screen.getByRole('article', { name: 'Exclusive Deal' })).getByRole('button', {
+        name: 'Redeem',
+      }),
+    ).toBeEnabled();
+    expect(
+      within(screen.getByRole('article', { name: 'Surprise Deal' })).getByRole('button', {
+        name: 'Redeemed',
+      }),
+    ).toBeDisabled();
+    // Not a VIP: no VIP banner and no VIP offer.
+    expect(screen.queryByRole('article', { name: 'VIP Deal' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('shows the VIP banner, VIP status and VIP offers to a VIP member', () => {
+    state.profile = profile({ vip_status: true });
+    renderAt(<MemberPanel />, '/');
+    expect(screen.getByRole('note')).toHaveTextContent('VIP Member');
+    expect(screen.getByRole('article', { name: 'VIP Deal' })).toBeInTheDocument();
+    expect(screen.getByText('Status').nextSibling).toHaveTextContent('VIP');
+  });
+
+  it('celebrates the birthday week only within 7 days of the birthday', () => {
+    const soon = new Date(Date.now() + 3 * 86_400_000);
+    const iso = `1990-${String(soon.getMonth() + 1).padStart(2, '0')}-${String(soon.getDate()).padStart(2, '0')}`;
+    state.profile = profile({ birthday: iso });
+    state.offers = [offer('b1', 'birthday', 'Birthday Treat')];
+    renderAt(<MemberPanel />, '/');
+    expect(screen.getByText(/It's your birthday week!/)).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Birthday Treat' })).toBeInTheDocument();
+  });
+
+  it('redeems with the member id and shows the spec toasts', () => {
+    renderAt(<MemberPanel />, '/');
+    fireEvent.click(
+      within(screen.getByRole('article', { name: 'Exclusive Deal' })).getByRole('button', {
+        name: 'Redeem',
+      }),
+    );
+    expect(state.mutate).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: MEMBER_ID, offer: expect.objectContaining({ id: 'o1' }) }),
+    );
+    expect(useToastStore.getState().toasts.at(-1)).toEqual(
+      expect.objectContaining({
+        title: 'Offer Redeemed!',
+        description: 'Show this to your server to claim your discount.',
+      }),
+    );
+  });
+
+  it('maps a duplicate redemption (23505) to Already Redeemed', () => {
+    state.redeemError = { code: '23505', message: 'duplicate key value' };
+    renderAt(<MemberPanel />, '/');
+    fireEvent.click(
+      within(screen.getByRole('article', { name: 'Exclusive Deal' })).getByRole('button', {
+        name: 'Redeem',
+      }),
+    );
+    expect(useToastStore.getState().toasts.at(-1)).toEqual(
+      expect.objectContaining({
+        title: 'Already Redeemed',
+        description: 'You have already redeemed this offer.',
+      }),
+    );
+  });
+});
