@@ -137,6 +137,9 @@ test('booking an event: validation, Booking Submitted, and the booking on the pr
   await expect(dialog.getByLabel('Number of Guests *')).toHaveValue('20');
   await dialog.getByLabel('Number of Guests *').fill('3');
   await dialog.getByLabel('Special Requests').fill('A booth near the DJ, please');
+  await dialog
+    .getByLabel('Event Image (optional)')
+    .setInputFiles({ name: 'party.png', mimeType: 'image/png', buffer: PNG });
   await dialog.getByRole('button', { name: 'Submit Booking' }).click();
 
   await expectToast(
@@ -147,7 +150,13 @@ test('booking an event: validation, Booking Submitted, and the booking on the pr
   await expect(dialog).toBeHidden();
 
   const rows = await restAs<
-    { event_title: string; number_of_guests: number; status: string; special_requests: string }[]
+    {
+      event_title: string;
+      number_of_guests: number;
+      status: string;
+      special_requests: string;
+      event_image_url: string;
+    }[]
   >(session, `event_bookings?user_id=eq.${userId}`);
   expect(rows).toEqual([
     expect.objectContaining({
@@ -157,6 +166,7 @@ test('booking an event: validation, Booking Submitted, and the booking on the pr
       special_requests: 'A booth near the DJ, please',
     }),
   ]);
+  expect(rows[0]!.event_image_url).toMatch(new RegExp(`/event-images/${userId}/\\d+\\.png$`));
   const analytics = await restAs<{ event_data: Record<string, unknown> }[]>(
     session,
     `analytics?user_id=eq.${userId}&event_type=eq.booking_created`,

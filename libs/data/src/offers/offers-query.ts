@@ -27,10 +27,11 @@ export async function fetchActiveOffers(
   return unwrap(await query) ?? [];
 }
 
-export const activeOffersQuery = () =>
+export const activeOffersQuery = (userId: string) =>
   queryOptions({
-    queryKey: offerKeys.active(),
+    queryKey: offerKeys.active(userId),
     queryFn: ({ signal }) => fetchActiveOffers({}, signal),
   });
 
-export const useActiveOffers = (enabled = true) => useQuery({ ...activeOffersQuery(), enabled });
+export const useActiveOffers = (userId: string | undefined) =>
+  useQuery({ ...activeOffersQuery(userId ?? ''), enabled: Boolean(userId) });

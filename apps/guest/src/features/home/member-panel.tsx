@@ -78,7 +78,7 @@ const PerkList = styled.ul`
 export function MemberPanel() {
   const { userId, firstName } = useMember();
   const profile = useProfile(userId);
-  const offers = useActiveOffers(Boolean(userId));
+  const offers = useActiveOffers(userId);
   const redeemed = useRedeemedOfferIds(userId);
   const redeem = useRedeemOffer({
     onSuccess: () => toast(offerRedeemed),
