@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Crown, Search, UserPlus } from 'lucide-react';
-import { Button, Input, Muted, Row, theme } from '@bistro/ui';
+import { Button, Input, Muted, Row, media, theme } from '@bistro/ui';
 import { useAuthStore } from '@bistro/auth';
 import {
   USERS_PAGE_SIZE,
@@ -61,6 +61,22 @@ const HiddenLabel = styled.label`
   white-space: nowrap;
 `;
 
+/** Compact on wide screens: details on the left, actions on the right (25 rows a page). */
+const UserItem = styled(Item)`
+  ${media.md} {
+    flex-direction: row;
+    align-items: center;
+    justify-content: space-between;
+    padding: ${theme.space(3)} ${theme.space(5)};
+  }
+  > div:first-child {
+    display: flex;
+    flex-direction: column;
+    gap: ${theme.space(1)};
+    min-width: 0;
+  }
+`;
+
 const Pager = styled(Row)`
   justify-content: space-between;
   margin-top: ${theme.space(4)};
@@ -90,29 +106,31 @@ export function UserRow({
 }: UserRowProps) {
   const name = displayName(user);
   return (
-    <Item aria-label={name} data-user-id={user.user_id}>
-      <ItemHead>
-        <h3>{name}</h3>
-        <Actions>
-          {user.vip_status ? (
-            <Badge $tone="accent">
-              <Crown size={12} aria-hidden="true" /> VIP
-            </Badge>
-          ) : (
-            <Badge $tone="info">Member</Badge>
-          )}
-          {isAdmin ? <Badge $tone="approved">Admin</Badge> : null}
-          {isSelf ? <Badge $tone="info">You</Badge> : null}
-        </Actions>
-      </ItemHead>
-      <Meta>
-        {user.email ?? 'No e-mail'}
-        {user.phone ? ` · ${user.phone}` : ''}
-      </Meta>
-      <Meta>
-        Joined {formatDate(user.created_at)} · {user.total_bookings}{' '}
-        {user.total_bookings === 1 ? 'booking' : 'bookings'}
-      </Meta>
+    <UserItem aria-label={name} data-user-id={user.user_id}>
+      <div>
+        <ItemHead style={{ justifyContent: 'flex-start' }}>
+          <h3>{name}</h3>
+          <Actions>
+            {user.vip_status ? (
+              <Badge $tone="accent">
+                <Crown size={12} aria-hidden="true" /> VIP
+              </Badge>
+            ) : (
+              <Badge $tone="info">Member</Badge>
+            )}
+            {isAdmin ? <Badge $tone="approved">Admin</Badge> : null}
+            {isSelf ? <Badge $tone="info">You</Badge> : null}
+          </Actions>
+        </ItemHead>
+        <Meta>
+          {user.email ?? 'No e-mail'}
+          {user.phone ? ` · ${user.phone}` : ''}
+        </Meta>
+        <Meta>
+          Joined {formatDate(user.created_at)} · {user.total_bookings}{' '}
+          {user.total_bookings === 1 ? 'booking' : 'bookings'}
+        </Meta>
+      </div>
       <Actions>
         <SmallButton
           type="button"
@@ -134,7 +152,7 @@ export function UserRow({
           </SmallButton>
         ) : null}
       </Actions>
-    </Item>
+    </UserItem>
   );
 }
 
