@@ -62,11 +62,13 @@ const InfoGrid = styled.div`
 /** Events (/events): hero, approved upcoming events, booking modal, VIP planning, location and concierge. */
 export function EventsPage() {
   const events = useApprovedEvents();
-  const { signedIn, userId, email } = useMember();
+  const { status, signedIn, userId, email } = useMember();
   const navigate = useNavigate();
   const [booking, setBooking] = useState<EventRow | null>(null);
 
   const reserve = (event: EventRow) => {
+    // While the session is still being looked up, the button is disabled.
+    if (status === 'loading') return;
     if (!signedIn || !userId) {
       toast(authenticationRequired);
       navigate('/auth');
@@ -123,6 +125,7 @@ export function EventsPage() {
                   <Button
                     type="button"
                     onClick={() => reserve(event)}
+                    disabled={status === 'loading'}
                     style={{ marginTop: 'auto' }}
                     aria-label={`Reserve Your Spot: ${event.title}`}
                   >
