@@ -24,7 +24,11 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: true,
-          allow: ['^.*/tools/rspack/.*$', '^.*/tools/[a-z-]+\\.mjs$', '^.*/vitest\\.shared(\\.ts)?$'],
+          allow: [
+            '^.*/tools/rspack/.*$',
+            '^.*/tools/[a-z-]+\\.mjs$',
+            '^.*/vitest\\.shared(\\.ts)?$',
+          ],
           depConstraints: [
             // Remotes never import each other; every app may use the shared libs.
             ...scopes.map((scope) => ({
