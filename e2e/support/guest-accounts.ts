@@ -92,6 +92,21 @@ export async function restAs<T = unknown>(session: Session, path: string): Promi
   return (await res.json()) as T;
 }
 
+/** Inserts a row through the REST API as a signed-in member (RLS applies). */
+export async function insertAs(session: Session, table: string, row: Record<string, unknown>) {
+  const { url, headers } = await anonHeaders();
+  const res = await fetch(`${url}/rest/v1/${table}`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      Authorization: `Bearer ${session.access_token}`,
+      Prefer: 'return=minimal',
+    },
+    body: JSON.stringify(row),
+  });
+  expect(res.ok, `POST ${table}: HTTP ${res.status} ${await res.clone().text()}`).toBe(true);
+}
+
 export { signInThroughApi };
 
 /** A toast with this title (and text, if given) is on screen. */

@@ -5,6 +5,7 @@ import {
   PASSWORD,
   createMember,
   expectToast,
+  insertAs,
   restAs,
   signInThroughApi,
 } from '../support/guest-accounts';
@@ -237,7 +238,23 @@ test('exporting data downloads a JSON file with profile, bookings, offers, photo
 });
 
 test('deleting the account asks first, removes the data and signs out', async ({ page }) => {
-  const { email, userId } = await memberOnHome(page, 'delete', '/privacy');
+  const { email, userId, session: before } = await memberOnHome(page, 'delete', '/privacy');
+  // Some data of the member's own, written through the API as the app would.
+  const [offer] = await restAs<{ id: string }[]>(
+    before,
+    `offers?select=id&title=eq.${encodeURIComponent(EXCLUSIVE_OFFER)}`,
+  );
+  await insertAs(before, 'user_offers', { user_id: userId, offer_id: offer!.id });
+  await insertAs(before, 'event_bookings', {
+    user_id: userId,
+    name: 'Test Guest',
+    email,
+    phone: '555',
+    number_of_guests: 2,
+    event_title: 'Friday Night Neon',
+  });
+  await insertAs(before, 'analytics', { user_id: userId, event_type: 'booking_created' });
+  expect(await restAs<unknown[]>(before, `event_bookings?user_id=eq.${userId}`)).toHaveLength(1);
   await page.getByRole('button', { name: 'Delete My Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
   await expect(dialog).toContainText(
@@ -258,5 +275,7 @@ test('deleting the account asks first, removes the data and signs out', async ({
   // The auth user remains (spec section 7), its data does not.
   const { session } = await signInThroughApi(email, PASSWORD);
   expect(await restAs<unknown[]>(session, `profiles?user_id=eq.${userId}`)).toEqual([]);
-  expect(await restAs<unknown[]>(session, `event_bookings?user_id=eq.${userId}`)).toEqual([]);
+  for (const table of ['event_bookings', 'user_offers', 'photo_wall', 'analytics', 'user_roles']) {
+    expect(await restAs<unknown[]>(session, `${table}?user_id=eq.${userId}`), table).toEqual([]);
+  }
 });
