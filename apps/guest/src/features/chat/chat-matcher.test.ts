@@ -43,5 +43,8 @@ describe('chat matcher', () => {
     expect(bestTopic('Is there valet parking?')?.id).toBe('parking');
     expect(bestTopic('Do you have vegan options? I have a nut allergy')?.id).toBe('dietary');
     expect(replyTo('Can I host a private corporate party?')).toContain(venue.phone);
+    expect(bestTopic('Where do I park?')?.id).toBe('parking');
+    expect(bestTopic('Can I book a private party?')?.id).toBe('private-events');
+    expect(bestTopic('What are your hours?')?.id).toBe('hours');
   });
 });

@@ -17,7 +17,11 @@ export interface ChatMessage {
 /** The bot "types" for 1 second before it answers (spec section 9). */
 export const CHAT_REPLY_DELAY_MS = 1000;
 
-const suggestions = ['What are your hours?', 'Where do I park?', 'Can I book a private party?'];
+export const suggestions = [
+  'What are your hours?',
+  'Where do I park?',
+  'Can I book a private party?',
+];
 
 const Log = styled.div`
   display: flex;

@@ -11,19 +11,19 @@ export interface ChatTopic {
 export const chatTopics: readonly ChatTopic[] = [
   {
     id: 'hours',
-    keywords: ['hours', 'open', 'close', 'closing', 'opening', 'late', 'time', 'today', 'tonight'],
+    keywords: ['hours', 'open', 'close', 'closing', 'opening', 'late', 'time', 'when'],
     reply: `We're open daily from 11AM to 1AM. The kitchen serves until midnight and the lounge keeps going until close.`,
-  },
-  {
-    id: 'location',
-    keywords: ['where', 'address', 'location', 'located', 'directions', 'find', 'map', 'downtown'],
-    reply: `You'll find us at ${venueAddressLine}, in downtown Cleveland, Ohio. The Contact page has an open-in-maps button.`,
   },
   {
     id: 'parking',
     keywords: ['parking', 'park', 'garage', 'valet', 'car', 'lot'],
     reply:
       'Valet parking runs from 6PM Thursday to Saturday, and the public garage across West 6th Street is a one-minute walk.',
+  },
+  {
+    id: 'location',
+    keywords: ['where', 'address', 'location', 'located', 'directions', 'find', 'map', 'downtown'],
+    reply: `You'll find us at ${venueAddressLine}, in downtown Cleveland, Ohio. The Contact page has an open-in-maps button.`,
   },
   {
     id: 'menu',
@@ -49,7 +49,7 @@ export const chatTopics: readonly ChatTopic[] = [
   },
   {
     id: 'order',
-    keywords: ['order', 'ordering', 'delivery', 'takeout', 'pickup', 'scan', 'qr'],
+    keywords: ['order', 'ordering', 'deliver', 'delivery', 'takeout', 'pickup', 'scan', 'qr'],
     reply:
       'Ordering happens with our staff: tell your server at the table or order at the bar. We do not offer delivery right now.',
   },
@@ -72,7 +72,17 @@ export const chatTopics: readonly ChatTopic[] = [
   },
   {
     id: 'private-events',
-    keywords: ['private', 'birthday party', 'corporate', 'buyout', 'celebration', 'host', 'group'],
+    keywords: [
+      'private',
+      'party',
+      'parties',
+      'birthday party',
+      'corporate',
+      'buyout',
+      'celebration',
+      'host',
+      'group',
+    ],
     reply: `We host private parties, corporate events and full buyouts. Call our concierge at ${venue.phone} or email ${venue.email} to plan yours.`,
   },
   {
@@ -131,6 +141,12 @@ export const chatTopics: readonly ChatTopic[] = [
       'Create a free account from Sign In in the menu. Forgot your password? Use "Forgot password" on the sign-in screen to get a reset link.',
   },
   {
+    id: 'cover',
+    keywords: ['cover', 'cover charge', 'entry', 'entrance', 'tickets', 'ticket', 'door'],
+    reply:
+      'There is no cover in the bistro. Special event nights in the lounge may have a cover at the door after 9PM; reserve your spot on the Events page.',
+  },
+  {
     id: 'dress-code',
     keywords: ['dress', 'dress code', 'wear', 'attire', 'outfit', 'sneakers', 'shoes'],
     reply:
@@ -144,7 +160,17 @@ export const chatTopics: readonly ChatTopic[] = [
   },
   {
     id: 'dietary',
-    keywords: ['vegan', 'vegetarian', 'gluten', 'allergy', 'allergies', 'dairy', 'nut', 'halal'],
+    keywords: [
+      'vegan',
+      'vegetarian',
+      'gluten',
+      'gluten free',
+      'allergy',
+      'allergies',
+      'dairy',
+      'nut',
+      'halal',
+    ],
     reply:
       'We have vegetarian, vegan and gluten-free options. Tell your server about any allergy and the kitchen will take care of you.',
   },
