@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Crown, Search, UserPlus } from 'lucide-react';
 import { Button, Input, Muted, Row, media, theme } from '@bistro/ui';
@@ -189,6 +189,11 @@ export function UsersTab() {
     setPage(0);
   };
   const data = users.data;
+  // A page past the end (after deletions) comes back as the first page: follow it.
+  const answeredPage = users.isPlaceholderData ? undefined : data?.page;
+  useEffect(() => {
+    if (answeredPage !== undefined && answeredPage !== page) setPage(answeredPage);
+  }, [answeredPage, page]);
   const searching = users.isPlaceholderData || (data !== undefined && data.search !== term);
   const busyId =
     (vip.isPending && vip.variables?.userId) ||
