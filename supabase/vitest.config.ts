@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
+    // The database suites and the edge functions' own tests.
+    include: ['tests/**/*.test.ts', 'functions/_tests/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     // Each file boots its own in-memory Postgres; the machine is shared.
