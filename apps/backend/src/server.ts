@@ -57,6 +57,11 @@ function listen(app: Hono, port: number, host: string): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server));
     server.once('error', reject);
+    // Node closes idle keep-alive sockets after 5 s, racing clients that reuse them right then
+    // ("other side closed"); keep them longer than clients do (undici follows the header).
+    const http = server as ServerType & { keepAliveTimeout?: number; headersTimeout?: number };
+    http.keepAliveTimeout = 30_000;
+    http.headersTimeout = 35_000;
   });
 }
 

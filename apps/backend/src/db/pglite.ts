@@ -27,8 +27,36 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     query: <R>(sql: string, params?: unknown[]) => mutex.run(() => direct.query<R>(sql, params)),
     exec: (sql: string) => mutex.run(() => direct.exec(sql)),
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
-      mutex.run(() => pg.transaction((tx) => fn(wrap(tx)))),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>, preamble?: string) =>
+      mutex.run(async () => {
+        if (!preamble) return pg.transaction((tx) => fn(wrap(tx)));
+        // BEGIN and the preamble in one call; the mutex keeps everything else out meanwhile
+        await pg.exec(`begin; ${preamble}`).catch(async (e: unknown) => {
+          await pg.exec('rollback').catch(() => undefined);
+          throw e;
+        });
+        // remember failed statements: COMMIT of an aborted transaction silently rolls back
+        let failed: unknown = null;
+        const track = <R>(p: Promise<R>): Promise<R> =>
+          p.catch((e: unknown) => {
+            failed = e;
+            throw e;
+          });
+        const tx: Queryable = {
+          query: (sql, params) => track(direct.query(sql, params)),
+          exec: (sql) => track(direct.exec(sql)),
+        };
+        let out: T;
+        try {
+          out = await fn(tx);
+          if (failed) throw failed;
+        } catch (e) {
+          await pg.exec('rollback').catch(() => undefined);
+          throw e;
+        }
+        await pg.exec('commit');
+        return out;
+      }),
     async close() {
       if (closed) return;
       closed = true;

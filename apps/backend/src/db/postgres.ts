@@ -34,12 +34,15 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     kind: 'postgres',
     query: (sql, params) => direct.query(sql, params),
     exec: (sql) => direct.exec(sql),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, preamble?: string): Promise<T> {
       const client = await pool.connect();
       try {
-        await client.query('begin');
+        // simple-query protocol: BEGIN and the preamble in one round trip
+        await client.query(preamble ? `begin; ${preamble}` : 'begin');
         const out = await fn(wrap(client));
-        await client.query('commit');
+        const done = await client.query('commit');
+        // COMMIT of a transaction whose statement failed (and was swallowed) reports ROLLBACK
+        if (done.command === 'ROLLBACK') throw new Error('the transaction was rolled back');
         return out;
       } catch (e) {
         await client.query('rollback').catch(() => undefined);

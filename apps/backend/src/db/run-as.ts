@@ -8,8 +8,20 @@ export interface RequestInfo {
 }
 
 /**
+ * A Postgres escape-string literal (E'...') for any text without NUL: backslashes first, then
+ * quotes. E'' strings mean the same whatever `standard_conforming_strings` is set to.
+ */
+export function pgLiteral(s: string): string {
+  if (s.includes('\u0000')) throw new Error('NUL is not allowed in a literal');
+  return `E'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+const ROLE_RE = /^(anon|authenticated|service_role)$/;
+
+/**
  * Runs fn in one transaction as the caller: `role` and `request.jwt.claims` are set
  * transaction-locally (as PostgREST does), so RLS policies and auth.uid() see the caller.
+ * The settings travel with BEGIN in one round trip (no parameters there, hence literals).
  */
 export function runAs<T>(
   db: Db,
@@ -17,19 +29,13 @@ export function runAs<T>(
   req: RequestInfo,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true), set_config('request.path', $4, true),
-              set_config('request.headers', $5, true), set_config('statement_timeout', '8000', true)`,
-      [
-        caller.role,
-        JSON.stringify(caller.claims),
-        req.method,
-        req.path,
-        JSON.stringify(req.headers ?? {}),
-      ],
-    );
-    return fn(tx);
-  });
+  if (!ROLE_RE.test(caller.role)) throw new Error(`not an API role: ${caller.role}`);
+  const preamble =
+    `select set_config('role', '${caller.role}', true), ` +
+    `set_config('request.jwt.claims', ${pgLiteral(JSON.stringify(caller.claims))}, true), ` +
+    `set_config('request.method', ${pgLiteral(req.method)}, true), ` +
+    `set_config('request.path', ${pgLiteral(req.path)}, true), ` +
+    `set_config('request.headers', ${pgLiteral(JSON.stringify(req.headers ?? {}))}, true), ` +
+    `set_config('statement_timeout', '8000', true)`;
+  return db.transaction(fn, preamble);
 }

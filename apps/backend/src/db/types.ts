@@ -12,8 +12,11 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn in one transaction; commits when it resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in one transaction; commits when it resolves, rolls back when it throws.
+   * `preamble` (parameter-free SQL) runs right after BEGIN, in the same round trip.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, preamble?: string): Promise<T>;
   close(): Promise<void>;
 }
 

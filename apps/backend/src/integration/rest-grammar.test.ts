@@ -9,6 +9,8 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestClient, startTestServer, type TestServer } from '../testing.js';
 import { api } from './support.js';
+import fc from 'fast-check';
+import { pgLiteral } from '../db/run-as.js';
 
 let dir: string;
 let srv: TestServer;
@@ -364,6 +366,38 @@ describe('writes', () => {
   });
 });
 
+describe('literals in the transaction preamble', () => {
+  it('any text (quotes, backslashes, unicode escapes, JSON) round-trips through pgLiteral', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .oneof(
+            fc.string({ unit: 'binary', maxLength: 40 }),
+            fc.constantFrom("'", "\\'", '\\', '\\u0000', "';select 1;--", '$$', "E'x'"),
+            fc.json(),
+          )
+          .filter((s) => !s.includes('\u0000')),
+        async (s) => {
+          const r = await srv.db.query<{ v: string }>(`select ${pgLiteral(s)} as v`);
+          expect(r.rows[0]?.v).toBe(s);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    // and user-controlled claims (user_metadata) reach auth.jwt() intact
+    const weird = { first_name: 'O\'Brien \\ "quoted" \\u0041 $$ \';drop' };
+    const r = await srv.db.transaction(
+      async (tx) => {
+        return tx.query<{ v: string }>(
+          `select auth.jwt() -> 'user_metadata' ->> 'first_name' as v`,
+        );
+      },
+      `select set_config('request.jwt.claims', ${pgLiteral(JSON.stringify({ user_metadata: weird }))}, true)`,
+    );
+    expect(r.rows[0]?.v).toBe(weird.first_name);
+  });
+});
+
 describe('concurrency', () => {
   it('many parallel requests (reads, writes, failures) never interleave inside a transaction', async () => {
     const writes = Array.from({ length: 40 }, (_, i) =>
@@ -374,6 +408,16 @@ describe('concurrency', () => {
     );
     const reads = Array.from({ length: 40 }, () => db.from('books').select('id').order('id'));
     const results = await Promise.all([...writes, ...failures, ...reads]);
+    const bad = results
+      .map((r, i) => [i, r.error?.code, r.error?.message])
+      .filter(([i, code]) =>
+        (i as number) < 40
+          ? code !== undefined
+          : (i as number) < 60
+            ? code !== '22P02'
+            : code !== undefined,
+      );
+    expect(bad).toEqual([]);
     expect(results.slice(0, 40).every((r) => r.error === null)).toBe(true);
     expect(results.slice(40, 60).every((r) => r.error?.code === '22P02')).toBe(true);
     expect(results.slice(60).every((r) => r.data?.length === 4)).toBe(true);
