@@ -8,6 +8,11 @@
 # The cluster runs as the `postgres` OS user when we are root, and is stopped and deleted on exit.
 set -euo pipefail
 
+if [[ -n "${SKIP_POSTGRES:-}" ]]; then
+  echo "with-postgres: SKIP_POSTGRES is set; not running: $*" >&2
+  exit 0
+fi
+
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 backend_dir="$(cd "$here/.." && pwd)"
 
