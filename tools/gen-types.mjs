@@ -7,8 +7,8 @@
  *   node tools/gen-types.mjs --check  exit 1 when the checked-in file differs
  *
  * Boots an in-memory PGlite, applies the Supabase base objects (the backend's
- * bootstrap, or supabase/scripts/stand-in-bootstrap.sql) and
- * supabase/migrations/*.sql, then reads the public schema from the catalogs.
+ * bootstrap) and supabase/migrations/*.sql, then reads the public schema from
+ * the catalogs.
  */
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,11 +22,7 @@ const schema = 'public';
 
 async function buildDb() {
   const db = new PGlite({ extensions: { pgcrypto } });
-  const backendBootstrap = path.join(root, 'apps/backend/src/db/bootstrap.sql');
-  const bootstrap = existsSync(backendBootstrap)
-    ? backendBootstrap
-    : path.join(root, 'supabase/scripts/stand-in-bootstrap.sql');
-  await db.exec(readFileSync(bootstrap, 'utf8'));
+  await db.exec(readFileSync(path.join(root, 'apps/backend/src/db/bootstrap.sql'), 'utf8'));
   const dir = path.join(root, 'supabase/migrations');
   for (const f of readdirSync(dir)
     .filter((x) => x.endsWith('.sql'))

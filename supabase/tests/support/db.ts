@@ -3,7 +3,7 @@
  * the migrations and (optionally) the seed, plus helpers that run statements
  * as a given actor the way the REST layer does (set local role + JWT claims).
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
@@ -15,13 +15,9 @@ export const supabaseDir = path.resolve(here, '../..');
 export const repoRoot = path.resolve(supabaseDir, '..');
 export const migrationsDir = path.join(supabaseDir, 'migrations');
 
-/** The backend's bootstrap when it exists (what the app really runs), else our stand-in. */
+/** The backend's bootstrap: the Supabase base objects the app really runs on. */
 export function bootstrapSql(): string {
-  const backend = path.join(repoRoot, 'apps/backend/src/db/bootstrap.sql');
-  const file = existsSync(backend)
-    ? backend
-    : path.join(supabaseDir, 'scripts/stand-in-bootstrap.sql');
-  return readFileSync(file, 'utf8');
+  return readFileSync(path.join(repoRoot, 'apps/backend/src/db/bootstrap.sql'), 'utf8');
 }
 
 export function migrationFiles(): string[] {
