@@ -406,13 +406,11 @@ describe('visibility rules through the API', () => {
   });
 
   it('members record analytics; only admins read the latest 50', async () => {
-    const rec = await leo
-      .from('analytics')
-      .insert({
-        user_id: LEO,
-        event_type: 'offer_redeemed',
-        event_data: { offer_id: OFFER.exclusive },
-      });
+    const rec = await leo.from('analytics').insert({
+      user_id: LEO,
+      event_type: 'offer_redeemed',
+      event_data: { offer_id: OFFER.exclusive },
+    });
     expect(rec.error).toBeNull();
     const forged = await leo
       .from('analytics')
