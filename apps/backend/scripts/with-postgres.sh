@@ -39,7 +39,8 @@ if ! bindir="$(find_bin)"; then
   bindir="$(find_bin)"
 fi
 
-port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+# (a plain string: console.log would colour the number when FORCE_COLOR is set, as under Nx)
+port="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')"
 workdir="$(mktemp -d /tmp/bistro-pg.XXXXXX)"
 datadir="$workdir/data"
 
@@ -59,8 +60,14 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 as_pg "'$bindir/initdb' -D '$datadir' -U postgres -A trust -E UTF8 --locale=C.UTF-8 >/dev/null 2>&1 || '$bindir/initdb' -D '$datadir' -U postgres -A trust -E UTF8 >/dev/null"
-as_pg "'$bindir/pg_ctl' -D '$datadir' -l '$workdir/server.log' -w -t 30 \
-  -o \"-p $port -k '$workdir' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\" start" >/dev/null
+# A loaded machine can take a while to start a cluster: wait up to 120 s, and show
+# the server's own log when it does not come up.
+if ! as_pg "'$bindir/pg_ctl' -D '$datadir' -l '$workdir/server.log' -w -t 120 \
+  -o \"-p $port -k '$workdir' -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\" start" >/dev/null; then
+  echo "with-postgres: the server did not start; its log:" >&2
+  cat "$workdir/server.log" >&2 || true
+  exit 1
+fi
 
 export DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 echo "with-postgres: PostgreSQL $("$bindir/postgres" --version | awk '{print $3}') on $DATABASE_URL" >&2
