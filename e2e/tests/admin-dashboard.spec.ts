@@ -83,10 +83,14 @@ test('the admin creates an event with an image and guests see it on /events', as
   await expect(events.getByRole('listitem', { name: title })).toContainText('Approved');
 
   // Stored approved, with the image in the event-images bucket, readable by anyone.
-  const [row] = await rest<{ is_approved: boolean; featured_image_url: string }[]>(
-    `events?title=eq.${encodeURIComponent(title)}&select=is_approved,featured_image_url`,
+  const [row] = await rest<
+    { is_approved: boolean; featured_image_url: string; event_date: string }[]
+  >(
+    `events?title=eq.${encodeURIComponent(title)}&select=is_approved,featured_image_url,event_date`,
   );
   expect(row?.is_approved).toBe(true);
+  // The admin typed Cleveland time: 9:30 PM EDT is 01:30 UTC the next day.
+  expect(Date.parse(row!.event_date)).toBe(Date.parse('2031-06-21T01:30:00Z'));
   expect(row?.featured_image_url).toContain('/storage/v1/object/public/event-images/');
   expect((await fetch(row!.featured_image_url)).status).toBe(200);
 
@@ -96,6 +100,7 @@ test('the admin creates an event with an image and guests see it on /events', as
     .click();
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
+  await expect(card).toContainText('9:30 PM');
   await expect(card.locator(`img[src="${row!.featured_image_url}"]`)).toBeAttached();
 });
 

@@ -36,8 +36,10 @@ describe('create event rules', () => {
     expect(canCreateEvent({ ...ready, submitting: true })).toBe(false);
   });
 
-  it('turns the datetime-local value into an ISO timestamp', () => {
-    expect(eventDateToIso('2031-06-20T21:30')).toBe(new Date('2031-06-20T21:30').toISOString());
+  it('turns the datetime-local value, read as Cleveland time, into an ISO timestamp', () => {
+    // Summer (EDT, UTC-4) and winter (EST, UTC-5), whatever the test machine's zone.
+    expect(eventDateToIso('2031-06-20T21:30')).toBe('2031-06-21T01:30:00.000Z');
+    expect(eventDateToIso('2031-12-20T21:30')).toBe('2031-12-21T02:30:00.000Z');
     expect(eventDateToIso('')).toBeNull();
     expect(eventDateToIso('nope')).toBeNull();
   });
@@ -83,7 +85,7 @@ describe('CreateEventCard', () => {
     expect(server.create.mock.calls[0]?.[0]).toEqual({
       title: 'Neon Jazz Night',
       description: '',
-      eventDate: new Date('2031-06-20T21:30').toISOString(),
+      eventDate: '2031-06-21T01:30:00.000Z', // 9:30 PM in Cleveland (EDT)
       featuredImageUrl: 'http://api.test/storage/v1/object/public/event-images/admin-1/1.png',
       adminId: 'admin-1',
     });

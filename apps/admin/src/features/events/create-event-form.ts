@@ -1,3 +1,6 @@
+import { TZDate } from '@date-fns/tz';
+import { venue } from '@bistro/ui';
+
 /** Create Event is enabled once title and date are set, and never while the image uploads. */
 export function canCreateEvent(form: {
   title: string;
@@ -8,9 +11,21 @@ export function canCreateEvent(form: {
   return form.title.trim() !== '' && form.eventDate !== '' && !form.uploading && !form.submitting;
 }
 
-/** A datetime-local value ("2025-08-16T21:00", the admin's local time) as an ISO timestamp. */
+/**
+ * A datetime-local value ("2025-08-16T21:00") as an ISO timestamp. The admin types
+ * the venue's wall-clock time (Cleveland), wherever their browser is, because that
+ * is the time guests see on /events.
+ */
 export function eventDateToIso(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new TZDate(year, month - 1, day, hour, minute, venue.timeZone);
+  return Number.isNaN(date.getTime()) ? null : new Date(date.getTime()).toISOString();
 }

@@ -1,15 +1,20 @@
 import { format, isValid } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import { venue } from '@bistro/ui';
+
+/** Times are shown in the venue's time zone, as guests see them, wherever the admin is. */
+const inVenueTime = (iso: string) => new TZDate(iso, venue.timeZone);
 
 /** "Sat, Aug 16, 2025, 9:00 PM"; an empty string for a missing or broken date. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
-  const date = new Date(iso);
+  const date = inVenueTime(iso);
   return isValid(date) ? format(date, 'EEE, MMM d, yyyy, h:mm a') : '';
 }
 
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
-  const date = new Date(iso);
+  const date = inVenueTime(iso);
   return isValid(date) ? format(date, 'MMM d, yyyy') : '';
 }
 
