@@ -20,16 +20,18 @@ const publicPaths = new Set([
 ]);
 
 async function expectServedByOwner(page: Page, route: RouteEntry, scriptPorts: Set<number>) {
-  await expect(page).toHaveURL(new RegExp(`${route.path === '/' ? '/' : route.path}$`));
   // The shell wraps each area in the remote that serves it; its code came from that server.
   await expect(page.locator(`main [data-remote="${route.owner}"]`)).toBeAttached();
   await expect(page.locator(`main [data-remote]:not([data-remote="${route.owner}"])`)).toHaveCount(
     0,
   );
+  // The wrapper renders at once; the remote's code arrives after it.
+  await expect.poll(() => [...scriptPorts]).toContain(ports[route.owner as keyof typeof ports]);
+  // Still on the page (a members-only area would have sent a visitor away by now).
+  await expect(page).toHaveURL(new RegExp(`${route.path === '/' ? '/' : route.path}$`));
   await expect(
     page.locator('main [role="alert"]').filter({ hasText: "couldn't load" }),
   ).toHaveCount(0);
-  expect(scriptPorts).toContain(ports[route.owner as keyof typeof ports]);
   // The shell's chrome is always there.
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
   await expect(page.getByRole('contentinfo')).toContainText('daily 11AM to 1AM');
