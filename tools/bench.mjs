@@ -1,15 +1,25 @@
 #!/usr/bin/env node
 // `npm run bench`: benchmarks that print figures (no pass/fail thresholds).
-// Each one is a script of its own; this runs those that exist, in order.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// Each one is a script of its own; this runs them in order, gives each the
+// folder of this run in BENCH_OUT, and merges their parts into
+// bench-results/<time>/report.json and report.md (git-ignored) so two runs can
+// be compared. `npm run bench -- --only a,b` runs just the named benches.
+import { spawnSync, execSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { renderMarkdown } from './bench/report.mjs';
 
 const root = join(import.meta.dirname, '..');
-const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+const startedAt = new Date();
+const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+const out = join(root, 'bench-results', stamp);
+mkdirSync(out, { recursive: true });
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', BENCH_OUT: out };
 
 const benches = [
   {
+    id: 'build',
     name: 'build the suite (Nx cache)',
     cmd: [
       'npx',
@@ -21,20 +31,52 @@ const benches = [
       '--output-style=static',
     ],
   },
-  { name: 'JS a visitor downloads on /', cmd: ['node', 'tools/measure-bundle.mjs'] },
+  { id: 'bundle', name: 'JS a visitor downloads on /', cmd: ['node', 'tools/measure-bundle.mjs'] },
   {
+    id: 'api',
     name: 'API: the lounge polled reads',
     file: 'apps/backend/bench/api.bench.ts',
     cmd: ['npx', 'tsx', 'apps/backend/bench/api.bench.ts'],
   },
 ];
 
-let failed = 0;
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : null;
+
+const failures = [];
 for (const bench of benches) {
+  if (only && !only.has(bench.id) && bench.id !== 'build') continue;
   if (bench.file && !existsSync(join(root, bench.file))) continue;
   console.log(`\n=== ${bench.name} ===`);
+  const t0 = Date.now();
   const [cmd, ...args] = bench.cmd;
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
-  if (result.status !== 0) failed += 1;
+  const seconds = ((Date.now() - t0) / 1000).toFixed(0);
+  console.log(`=== ${bench.name}: ${result.status === 0 ? 'done' : 'FAILED'} in ${seconds} s ===`);
+  if (result.status !== 0) failures.push(`${bench.id} (exit ${result.status})`);
 }
-process.exit(failed ? 1 : 0);
+
+let commit = 'unknown';
+try {
+  commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+} catch {
+  // not a git checkout
+}
+const parts = readdirSync(out)
+  .filter((f) => f.endsWith('.json') && f !== 'report.json')
+  .sort()
+  .map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')));
+const report = {
+  startedAt: startedAt.toISOString(),
+  commit,
+  machine: `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join('/')}, node ${process.version}`,
+  durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+  parts,
+  failures,
+};
+writeFileSync(join(out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+writeFileSync(join(out, 'report.md'), renderMarkdown(report));
+console.log(`\nReport: ${join(out, 'report.md')} (and report.json)`);
+process.exit(failures.length ? 1 : 0);
