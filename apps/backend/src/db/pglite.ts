@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Db, Queryable, QueryResult } from './types.js';
 import { Mutex } from './mutex.js';
@@ -12,8 +12,41 @@ export async function openPglite(dataDir?: string): Promise<Db> {
   const mutex = new Mutex();
   let closed = false;
 
+  /**
+   * PGlite's query() takes six calls into Postgres (parse, describe, bind, describe, execute,
+   * sync), the describe of the statement only to pick serialisers for the parameters. When every
+   * parameter is already text, a number, a boolean or null, the text form is what those
+   * serialisers would send, so one call with all six messages does the same work.
+   */
+  async function queryOneTrip<R>(sql: string, params: unknown[]): Promise<QueryResult<R>> {
+    const values = params.map((p) => (p === null || p === undefined ? null : String(p)));
+    const parts = [
+      protocol.serialize.parse({ text: sql }),
+      protocol.serialize.bind({ values }),
+      protocol.serialize.describe({ type: 'P' }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ];
+    const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of parts) {
+      message.set(p, at);
+      at += p.length;
+    }
+    const { messages } = await pg.execProtocol(message);
+    const r = parse.parseResults(messages, pg.parsers)[0];
+    return { rows: (r?.rows ?? []) as R[], affectedRows: r?.affectedRows ?? 0 };
+  }
+  const plain = (p: unknown) =>
+    p === null ||
+    p === undefined ||
+    typeof p === 'string' ||
+    typeof p === 'boolean' ||
+    (typeof p === 'number' && Number.isFinite(p));
+
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
+      if (q === pg && params.every(plain)) return queryOneTrip<R>(sql, params);
       const r = await q.query<R>(sql, params);
       return { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
     },
