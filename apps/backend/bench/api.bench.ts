@@ -26,7 +26,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -75,6 +75,10 @@ interface StepResult {
   latenessP99: number;
   kbPerResponse: number;
   pass: boolean;
+  /** the machine's 1-minute load average when the step ended (2 cores, shared) */
+  load: number;
+  /** set when the step was not run because a smaller N already saturated the server */
+  skipped?: string;
 }
 
 interface DbResult {
@@ -263,6 +267,27 @@ function summarise(w: WorkerResult, rows: number): StepResult {
     latenessP99: percentile(late, 99),
     kbPerResponse: w.bytesPerResponse / 1024,
     pass: w.errors === 0 && sortedAll.length > 0 && p99 <= P99_MS,
+    load: loadavg()[0] ?? NaN,
+  };
+}
+
+function emptyStep(n: number, rows: number): StepResult {
+  return {
+    n,
+    rows,
+    offered: (n * 3 * 1000) / PERIOD_MS,
+    rps: NaN,
+    p50: NaN,
+    p95: NaN,
+    p99: NaN,
+    max: NaN,
+    perRead: [],
+    errors: 0,
+    errorKinds: {},
+    latenessP99: NaN,
+    kbPerResponse: NaN,
+    pass: false,
+    load: loadavg()[0] ?? NaN,
   };
 }
 
@@ -282,10 +307,13 @@ export const STEP_COLUMNS = [
   'errors',
   'send late p99 ms',
   'KiB/resp',
+  'load avg',
   'p99 <= 100, 0 errors',
 ];
 
 function stepRow(s: StepResult): (string | number)[] {
+  if (s.skipped)
+    return [s.n, s.rows, f0(s.offered), s.skipped, ...STEP_COLUMNS.slice(4).map(() => '')];
   return [
     s.n,
     s.rows,
@@ -299,6 +327,7 @@ function stepRow(s: StepResult): (string | number)[] {
     s.errors ? `${s.errors} ${JSON.stringify(s.errorKinds)}` : 0,
     f1(s.latenessP99),
     f1(s.kbPerResponse),
+    f1(s.load),
     s.pass ? 'yes' : 'no',
   ];
 }
@@ -309,7 +338,8 @@ function printStep(label: string, s: StepResult): void {
       `p50 ${f1(s.p50)} p95 ${f1(s.p95)} p99 ${f1(s.p99)} max ${f0(s.max)} ms ` +
       `(p99 ${READS.map((r, i) => `${r} ${f1(s.perRead[i]?.p99 ?? NaN)}`).join(', ')}), ` +
       `errors ${s.errors}${s.errors ? ' ' + JSON.stringify(s.errorKinds) : ''}, ` +
-      `send late p99 ${f1(s.latenessP99)} ms, ${f1(s.kbPerResponse)} KiB/resp -> ${s.pass ? 'ok' : 'MISS'}`,
+      `send late p99 ${f1(s.latenessP99)} ms, ${f1(s.kbPerResponse)} KiB/resp, load ${f1(s.load)} ` +
+      `-> ${s.pass ? 'ok' : 'MISS'}`,
   );
 }
 
@@ -364,7 +394,14 @@ async function bench(db: DbKind): Promise<DbResult> {
     const probe = `/rest/v1/dj_ratings?select=*&dj_id=eq.${djId}&limit=5`;
     const probeToken = members[0]?.token as string;
     worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { url: b.url, anonKey: b.anonKey, members, eventDate: tonight, djId, sockets: SOCKETS },
+      workerData: {
+        url: b.url,
+        anonKey: b.anonKey,
+        members,
+        eventDate: tonight,
+        djId,
+        sockets: SOCKETS,
+      },
     });
     const w = worker;
     const step = async (n: number, rows: number) => {
@@ -374,14 +411,29 @@ async function bench(db: DbKind): Promise<DbResult> {
       return s;
     };
 
+    // a step that served less than 70% of what was offered, or failed 5% of it, saturated the
+    // server: larger N would only queue more (and take minutes to time out), so they are skipped
+    const saturated = (s: StepResult) =>
+      s.rps < 0.7 * s.offered || s.errors > (0.05 * s.offered * (WARMUP_MS + MEASURE_MS)) / 1000;
     const levels: StepResult[] = [];
-    for (const n of LEVELS) levels.push(await step(n, BASE_ROWS));
+    let saturatedAt: number | null = null;
+    for (const n of LEVELS) {
+      if (saturatedAt !== null) {
+        const skipped = `not run: saturated at N = ${saturatedAt}`;
+        levels.push({ ...emptyStep(n, BASE_ROWS), skipped });
+        console.log(`[${label}] N=${n}: ${skipped}`);
+        continue;
+      }
+      const s = await step(n, BASE_ROWS);
+      levels.push(s);
+      if (saturated(s)) saturatedAt = n;
+    }
 
     // the largest N: bracket from the levels, then bisect
     const search: StepResult[] = [];
     const passed = levels.filter((s) => s.pass).map((s) => s.n);
     let lo = passed.length ? Math.max(...passed) : 0;
-    let hi = levels.find((s) => !s.pass && s.n > lo)?.n ?? null;
+    let hi = levels.find((s) => !s.pass && !s.skipped && s.n > lo)?.n ?? null;
     if (hi === null && lo > 0 && lo < MAX_N) {
       const s = await step(Math.min(MAX_N, lo * 2), BASE_ROWS);
       search.push(s);

@@ -1,6 +1,6 @@
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import type { Db, Queryable, QueryResult } from './types.js';
+import { RequestAbandoned, type Db, type Queryable, type QueryResult } from './types.js';
 import { Mutex } from './mutex.js';
 
 /** Opens PGlite in `dataDir` (persistent) or in memory when dataDir is undefined. */
@@ -60,8 +60,10 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     query: <R>(sql: string, params?: unknown[]) => mutex.run(() => direct.query<R>(sql, params)),
     exec: (sql: string) => mutex.run(() => direct.exec(sql)),
-    transaction: <T>(fn: (tx: Queryable) => Promise<T>, preamble?: string) =>
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>, preamble?: string, signal?: AbortSignal) =>
       mutex.run(async () => {
+        // one connection for everything: under overload, don't spend it on a client that left
+        if (signal?.aborted) throw new RequestAbandoned();
         if (!preamble) return pg.transaction((tx) => fn(wrap(tx)));
         // BEGIN and the preamble in one call; the mutex keeps everything else out meanwhile
         await pg.exec(`begin; ${preamble}`).catch(async (e: unknown) => {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './types.js';
+import { RequestAbandoned, type Db, type Queryable, type QueryResult } from './types.js';
 
 /** Keep timestamps, dates and int8 as text so JSON round-trips exactly as Postgres prints them. */
 const types = {
@@ -34,8 +34,16 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     kind: 'postgres',
     query: (sql, params) => direct.query(sql, params),
     exec: (sql) => direct.exec(sql),
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>, preamble?: string): Promise<T> {
+    async transaction<T>(
+      fn: (tx: Queryable) => Promise<T>,
+      preamble?: string,
+      signal?: AbortSignal,
+    ): Promise<T> {
       const client = await pool.connect();
+      if (signal?.aborted) {
+        client.release();
+        throw new RequestAbandoned();
+      }
       try {
         // simple-query protocol: BEGIN and the preamble in one round trip
         await client.query(preamble ? `begin; ${preamble}` : 'begin');

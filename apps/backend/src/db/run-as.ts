@@ -5,6 +5,8 @@ export interface RequestInfo {
   method: string;
   path: string;
   headers?: Record<string, string>;
+  /** Aborts when the client disconnects; a read that has not started by then is skipped. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -37,5 +39,5 @@ export function runAs<T>(
     `set_config('request.path', ${pgLiteral(req.path)}, true), ` +
     `set_config('request.headers', ${pgLiteral(JSON.stringify(req.headers ?? {}))}, true), ` +
     `set_config('statement_timeout', '8000', true)`;
-  return db.transaction(fn, preamble);
+  return db.transaction(fn, preamble, req.signal);
 }

@@ -15,9 +15,22 @@ export interface Db extends Queryable {
   /**
    * Runs fn in one transaction; commits when it resolves, rolls back when it throws.
    * `preamble` (parameter-free SQL) runs right after BEGIN, in the same round trip.
+   * When `signal` has aborted by the time the transaction's turn comes (the client went away
+   * while it waited for the database), it does not start and rejects with RequestAbandoned.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, preamble?: string): Promise<T>;
+  transaction<T>(
+    fn: (tx: Queryable) => Promise<T>,
+    preamble?: string,
+    signal?: AbortSignal,
+  ): Promise<T>;
   close(): Promise<void>;
+}
+
+/** A request whose client disconnected before the database got to it (nothing was run). */
+export class RequestAbandoned extends Error {
+  constructor() {
+    super('the client closed the connection before the request reached the database');
+  }
 }
 
 /** The fields of a Postgres error both drivers expose. */

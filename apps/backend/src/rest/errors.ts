@@ -1,4 +1,4 @@
-import { isPgError } from '../db/types.js';
+import { RequestAbandoned, isPgError } from '../db/types.js';
 
 /** An error answered in PostgREST's JSON shape. */
 export class ApiError extends Error {
@@ -87,6 +87,9 @@ export function toApiError(e: unknown, authenticated: boolean): ApiError {
       'Empty or invalid json',
       'The JSON body is nested too deeply',
     );
+  // nobody reads this answer: the client closed the connection before its read started
+  if (e instanceof RequestAbandoned)
+    return new ApiError(503, 'PGRST000', 'The client closed the connection');
   console.error('[rest] unexpected error:', e);
   return new ApiError(500, 'PGRST000', 'Internal server error');
 }

@@ -155,7 +155,11 @@ export function restApp(ctx: AppContext): Hono {
       const { root } = parseRequest(cache, table, tableSource(table), url, {
         range: c.req.header('range'),
       });
-      return runAs(ctx.db, caller, reqInfo(c), (tx) => readRows(tx, root, prefer, wantsObject(c)));
+      // a read nobody waits for any more is skipped (writes always run: the client may
+      // have gone, but what it sent should still happen or fail on its own terms)
+      return runAs(ctx.db, caller, { ...reqInfo(c), signal: c.req.raw.signal }, (tx) =>
+        readRows(tx, root, prefer, wantsObject(c)),
+      );
     });
 
   app.get('/:table', read);
