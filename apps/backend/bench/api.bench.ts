@@ -29,13 +29,30 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { startBackend, type Backend } from '../src/server.js';
-import { writeBenchPart } from '../../../tools/bench/report.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const backendDir = path.resolve(here, '..');
+
+/** tools/bench/report.mjs (the repo's bench report; outside this project, so loaded by path). */
+interface BenchReport {
+  writeBenchPart(part: {
+    id: string;
+    title: string;
+    notes?: string;
+    figures?: {
+      name: string;
+      value: number | null;
+      unit?: string;
+      target?: string;
+      met?: boolean;
+    }[];
+    tables?: { title: string; columns: string[]; rows: (string | number | null)[][] }[];
+  }): string | undefined;
+}
+const reportModule = pathToFileURL(path.resolve(backendDir, '../../tools/bench/report.mjs')).href;
 const dbArg = process.argv.includes('--db')
   ? process.argv[process.argv.indexOf('--db') + 1]
   : 'both';
@@ -77,6 +94,8 @@ interface StepResult {
   pass: boolean;
   /** the machine's 1-minute load average when the step ended (2 cores, shared) */
   load: number;
+  /** CPU time of this whole process (backend + generator; not PostgreSQL's own processes) per answered request */
+  cpuMsPerRequest: number;
   /** set when the step was not run because a smaller N already saturated the server */
   skipped?: string;
 }
@@ -213,6 +232,7 @@ async function checkClaimsShape(b: Backend, sample: string): Promise<void> {
 
 interface WorkerResult {
   n: number;
+  completed: number;
   rps: number;
   errors: number;
   errorKinds: Record<string, number>;
@@ -244,7 +264,7 @@ function runStep(worker: Worker, n: number): Promise<WorkerResult> {
   });
 }
 
-function summarise(w: WorkerResult, rows: number): StepResult {
+function summarise(w: WorkerResult, rows: number, cpuMs: number): StepResult {
   const sortedAll = Float64Array.from(w.latencies.flatMap((l) => Array.from(l))).sort();
   const perRead = w.latencies.map((l) => {
     const s = Float64Array.from(l).sort();
@@ -268,6 +288,7 @@ function summarise(w: WorkerResult, rows: number): StepResult {
     kbPerResponse: w.bytesPerResponse / 1024,
     pass: w.errors === 0 && sortedAll.length > 0 && p99 <= P99_MS,
     load: loadavg()[0] ?? NaN,
+    cpuMsPerRequest: w.completed ? cpuMs / w.completed : NaN,
   };
 }
 
@@ -288,6 +309,7 @@ function emptyStep(n: number, rows: number): StepResult {
     kbPerResponse: NaN,
     pass: false,
     load: loadavg()[0] ?? NaN,
+    cpuMsPerRequest: NaN,
   };
 }
 
@@ -308,6 +330,7 @@ export const STEP_COLUMNS = [
   'send late p99 ms',
   'KiB/resp',
   'load avg',
+  'CPU ms/req',
   'p99 <= 100, 0 errors',
 ];
 
@@ -328,6 +351,7 @@ function stepRow(s: StepResult): (string | number)[] {
     f1(s.latenessP99),
     f1(s.kbPerResponse),
     f1(s.load),
+    f1(s.cpuMsPerRequest),
     s.pass ? 'yes' : 'no',
   ];
 }
@@ -338,21 +362,22 @@ function printStep(label: string, s: StepResult): void {
       `p50 ${f1(s.p50)} p95 ${f1(s.p95)} p99 ${f1(s.p99)} max ${f0(s.max)} ms ` +
       `(p99 ${READS.map((r, i) => `${r} ${f1(s.perRead[i]?.p99 ?? NaN)}`).join(', ')}), ` +
       `errors ${s.errors}${s.errors ? ' ' + JSON.stringify(s.errorKinds) : ''}, ` +
-      `send late p99 ${f1(s.latenessP99)} ms, ${f1(s.kbPerResponse)} KiB/resp, load ${f1(s.load)} ` +
+      `send late p99 ${f1(s.latenessP99)} ms, ${f1(s.kbPerResponse)} KiB/resp, load ${f1(s.load)}, ` +
+      `${f1(s.cpuMsPerRequest)} CPU ms/req ` +
       `-> ${s.pass ? 'ok' : 'MISS'}`,
   );
 }
 
 /** Waits until the server has worked off what a saturated step left queued. */
 async function settle(b: Backend, token: string, path: string): Promise<void> {
-  const until = Date.now() + 30_000;
+  const until = Date.now() + 15_000;
   while (Date.now() < until) {
     const t = performance.now();
     const r = await fetch(`${b.url}${path}`, {
       headers: { apikey: b.anonKey, authorization: `Bearer ${token}` },
     }).catch(() => null);
     await r?.arrayBuffer();
-    if (r?.ok && performance.now() - t < 50) return;
+    if (r?.ok && performance.now() - t < 200) return;
     await new Promise((res) => setTimeout(res, 200));
   }
 }
@@ -382,7 +407,7 @@ async function bench(db: DbKind): Promise<DbResult> {
         'select id::text as id from public.djs where is_active order by name limit 1',
       )
     ).rows[0]?.id as string;
-    let t = Date.now();
+    const t = Date.now();
     await seedMembers(b, MEMBERS);
     await seedTonight(b, tonight, djId, BASE_ROWS, MEMBERS);
     const members = await memberTokens(b, MEMBERS);
@@ -406,7 +431,10 @@ async function bench(db: DbKind): Promise<DbResult> {
     const w = worker;
     const step = async (n: number, rows: number) => {
       await settle(b, probeToken, probe);
-      const s = summarise(await runStep(w, n), rows);
+      const c0 = process.cpuUsage();
+      const result = await runStep(w, n);
+      const cpu = process.cpuUsage(c0);
+      const s = summarise(result, rows, (cpu.user + cpu.system) / 1000);
       printStep(label, s);
       return s;
     };
@@ -454,13 +482,11 @@ async function bench(db: DbKind): Promise<DbResult> {
       `[${label}] largest N with p99 <= ${P99_MS} ms and no errors: ${lo}${capped ? ' (or more: the largest tried)' : ` (${hi} missed)`}`,
     );
 
-    t = Date.now();
     const rows: StepResult[] = [];
     for (const r of ROWS) {
       await seedTonight(b, tonight, djId, r, MEMBERS);
       rows.push(await step(ROWS_N, r));
     }
-    void t;
     return { db, levels, search, rows, largestN: lo, capped, seconds: (Date.now() - t0) / 1000 };
   } finally {
     await worker?.terminate();
@@ -469,7 +495,8 @@ async function bench(db: DbKind): Promise<DbResult> {
   }
 }
 
-function report(results: DbResult[], seconds: number): void {
+async function report(results: DbResult[], seconds: number): Promise<void> {
+  const { writeBenchPart } = (await import(reportModule)) as BenchReport;
   const target = (db: DbKind) => (db === 'postgres' ? 3000 : 1000);
   const name = (db: DbKind) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite');
   const tables = results.flatMap((r) => [
@@ -526,7 +553,7 @@ async function main(): Promise<void> {
     if (out) {
       const { writeFile } = await import('node:fs/promises');
       await writeFile(out, JSON.stringify(r));
-    } else report([r], (Date.now() - t0) / 1000);
+    } else await report([r], (Date.now() - t0) / 1000);
     return;
   }
   if (dbArg !== 'both') throw new Error('--db must be pglite, postgres or both');
@@ -541,7 +568,7 @@ async function main(): Promise<void> {
   );
   if (r.status === 0) results.push(JSON.parse(await readFile(file, 'utf8')) as DbResult);
   await rm(tmp, { recursive: true, force: true });
-  report(results, (Date.now() - t0) / 1000);
+  await report(results, (Date.now() - t0) / 1000);
   if (r.status !== 0) throw new Error(`the PostgreSQL run failed (${r.status ?? r.signal})`);
 }
 

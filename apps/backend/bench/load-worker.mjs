@@ -93,6 +93,7 @@ async function run(step) {
   let errorCount = 0;
   let bytes = 0;
   let sent = 0;
+  let completed = 0;
   let inFlight = 0;
   const start = performance.now() + 50;
   const measureFrom = start + warmupMs;
@@ -112,7 +113,10 @@ async function run(step) {
           errorCount++;
           const key = out.error ?? 'error';
           errors[key] = (errors[key] ?? 0) + 1;
-        } else if (measured) {
+        } else {
+          completed++;
+        }
+        if (out.ok && measured) {
           latencies[r].push(performance.now() - due);
           bytes += out.bytes;
         }
@@ -153,6 +157,7 @@ async function run(step) {
   return {
     n,
     sent,
+    completed,
     measured: measuredCount,
     rps: measuredCount / (measureMs / 1000),
     errors: errorCount,
