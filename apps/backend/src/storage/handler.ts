@@ -52,6 +52,8 @@ function mimeAllowed(mime: string, allowed: string[] | null): boolean {
 function pgErrorToStorage(e: unknown, isUser: boolean): StorageError | null {
   if (!isPgError(e)) return null;
   if (e.code === '42501') return new StorageError(isUser ? 403 : 401, 'Unauthorized', e.message);
+  // auth.require_live_user(): the token's user was deleted
+  if (e.code === 'PT401') return new StorageError(403, 'Unauthorized', e.message);
   if (e.code === '23505') return new StorageError(409, 'Duplicate', 'The resource already exists');
   if (e.code === '23503') return new StorageError(404, 'Bucket not found', 'Bucket not found');
   if (e.code.startsWith('22') || e.code.startsWith('23') || e.code === 'P0001')

@@ -1,0 +1,72 @@
+/** The fuzz run shared by the anon and member suites: boots a backend, fires the cases, counts. */
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import type { TestServer } from '../testing.js';
+import { arbitraries, describeCase, judge, loadFuzzSchema, send } from './fuzz.js';
+import { allChanges, forbiddenChanges, snapshot } from './rows.js';
+
+export interface FuzzReport {
+  cases: number;
+  statuses: Record<string, number>;
+  seconds: number;
+}
+
+export async function runFuzz(
+  srv: TestServer,
+  actor: { name: string; token: string; memberId: string | null },
+  numRuns: number,
+): Promise<FuzzReport> {
+  const schema = await loadFuzzSchema(srv.db);
+  const { fuzzCase } = arbitraries(schema, actor.memberId ?? schema.ids[0]!);
+  const statuses: Record<string, number> = {};
+  const codes: Record<string, number> = {};
+  const rejections: unknown[] = [];
+  const onRejection = (e: unknown) => rejections.push(e);
+  process.on('unhandledRejection', onRejection);
+  const before = await snapshot(srv.db);
+  const t0 = Date.now();
+  let cases = 0;
+  try {
+    await fc.assert(
+      fc.asyncProperty(fuzzCase, async (c) => {
+        const out = await send(
+          srv.backend.app,
+          srv.url,
+          c,
+          { apikey: srv.anonKey, token: actor.token },
+          20_000,
+        );
+        cases++;
+        statuses[out.status] = (statuses[out.status] ?? 0) + 1;
+        if (process.env['FUZZ_CODES'] && out.status >= 400) {
+          const code = /"code":"?([^",]*)/.exec(out.text)?.[1] ?? '-';
+          const k = `${out.status} ${code}`;
+          codes[k] = (codes[k] ?? 0) + 1;
+        }
+        const why = judge(c, out);
+        if (why) throw new Error(`${why}: ${describeCase(c)} -> ${out.text.slice(0, 300)}`);
+      }),
+      { numRuns, seed: Number(process.env['FUZZ_SEED'] ?? Date.now() % 2 ** 31) },
+    );
+  } finally {
+    process.off('unhandledRejection', onRejection);
+  }
+  const seconds = (Date.now() - t0) / 1000;
+  // let anything still pending settle, then check nothing rejected unhandled
+  await new Promise((r) => setTimeout(r, 50));
+  expect(rejections.map(String)).toEqual([]);
+  const after = await snapshot(srv.db);
+  const bad = actor.memberId
+    ? forbiddenChanges(before, after, actor.memberId)
+    : allChanges(before, after);
+  expect(bad).toEqual([]);
+  const dist = Object.entries(statuses)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([s, n]) => `${s}: ${n}`)
+    .join(', ');
+  console.log(
+    `[fuzz] ${actor.name}: ${cases} cases in ${seconds.toFixed(1)} s (${(cases / seconds).toFixed(0)}/s); statuses ${dist}; unhandled rejections 0; forbidden row changes 0`,
+  );
+  if (process.env['FUZZ_CODES']) console.log(codes);
+  return { cases, statuses, seconds };
+}
