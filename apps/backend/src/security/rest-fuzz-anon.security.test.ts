@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.js';
-import { runFuzz } from './fuzz-run.js';
+import { fuzzRuns, fuzzTimeoutMs, runFuzz } from './fuzz-run.js';
+
+const runs = fuzzRuns('anon');
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -15,10 +17,10 @@ afterAll(async () => {
   await srv?.close();
 });
 
-it('visitor: fuzzed requests answer 2xx or a PostgREST 4xx and change nothing', async () => {
-  await runFuzz(
-    srv,
-    { name: 'visitor', token: srv.anonKey, memberId: null },
-    Number(process.env['FUZZ_RUNS_ANON'] ?? 40_000),
-  );
-}, 600_000);
+it(
+  'visitor: fuzzed requests answer 2xx or a PostgREST 4xx and change nothing',
+  async () => {
+    await runFuzz(srv, { name: 'visitor', token: srv.anonKey, memberId: null }, runs);
+  },
+  fuzzTimeoutMs(runs),
+);

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.js';
 import { USERS, signedIn } from '../integration/support.js';
-import { runFuzz } from './fuzz-run.js';
+import { fuzzRuns, fuzzTimeoutMs, runFuzz } from './fuzz-run.js';
+
+const runs = fuzzRuns('member');
 
 let srv: TestServer;
 let token: string;
@@ -19,10 +21,10 @@ afterAll(async () => {
   await srv?.close();
 });
 
-it('member: fuzzed requests answer 2xx or a PostgREST 4xx and change only what RLS allows', async () => {
-  await runFuzz(
-    srv,
-    { name: 'member', token, memberId: USERS.leo.id },
-    Number(process.env['FUZZ_RUNS_MEMBER'] ?? 60_000),
-  );
-}, 600_000);
+it(
+  'member: fuzzed requests answer 2xx or a PostgREST 4xx and change only what RLS allows',
+  async () => {
+    await runFuzz(srv, { name: 'member', token, memberId: USERS.leo.id }, runs);
+  },
+  fuzzTimeoutMs(runs),
+);

@@ -44,7 +44,7 @@ const COUNTERS: Record<string, string[]> = {
   user_offers: ['usage_counted'],
 };
 
-const keyOf = (table: string, r: Row): string =>
+export const keyOf = (table: string, r: Row): string =>
   table === 'profiles'
     ? String(r['user_id'])
     : table === 'song_votes'
