@@ -289,7 +289,7 @@ describe('photo wall and storage', () => {
       .toBuffer();
     const up = await admin.storage
       .from('event-images')
-      .upload(`events/${Date.now()}.jpg`, new Blob([jpeg], { type: 'image/jpeg' }));
+      .upload(`events/${Date.now()}.jpg`, new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }));
     expect(up.error).toBeNull();
     const text = await admin.storage
       .from('event-images')

@@ -192,7 +192,7 @@ describe('disguised and unreadable files are refused', () => {
       const res = await storage(`/object/photo-wall/${p}`, {
         method: 'POST',
         headers: { 'content-type': t.type },
-        body: await t.body(),
+        body: new Uint8Array(await t.body()),
       });
       await refused(t.attack, res, 415);
       expect(await objectNames('photo-wall')).not.toContain(p);
@@ -222,7 +222,7 @@ describe('disguised and unreadable files are refused', () => {
     const res = await storage(`/object/photo-wall/${p}`, {
       method: 'POST',
       headers: { 'content-type': 'image/png' },
-      body: big,
+      body: new Uint8Array(big),
     });
     await refused('PNG of 9000 x 8000 pixels (decompression bomb)', res, 413);
     expect(await objectNames('photo-wall')).not.toContain(p);
@@ -365,7 +365,7 @@ describe("a second member cannot overwrite the first one's photo", () => {
         method,
         token,
         headers: { 'content-type': 'image/png', ...(upsert ? { 'x-upsert': 'true' } : {}) },
-        body: other,
+        body: new Uint8Array(other),
       });
     for (const [who, token] of [
       ['leo', leoToken],
@@ -455,7 +455,7 @@ describe('stored photos carry no metadata', () => {
   async function roundTrip(p: string, bytes: Buffer, type: string) {
     const up = await maya.storage
       .from('photo-wall')
-      .upload(p, new Blob([bytes], { type }), { contentType: type });
+      .upload(p, new Blob([new Uint8Array(bytes)], { type }), { contentType: type });
     expect(up.error).toBeNull();
     const res = await fetch(maya.storage.from('photo-wall').getPublicUrl(p).data.publicUrl);
     expect(res.status).toBe(200);
@@ -537,5 +537,47 @@ describe('stored photos carry no metadata', () => {
     expect((await sharp(out).metadata()).format).toBe('jpeg');
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     expect(meta?.mimetype).toBe('image/jpeg');
+  });
+});
+
+describe('image addresses stored in rows are http(s) only', () => {
+  const soon = () => new Date(Date.now() + 86_400_000).toISOString();
+  const cases: [string, string, Record<string, unknown>][] = [
+    ['photo_wall', 'javascript:', { user_id: MAYA, image_url: 'javascript:window.__xss=1' }],
+    [
+      'photo_wall',
+      'data:',
+      { user_id: MAYA, image_url: 'data:image/svg+xml,<svg onload=alert(1)>' },
+    ],
+    [
+      'event_bookings',
+      'javascript:',
+      {
+        user_id: MAYA,
+        name: 'Maya',
+        email: 'maya@example.com',
+        phone: '1',
+        event_date: soon(),
+        number_of_guests: 1,
+        event_image_url: ' javascript:alert(1)',
+      },
+    ],
+  ];
+  it.each(cases)('a member: %s with a %s image URL is refused', async (table, scheme, row) => {
+    const r = await maya.from(table).insert(row);
+    expect(r.error?.code).toBe('23514');
+    attacks.push({ attack: `${table} row with a ${scheme} image URL (member)`, status: r.status });
+  });
+
+  it('an admin: an event with a javascript: featured image is refused', async () => {
+    const admin = await signedIn(srv, 'admin');
+    const r = await admin
+      .from('events')
+      .insert({ title: 'x', event_date: soon(), featured_image_url: 'javascript:alert(1)' });
+    expect(r.error?.code).toBe('23514');
+    attacks.push({
+      attack: 'events row with a javascript: featured_image_url (admin)',
+      status: r.status,
+    });
   });
 });
