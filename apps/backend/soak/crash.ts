@@ -155,14 +155,16 @@ async function trial(opts: {
     // the same backend process: its pool must reconnect to the restarted server
     const probe = new Api(backend.url, backend.anonKey);
     let served = false;
-    for (let i = 0; i < 20 && !served; i++) {
+    let last = '';
+    for (let i = 0; i < 60 && !served; i++) {
       const r = await probe.call('GET', '/rest/v1/events?select=id&limit=1');
       served = r?.status === 200;
+      last = `${r?.status ?? 'no answer'} ${JSON.stringify(r?.body ?? null).slice(0, 200)}`;
       if (!served) await sleep(500);
     }
     notes = served
       ? 'the backend kept running and served again once PostgreSQL was back'
-      : 'the backend did not serve after PostgreSQL came back; restarted it';
+      : `the backend did not serve within 30 s after PostgreSQL came back (last answer: ${last}); restarted it`;
     if (!served) {
       await backend.kill9();
       backend = await startBackendProc(opts.target);
