@@ -90,8 +90,14 @@ function alive(pid: number): boolean {
  * Takes `<folder>.lock` for this process. A lock left by a process that no longer runs
  * (killed, crashed) is taken over; a live owner is refused. Returns the release function.
  */
+const heldHere = new Set<string>();
+
 export function lockDataFolder(folder: string): () => void {
-  const lockFile = `${folder}.lock`;
+  const lockFile = `${path.resolve(folder)}.lock`;
+  if (heldHere.has(lockFile))
+    throw new DataFolderError(
+      `The database folder ${folder} is already open in this process (lock file ${lockFile}).`,
+    );
   const me = `${process.pid} ${hostname()}\n`;
   for (let attempt = 0; attempt < 3; attempt++) {
     let fd: number;
@@ -128,10 +134,12 @@ export function lockDataFolder(folder: string): () => void {
     } finally {
       closeSync(fd);
     }
+    heldHere.add(lockFile);
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      heldHere.delete(lockFile);
       try {
         if (readFileSync(lockFile, 'utf8') === me) unlinkSync(lockFile);
       } catch {
