@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { runtimeConfig, serveSuite, suitePorts } from './serve-suite.mjs';
 
-const ports = suitePorts(4400);
+const ports = suitePorts(Number(process.env.BUNDLE_PORT_BASE ?? 4400));
 const names = Object.fromEntries(Object.entries(ports).map(([name, port]) => [port, name]));
 const configFile = join(await mkdtemp(join(tmpdir(), 'bistro-bundle-')), 'config.json');
 await writeFile(configFile, JSON.stringify(runtimeConfig({ ports })));
