@@ -24,7 +24,7 @@ export {
 export { LoadingState, ErrorState } from './lib/area-status';
 export { RoutePlaceholder, PlaceholderRoutes } from './lib/route-placeholder';
 export { toast, useToastStore, type ToastInput, type ToastVariant } from './lib/toast-store';
-export { Toaster } from './lib/toast';
+export { LazyToaster as Toaster } from './lib/lazy-toaster';
 export { Dialog, DialogClose } from './lib/dialog';
 export { Field, Label, Input, Textarea, FieldError } from './lib/form';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './lib/tabs';
