@@ -27,9 +27,9 @@ export const routes = [
 export const MEMBER = { email: 'maya@example.com', password: 'password123' };
 
 /**
- * Starts the servers. `singleBundle` (a folder) replaces the shell with that
- * ordinary build (tools/rspack/single-bundle.config.ts); the remotes still run
- * so config.json stays valid, and are never fetched by it.
+ * Starts the servers. `singleBundle` (a folder) also serves that ordinary build
+ * (tools/rspack/single-bundle.config.ts) on base+5, with the same config.json
+ * and backend; it never fetches the remotes.
  */
 export async function startSuite({ backend = true, singleBundle } = {}) {
   const ports = suitePorts(portBase);
@@ -100,7 +100,8 @@ export async function startSuite({ backend = true, singleBundle } = {}) {
   return {
     ports,
     hasBackend: Boolean(api),
-    shellUrl: single ? single.url : `http://127.0.0.1:${ports.shell}`,
+    shellUrl: `http://127.0.0.1:${ports.shell}`,
+    singleUrl: single?.url,
     names,
     newPage,
     async close() {
@@ -115,10 +116,10 @@ export async function startSuite({ backend = true, singleBundle } = {}) {
 
 /**
  * Opens `route` in a fresh context and returns every JS and CSS file it
- * downloaded until the page was rendered and the network idle: server, file,
+ * downloaded (from the single bundle when `single`) until the page was rendered and the network idle: server, file,
  * raw and gzip bytes.
  */
-export async function routeFiles(suite, route) {
+export async function routeFiles(suite, route, { single = false } = {}) {
   const { context, page } = await suite.newPage({ member: route.member });
   const files = [];
   const pending = [];
@@ -141,7 +142,7 @@ export async function routeFiles(suite, route) {
     );
   });
   try {
-    await page.goto(`${suite.shellUrl}${route.path}`);
+    await page.goto(`${single ? suite.singleUrl : suite.shellUrl}${route.path}`);
     await page.waitForSelector(route.ready, { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
