@@ -12,7 +12,7 @@
 import { writeBenchPart } from './report.mjs';
 import { startSuite } from './browser-suite.mjs';
 
-const RUNS = Number(process.env.REMOTE_SWITCH_RUNS ?? 5);
+const RUNS = Number(process.env.REMOTE_SWITCH_RUNS ?? 3);
 const HOVER_MS = 150;
 const COLD_TARGET = 300;
 const WARM_TARGET = 50;
