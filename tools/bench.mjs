@@ -33,6 +33,11 @@ const benches = [
   },
   { id: 'bundle', name: 'JS a visitor downloads on /', cmd: ['node', 'tools/measure-bundle.mjs'] },
   {
+    id: 'lighthouse',
+    name: 'Lighthouse (mobile) on /, /events, /auth, /song-requests',
+    cmd: ['node', 'tools/bench/lighthouse.mjs'],
+  },
+  {
     id: 'api',
     name: 'API: the lounge polled reads',
     file: 'apps/backend/bench/api.bench.ts',

@@ -281,7 +281,10 @@ async function main() {
     });
     console.log(`Lighthouse: ${rows.length} pages in ${seconds} s`);
   } finally {
-    for (const cleanup of cleanups) await Promise.resolve().then(cleanup).catch(() => {});
+    for (const cleanup of cleanups)
+      await Promise.resolve()
+        .then(cleanup)
+        .catch(() => {});
   }
 }
 
