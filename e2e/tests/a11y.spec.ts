@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { routeTable } from '@bistro/ui/routes';
 import { recordCspViolations } from '../support/csp';
-import { seedBrowserSession } from '../support/session';
+import { seedSession, signInThroughApi } from '../support/session';
 
 // axe-core on every route of the route table as a visitor, a member and an
 // admin, and on the key states (the phone menu open, a dialog open, each admin
@@ -15,8 +15,20 @@ const logins: Record<Exclude<Role, 'visitor'>, string> = {
   admin: 'admin@example.com',
 };
 
+// One sign-in per role and worker: signing in for each of the ~50 pages would hit
+// the auth API's rate limit (429), which the other specs share.
+const sessions = new Map<Role, ReturnType<typeof signInThroughApi>>();
+
 async function signInAs(page: Page, role: Role) {
-  if (role !== 'visitor') await seedBrowserSession(page, logins[role], 'password123');
+  if (role === 'visitor') return;
+  let signIn = sessions.get(role);
+  if (!signIn) {
+    signIn = signInThroughApi(logins[role], 'password123');
+    sessions.set(role, signIn);
+    signIn.catch(() => sessions.delete(role));
+  }
+  const { session, url } = await signIn;
+  await seedSession(page, session, url);
 }
 
 /** Waits until the page's area has rendered (not the loading state) and its data has arrived. */
