@@ -47,6 +47,11 @@ const benches = [
     cmd: ['node', 'tools/bench/remote-switch.mjs'],
   },
   {
+    id: 'lighthouse',
+    name: 'Lighthouse (mobile) on /, /events, /auth, /song-requests',
+    cmd: ['node', 'tools/bench/lighthouse.mjs'],
+  },
+  {
     id: 'api',
     name: 'API: the lounge under load (PGlite, then PostgreSQL)',
     file: 'apps/backend/bench/api.bench.ts',
