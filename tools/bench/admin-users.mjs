@@ -66,7 +66,11 @@ async function serverTime(url, anonKey, token, search) {
         headers: { apikey: anonKey, authorization: `Bearer ${token}`, prefer: 'count=exact' },
       });
     // a keep-alive socket left idle through a long seed may be closed as it is reused: retry once
-    if (i === 0) await get().then((r) => r.text(), () => undefined);
+    if (i === 0)
+      await get().then(
+        (r) => r.text(),
+        () => undefined,
+      );
     const t = performance.now();
     const r = await get();
     await r.text();
