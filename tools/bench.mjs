@@ -31,12 +31,37 @@ const benches = [
       '--output-style=static',
     ],
   },
-  { id: 'bundle', name: 'JS a visitor downloads on /', cmd: ['node', 'tools/measure-bundle.mjs'] },
+  {
+    id: 'bundle',
+    name: 'JS and CSS per route (first visit)',
+    cmd: ['node', 'tools/measure-bundle.mjs'],
+  },
+  {
+    id: 'single-bundle',
+    name: 'Module Federation overhead (vs one ordinary bundle)',
+    cmd: ['node', 'tools/bench/single-bundle.mjs'],
+  },
+  {
+    id: 'remote-switch',
+    name: 'Remote switch, click to painted',
+    cmd: ['node', 'tools/bench/remote-switch.mjs'],
+  },
+  {
+    id: 'lighthouse',
+    name: 'Lighthouse (mobile) on /, /events, /auth, /song-requests',
+    cmd: ['node', 'tools/bench/lighthouse.mjs'],
+  },
   {
     id: 'api',
-    name: 'API: the lounge polled reads',
+    name: 'API: the lounge under load (PGlite, then PostgreSQL)',
     file: 'apps/backend/bench/api.bench.ts',
     cmd: ['npx', 'tsx', 'apps/backend/bench/api.bench.ts'],
+  },
+  {
+    id: 'admin-users',
+    name: 'Admin at scale: the Users tab with 5,000 and 50,000 profiles',
+    file: 'tools/bench/admin-users.mjs',
+    cmd: ['node', '--import', 'tsx', 'tools/bench/admin-users.mjs'],
   },
 ];
 

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { Db, Queryable, QueryResult } from './types.js';
 import { Mutex } from './mutex.js';
+import { openPgliteFolder } from './pglite-folder.js';
 
 /**
  * PGlite converts some parameters in JavaScript before Postgres sees them and throws a plain
@@ -22,12 +23,18 @@ const TEXT_AS_IS = {
   ),
 };
 
-/** Opens PGlite in `dataDir` (persistent) or in memory when dataDir is undefined. */
+/**
+ * Opens PGlite in `dataDir` (persistent) or in memory when dataDir is undefined. A data
+ * folder is locked to this process, checked before use and written durably (see
+ * pglite-folder.ts). Every answer that follows a write is sent only after PGlite's COMMIT
+ * returned, i.e. after the commit record was written (and fsynced) to the folder.
+ */
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const pg = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    extensions: { pgcrypto },
-  });
+  const options = { extensions: { pgcrypto } };
+  const opened = dataDir
+    ? await openPgliteFolder(dataDir, options)
+    : { pg: await PGlite.create(options), release: () => undefined };
+  const { pg } = opened;
   const mutex = new Mutex();
   let closed = false;
 
@@ -79,7 +86,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     async close() {
       if (closed) return;
       closed = true;
-      await mutex.run(() => pg.close());
+      try {
+        await mutex.run(() => pg.close());
+      } finally {
+        opened.release();
+      }
     },
   };
 }

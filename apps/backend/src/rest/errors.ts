@@ -1,4 +1,4 @@
-import { isPgError } from '../db/types.js';
+import { isConnectionError, isPgError } from '../db/types.js';
 
 /** An error answered in PostgREST's JSON shape. */
 export class ApiError extends Error {
@@ -72,6 +72,11 @@ export function statusForSqlState(code: string, authenticated: boolean): number 
 /** Converts anything thrown while serving a REST request into an ApiError (never a stack trace). */
 export function toApiError(e: unknown, authenticated: boolean): ApiError {
   if (e instanceof ApiError) return e;
+  // The database is down or restarting: PostgREST answers 503 PGRST001, clients may retry.
+  if (isConnectionError(e)) {
+    console.error(`[rest] database unavailable: ${(e as Error).message}`);
+    return new ApiError(503, 'PGRST001', 'Database client error', (e as Error).message);
+  }
   if (isPgError(e)) {
     let status = statusForSqlState(e.code, authenticated);
     // Statement timeouts and similar are the server's problem, but bad input must not be 500:
