@@ -4,9 +4,7 @@ import { expect } from 'vitest';
 import type { TestServer } from '../testing.js';
 import { arbitraries, describeCase, judge, loadFuzzSchema, send } from './fuzz.js';
 import { allChanges, forbiddenChanges, snapshot } from './rows.js';
-// the repository's bench report writer (a plain script in tools/, not an Nx project): records the
-// figures of `npm run fuzz` when BENCH_OUT is set
-// eslint-disable-next-line @nx/enforce-module-boundaries
+// records the figures of `npm run fuzz` when BENCH_OUT is set
 import { writeBenchPart } from '../../../../tools/bench/report.mjs';
 
 /**
