@@ -55,6 +55,11 @@ export async function runFuzz(
         );
         cases++;
         statuses[out.status] = (statuses[out.status] ?? 0) + 1;
+        // partial figures for long runs (npm run fuzz on a loaded machine)
+        if (cases % 10_000 === 0)
+          console.log(
+            `[fuzz] ${actor.name}: ${cases} cases after ${((Date.now() - t0) / 1000).toFixed(0)} s; statuses ${JSON.stringify(statuses)}`,
+          );
         if (process.env['FUZZ_CODES'] && out.status >= 400) {
           const code = /"code":"?([^",]*)/.exec(out.text)?.[1] ?? '-';
           const k = `${out.status} ${code}`;
