@@ -331,7 +331,7 @@ export class Api {
         method,
         headers,
         ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-        signal: AbortSignal.timeout(60_000),
+        signal: AbortSignal.timeout(envInt('SOAK_TIMEOUT_SECONDS', 120) * 1000),
       });
       const text = await r.text();
       this.tally?.add(`${label} ${r.status}`);

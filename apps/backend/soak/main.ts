@@ -9,12 +9,13 @@
  *      data and a check of every write answered 2xx; on PostgreSQL one more trial kills the
  *      postmaster. On PGlite, the backend must refuse a folder in use and damaged folders.
  * Each on PGlite and on a throwaway PostgreSQL cluster (SOAK_DB=pglite|postgres|both).
- * Prints every figure and records them with writeBenchPart (BENCH_OUT).
+ * Prints every figure; with SOAK_PARTS set (tools/soak.mjs does) it also appends each part
+ * of the report there as a JSON line, which tools/soak.mjs hands to writeBenchPart.
  */
+import { appendFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeBenchPart } from '../../../tools/bench/report.mjs';
 import { crashTrials, folderChecks, type TrialResult } from './crash.js';
 import {
   ADMIN,
@@ -40,11 +41,25 @@ const cfg = {
   thinkMs: envInt('SOAK_THINK_MS', 50),
   crashTrials: envInt('SOAK_CRASH_TRIALS', 5),
   crashWriters: envInt('SOAK_CRASH_WRITERS', 20),
-  crashMinSeconds: envInt('SOAK_CRASH_MIN_SECONDS', 2),
-  crashMaxSeconds: envInt('SOAK_CRASH_MAX_SECONDS', 8),
+  crashMinSeconds: envInt('SOAK_CRASH_MIN_SECONDS', 1),
+  crashMaxSeconds: envInt('SOAK_CRASH_MAX_SECONDS', 6),
 };
 
 const failures: string[] = [];
+
+/** A part of the bench report (tools/bench/report.d.mts: BenchPart). */
+interface ReportPart {
+  id: string;
+  title: string;
+  notes?: string;
+  figures: { name: string; value: number | null; unit?: string; target?: string; met?: boolean }[];
+  tables: { title: string; columns: string[]; rows: (string | number | null)[][] }[];
+}
+
+function recordPart(part: ReportPart): void {
+  const file = process.env['SOAK_PARTS'];
+  if (file) appendFileSync(file, JSON.stringify(part) + '\n');
+}
 
 function printPhase(label: string, p: PhaseResult): void {
   console.log(
@@ -137,7 +152,7 @@ async function runDb(db: DbKind): Promise<void> {
         met: p.checks.every((c) => c.ok),
       },
     ];
-    writeBenchPart({
+    recordPart({
       id: `soak-races-${db}`,
       title: `Soak: races under load, ${label}`,
       notes: `${members.length} members created (GoTrue admin API) and signed in in ${setupSeconds.toFixed(0)} s; think time 0-${cfg.thinkMs} ms between a member's requests; loopback only.`,
@@ -188,7 +203,7 @@ async function runDb(db: DbKind): Promise<void> {
       for (const c of folder) if (!c.ok) failures.push(`${label}: ${c.name} (${c.detail})`);
     }
     const restarts = crash.trials.map((t) => t.restartMs);
-    writeBenchPart({
+    recordPart({
       id: `soak-crash-${db}`,
       title: `Soak: crash safety, ${label}`,
       notes:
