@@ -25,5 +25,6 @@ export { LoadingState, ErrorState } from './lib/area-status';
 export { RoutePlaceholder, PlaceholderRoutes } from './lib/route-placeholder';
 export { toast, Toaster, useToastStore, type ToastInput, type ToastVariant } from './lib/toast';
 export { Dialog, DialogClose } from './lib/dialog';
+export { safeImageUrl } from './lib/safe-url';
 export { Field, Label, Input, Textarea, FieldError } from './lib/form';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './lib/tabs';

@@ -5,6 +5,25 @@ import { Mutex } from './mutex.js';
 import { openPgliteFolder } from './pglite-folder.js';
 
 /**
+ * PGlite converts some parameters in JavaScript before Postgres sees them and throws a plain
+ * Error for a string it can't read (e.g. 'maybe' for a boolean), which would surface as a 500.
+ * Hand strings to Postgres unchanged instead, as node-postgres does: Postgres parses them and
+ * answers a proper SQLSTATE (22P02) for bad input.
+ */
+const BOOL = 16;
+const BYTEA = 17;
+const asIs =
+  (fallback: (v: unknown) => string) =>
+  (v: unknown): string =>
+    typeof v === 'string' ? v : fallback(v);
+const TEXT_AS_IS = {
+  [BOOL]: asIs((v) => (v ? 't' : 'f')),
+  [BYTEA]: asIs((v) =>
+    v instanceof Uint8Array ? `\\x${Buffer.from(v).toString('hex')}` : String(v),
+  ),
+};
+
+/**
  * Opens PGlite in `dataDir` (persistent) or in memory when dataDir is undefined. A data
  * folder is locked to this process, checked before use and written durably (see
  * pglite-folder.ts). Every answer that follows a write is sent only after PGlite's COMMIT
@@ -21,7 +40,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<R>(sql: string, params: unknown[] = []): Promise<QueryResult<R>> {
-      const r = await q.query<R>(sql, params);
+      const r = await q.query<R>(sql, params, { serializers: TEXT_AS_IS });
       return { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
     },
     async exec(sql: string): Promise<void> {

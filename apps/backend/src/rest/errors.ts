@@ -82,6 +82,9 @@ export function toApiError(e: unknown, authenticated: boolean): ApiError {
     // Statement timeouts and similar are the server's problem, but bad input must not be 500:
     // a cast or value error on user input is class 22 (400) already.
     if (e.code === '57014') status = 504;
+    // PostgREST's convention: SQLSTATE PTxyz answers HTTP xyz (e.g. auth.require_live_user)
+    const pt = /^PT([1-5]\d\d)$/.exec(e.code);
+    if (pt) status = Number(pt[1]);
     return new ApiError(status, e.code, e.message, e.detail ?? null, e.hint ?? null);
   }
   // e.g. JSON nested too deeply to re-serialize: the client's input, not our fault

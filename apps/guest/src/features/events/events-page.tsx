@@ -12,6 +12,7 @@ import {
   Row,
   Stack,
   media,
+  safeImageUrl,
   theme,
   toast,
   venue,
@@ -112,8 +113,12 @@ export function EventsPage() {
             {events.data.map((event) => (
               <Card as="article" key={event.id} aria-label={event.title}>
                 <Stack $gap={3} style={{ height: '100%' }}>
-                  {event.featured_image_url ? (
-                    <CoverImage src={event.featured_image_url} alt="" loading="lazy" />
+                  {safeImageUrl(event.featured_image_url) ? (
+                    <CoverImage
+                      src={safeImageUrl(event.featured_image_url)}
+                      alt=""
+                      loading="lazy"
+                    />
                   ) : (
                     <ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>
                   )}
