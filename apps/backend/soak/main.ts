@@ -95,7 +95,13 @@ async function runDb(db: DbKind): Promise<void> {
     const api = new Api(backend.url, backend.anonKey);
     const admin = await signIn(api, ADMIN.email, ADMIN.password);
     const t0 = Date.now();
-    const members = await makeMembers(api, backend.serviceRoleKey, cfg.voters, `${db}-member`);
+    const members = await makeMembers(
+      api,
+      backend.serviceRoleKey,
+      backend.inboxUrl,
+      cfg.voters,
+      `${db}-member`,
+    );
     const setupSeconds = (Date.now() - t0) / 1000;
     console.log(`${members.length} members created and signed in in ${setupSeconds.toFixed(1)} s`);
 
@@ -155,7 +161,7 @@ async function runDb(db: DbKind): Promise<void> {
     recordPart({
       id: `soak-races-${db}`,
       title: `Soak: races under load, ${label}`,
-      notes: `${members.length} members created (GoTrue admin API) and signed in in ${setupSeconds.toFixed(0)} s; think time 0-${cfg.thinkMs} ms between a member's requests; loopback only.`,
+      notes: `${members.length} members created (GoTrue admin API) and signed in (recovery code from the dev inbox) in ${setupSeconds.toFixed(0)} s; think time 0-${cfg.thinkMs} ms between a member's requests; loopback only.`,
       figures: [...phaseFigures(votes, 'votes'), ...phaseFigures(bookings, 'bookings')],
       tables: [
         {
