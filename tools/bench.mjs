@@ -31,7 +31,26 @@ const benches = [
       '--output-style=static',
     ],
   },
-  { id: 'bundle', name: 'JS a visitor downloads on /', cmd: ['node', 'tools/measure-bundle.mjs'] },
+  {
+    id: 'bundle',
+    name: 'JS and CSS per route (first visit)',
+    cmd: ['node', 'tools/measure-bundle.mjs'],
+  },
+  {
+    id: 'single-bundle',
+    name: 'Module Federation overhead (vs one ordinary bundle)',
+    cmd: ['node', 'tools/bench/single-bundle.mjs'],
+  },
+  {
+    id: 'remote-switch',
+    name: 'Remote switch, click to painted',
+    cmd: ['node', 'tools/bench/remote-switch.mjs'],
+  },
+  {
+    id: 'lighthouse',
+    name: 'Lighthouse (mobile) on /, /events, /auth, /song-requests',
+    cmd: ['node', 'tools/bench/lighthouse.mjs'],
+  },
   {
     id: 'api',
     name: 'API: the lounge under load (PGlite, then PostgreSQL)',

@@ -4,10 +4,10 @@
 // bench-results/soak-<time>/ (one part per run, merged into report.json and report.md).
 // Durations and sizes come from SOAK_* variables (see apps/backend/soak/main.ts).
 import { spawnSync, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { renderMarkdown, writeBenchPart } from './bench/report.mjs';
+import { renderMarkdown } from './bench/report.mjs';
 import { ensureDebianPackage } from './ensure-debian-package.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -15,8 +15,7 @@ const startedAt = new Date();
 const out = join(root, 'bench-results', `soak-${startedAt.toISOString().replace(/[:.]/g, '-')}`);
 mkdirSync(out, { recursive: true });
 
-const partsFile = join(out, 'soak-parts.jsonl');
-const env = { ...process.env, BENCH_OUT: out, SOAK_PARTS: partsFile };
+const env = { ...process.env, BENCH_OUT: out };
 if ((process.env.SOAK_DB ?? 'both') !== 'pglite' && !env.SOAK_PG_BIN) {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
   const found = versions
@@ -33,13 +32,6 @@ const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/backend/soa
   stdio: 'inherit',
   env,
 });
-
-// the runner's parts, recorded like every bench part
-if (existsSync(partsFile)) {
-  for (const line of readFileSync(partsFile, 'utf8').split('\n').filter(Boolean))
-    writeBenchPart(JSON.parse(line));
-  rmSync(partsFile);
-}
 
 let commit = 'unknown';
 try {

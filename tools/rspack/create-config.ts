@@ -5,6 +5,16 @@ import { sharedSingletons } from './shared';
 
 const root = join(import.meta.dirname, '..', '..');
 
+/**
+ * react-router-dom is the slim facade (what the suite uses, shared as the router
+ * singleton); react-router is its production build, which its package exports
+ * only under conditions a browser bundle does not set.
+ */
+const routerAliases = {
+  'react-router-dom$': join(import.meta.dirname, 'router-facade.ts'),
+  'react-router$': join(root, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+};
+
 export interface FederationSettings {
   name: string;
   exposes?: Record<string, string>;
@@ -43,8 +53,11 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
       tsConfig: join(root, 'tsconfig.base.json'),
+      alias: routerAliases,
     },
     module: {
+      // An import the router facade does not export is a build error, not undefined.
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         {
           test: /\.[jt]sx?$/,
@@ -78,6 +91,12 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         dts: false,
         shared: sharedSingletons(),
         ...(options.runtimePlugins ? { runtimePlugins: options.runtimePlugins } : {}),
+        // One Module Federation runtime on the page: the shell's. Remotes leave it
+        // out of their remoteEntry.js and use the one the host provides.
+        experiments: {
+          ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
       }),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),

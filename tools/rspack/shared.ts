@@ -12,8 +12,14 @@ function versionOf(pkg: string): string {
 
 /**
  * Packages every part of the suite shares as Module Federation singletons:
- * one React, one router, one QueryClient, one Supabase client, one zustand
- * store, one styled-components theme on the page.
+ * one React, one router, one QueryClient context, one styled-components theme,
+ * one zustand on the page.
+ *
+ * A shared module is built whole (its consumers are not known at build time),
+ * so only what must be one instance is shared: react-router-dom resolves to a
+ * slim facade (tools/rspack/router-facade.ts) and the workspace libs are
+ * shared module by module (`statefulLibModules`), the rest of them being
+ * bundled, tree-shaken, into each app that uses it.
  */
 const singletonPackages = [
   'react',
@@ -22,10 +28,6 @@ const singletonPackages = [
   '@tanstack/react-query',
   'styled-components',
   'zustand',
-  '@supabase/supabase-js',
-  '@bistro/ui',
-  '@bistro/data',
-  '@bistro/auth',
 ] as const;
 
 /** Entry points of the shared packages that are imported by sub-path. */
@@ -34,28 +36,50 @@ const subpaths: Record<string, string> = {
   'react-dom/client': 'react-dom',
 };
 
-export type SharedConfig = Record<
-  string,
-  { singleton: true; requiredVersion: string; version: string; strictVersion: boolean }
->;
+/**
+ * The modules of the workspace libs that hold state and so must be one
+ * instance on the page (matched by resolved path, whoever imports them: the
+ * libs' own index files import them relatively).
+ */
+export const statefulLibModules: Record<string, string> = {
+  '@bistro/ui/toast-store': 'libs/ui/src/lib/toast-store.ts',
+  '@bistro/data/supabase-client': 'libs/data/src/lib/supabase-client.ts',
+  '@bistro/data/query-client': 'libs/data/src/lib/query-client.ts',
+  '@bistro/auth/auth-store': 'libs/auth/src/lib/auth-store.ts',
+};
+
+interface SharedItem {
+  singleton: true;
+  requiredVersion: string | false;
+  version: string;
+  strictVersion: boolean;
+  shareKey?: string;
+  import?: string;
+}
+
+export type SharedConfig = Record<string, SharedItem>;
 
 export function sharedSingletons(): SharedConfig {
   const shared: SharedConfig = {};
-  for (const pkg of singletonPackages) {
-    const version = versionOf(pkg);
-    shared[pkg] = {
-      singleton: true,
-      requiredVersion: `^${version}`,
-      version,
-      strictVersion: false,
-    };
-  }
-  for (const [request, pkg] of Object.entries(subpaths)) {
+  const add = (request: string, pkg: string) => {
     const version = versionOf(pkg);
     shared[request] = {
       singleton: true,
       requiredVersion: `^${version}`,
       version,
+      strictVersion: false,
+    };
+  };
+  for (const pkg of singletonPackages) add(pkg, pkg);
+  for (const [request, pkg] of Object.entries(subpaths)) add(request, pkg);
+  for (const [shareKey, file] of Object.entries(statefulLibModules)) {
+    const path = join(root, file);
+    shared[path] = {
+      singleton: true,
+      shareKey,
+      import: path,
+      requiredVersion: false,
+      version: '0.1.0',
       strictVersion: false,
     };
   }

@@ -364,7 +364,14 @@ async function bench(db: DbKind): Promise<DbResult> {
     const probe = `/rest/v1/dj_ratings?select=*&dj_id=eq.${djId}&limit=5`;
     const probeToken = members[0]?.token as string;
     worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { url: b.url, anonKey: b.anonKey, members, eventDate: tonight, djId, sockets: SOCKETS },
+      workerData: {
+        url: b.url,
+        anonKey: b.anonKey,
+        members,
+        eventDate: tonight,
+        djId,
+        sockets: SOCKETS,
+      },
     });
     const w = worker;
     const step = async (n: number, rows: number) => {

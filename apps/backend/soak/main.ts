@@ -9,13 +9,13 @@
  *      data and a check of every write answered 2xx; on PostgreSQL one more trial kills the
  *      postmaster. On PGlite, the backend must refuse a folder in use and damaged folders.
  * Each on PGlite and on a throwaway PostgreSQL cluster (SOAK_DB=pglite|postgres|both).
- * Prints every figure; with SOAK_PARTS set (tools/soak.mjs does) it also appends each part
- * of the report there as a JSON line, which tools/soak.mjs hands to writeBenchPart.
+ * Prints every figure and records them with writeBenchPart (into BENCH_OUT, which
+ * tools/soak.mjs sets).
  */
-import { appendFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeBenchPart } from '../../../tools/bench/report.mjs';
 import { crashTrials, folderChecks, type TrialResult } from './crash.js';
 import {
   ADMIN,
@@ -46,20 +46,6 @@ const cfg = {
 };
 
 const failures: string[] = [];
-
-/** A part of the bench report (tools/bench/report.d.mts: BenchPart). */
-interface ReportPart {
-  id: string;
-  title: string;
-  notes?: string;
-  figures: { name: string; value: number | null; unit?: string; target?: string; met?: boolean }[];
-  tables: { title: string; columns: string[]; rows: (string | number | null)[][] }[];
-}
-
-function recordPart(part: ReportPart): void {
-  const file = process.env['SOAK_PARTS'];
-  if (file) appendFileSync(file, JSON.stringify(part) + '\n');
-}
 
 function printPhase(label: string, p: PhaseResult): void {
   console.log(
@@ -158,7 +144,7 @@ async function runDb(db: DbKind): Promise<void> {
         met: p.checks.every((c) => c.ok),
       },
     ];
-    recordPart({
+    writeBenchPart({
       id: `soak-races-${db}`,
       title: `Soak: races under load, ${label}`,
       notes: `${members.length} members created (GoTrue admin API) and signed in (recovery code from the dev inbox) in ${setupSeconds.toFixed(0)} s; think time 0-${cfg.thinkMs} ms between a member's requests; loopback only.`,
@@ -209,7 +195,7 @@ async function runDb(db: DbKind): Promise<void> {
       for (const c of folder) if (!c.ok) failures.push(`${label}: ${c.name} (${c.detail})`);
     }
     const restarts = crash.trials.map((t) => t.restartMs);
-    recordPart({
+    writeBenchPart({
       id: `soak-crash-${db}`,
       title: `Soak: crash safety, ${label}`,
       notes:

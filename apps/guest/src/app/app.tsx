@@ -1,11 +1,34 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { ChatPage } from '../features/chat/chat-page';
-import { ContactPage } from '../features/contact/contact-page';
-import { EventsPage } from '../features/events/events-page';
+import { LoadingState } from '@bistro/ui';
 import { HomePage } from '../features/home/home-page';
-import { OrderPage } from '../features/order/order-page';
-import { PrivacyPage, PrivacyPolicySummaryPage } from '../features/privacy/privacy-page';
-import { ProfilePage } from '../features/profile/profile-page';
+
+// `/` is where most visits start, so the home page ships with the area; every
+// other page's code (and what only it uses: dialogs, forms, date helpers) loads
+// when that page opens.
+const EventsPage = lazy(() =>
+  import('../features/events/events-page').then((m) => ({ default: m.EventsPage })),
+);
+const OrderPage = lazy(() =>
+  import('../features/order/order-page').then((m) => ({ default: m.OrderPage })),
+);
+const ContactPage = lazy(() =>
+  import('../features/contact/contact-page').then((m) => ({ default: m.ContactPage })),
+);
+const ChatPage = lazy(() =>
+  import('../features/chat/chat-page').then((m) => ({ default: m.ChatPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+const PrivacyPage = lazy(() =>
+  import('../features/privacy/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+);
+const PrivacyPolicySummaryPage = lazy(() =>
+  import('../features/privacy/privacy-page').then((m) => ({
+    default: m.PrivacyPolicySummaryPage,
+  })),
+);
 
 /**
  * The guest area. The shell renders this outside any <Route>, so paths are
@@ -13,16 +36,18 @@ import { ProfilePage } from '../features/profile/profile-page';
  */
 export default function GuestApp() {
   return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path="/events" element={<EventsPage />} />
-      <Route path="/order" element={<OrderPage route="/order" />} />
-      <Route path="/scanner" element={<OrderPage route="/scanner" />} />
-      <Route path="/contact" element={<ContactPage />} />
-      <Route path="/chat" element={<ChatPage />} />
-      <Route path="/profile" element={<ProfilePage />} />
-      <Route path="/privacy" element={<PrivacyPage />} />
-      <Route path="/privacy-policy" element={<PrivacyPolicySummaryPage />} />
-    </Routes>
+    <Suspense fallback={<LoadingState label="Loading…" />}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/events" element={<EventsPage />} />
+        <Route path="/order" element={<OrderPage route="/order" />} />
+        <Route path="/scanner" element={<OrderPage route="/scanner" />} />
+        <Route path="/contact" element={<ContactPage />} />
+        <Route path="/chat" element={<ChatPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/privacy" element={<PrivacyPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPolicySummaryPage />} />
+      </Routes>
+    </Suspense>
   );
 }

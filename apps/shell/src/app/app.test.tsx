@@ -49,10 +49,10 @@ describe('AreaOutlet', () => {
     expect(loads).toEqual([]);
   });
 
-  it('serves /auth from the shell itself', () => {
+  it('serves /auth from the shell itself', async () => {
     useAuthStore.getState().setSession(null);
     renderAt('/auth');
-    expect(screen.getByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sign Up' })).toBeInTheDocument();
     expect(loads).toEqual([]);
   });

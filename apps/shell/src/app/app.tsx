@@ -1,12 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from 'styled-components';
-import { GlobalStyle, Toaster, findRoute, theme } from '@bistro/ui';
+import { GlobalStyle, LoadingState, Toaster, findRoute, theme } from '@bistro/ui';
 import { queryClient } from '@bistro/data';
 import { Layout } from '../features/layout/layout';
 import { RemoteArea } from '../features/remotes/remote-area';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { AuthPage } from '../features/auth/auth-page';
+
+// The sign-in page's forms, tabs and dialog load only when /auth opens.
+const AuthPage = lazy(() =>
+  import('../features/auth/auth-page').then((m) => ({ default: m.AuthPage })),
+);
 
 /**
  * Picks what fills the main area for the current URL: the shell's own pages
@@ -16,7 +21,13 @@ export function AreaOutlet() {
   const { pathname } = useLocation();
   const route = findRoute(pathname);
   if (!route) return <NotFoundPage />;
-  if (route.owner === 'shell') return <AuthPage />;
+  if (route.owner === 'shell') {
+    return (
+      <Suspense fallback={<LoadingState label="Loading…" />}>
+        <AuthPage />
+      </Suspense>
+    );
+  }
   return <RemoteArea name={route.owner} />;
 }
 

@@ -41,14 +41,17 @@ export function selectViewer(state: AuthState): string {
   return state.session?.user.email ?? 'Visitor';
 }
 
-let activeClient: SupabaseClient | null = null;
+/** What the auth store needs of the client: auth and one query (libs/data's BistroClient fits). */
+type AuthCapableClient = Pick<SupabaseClient, 'auth' | 'from'>;
 
-export function authClient(): SupabaseClient {
+let activeClient: AuthCapableClient | null = null;
+
+export function authClient(): AuthCapableClient {
   if (!activeClient) throw new Error('Sign-in is unavailable: no backend is configured.');
   return activeClient;
 }
 
-async function refreshAdminRole(supabase: SupabaseClient, userId: string): Promise<void> {
+async function refreshAdminRole(supabase: AuthCapableClient, userId: string): Promise<void> {
   useAuthStore.setState({ roleLoading: true });
   let isAdmin = false;
   try {
@@ -73,7 +76,7 @@ async function refreshAdminRole(supabase: SupabaseClient, userId: string): Promi
  * SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, PASSWORD_RECOVERY, ...). Called by the
  * shell only; remotes just read the store. Returns the unsubscribe function.
  */
-export function startAuthListener(supabase: SupabaseClient | null): () => void {
+export function startAuthListener(supabase: AuthCapableClient | null): () => void {
   const { setSession } = useAuthStore.getState();
   activeClient = supabase;
   if (!supabase) {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../lib/errors';
-import { getSupabase } from '../lib/supabase-client';
+import { getStorage, getSupabase } from '../lib/supabase-client';
 
 /**
  * Deletes the member's own data (spec section 7, account deletion): rows in
@@ -20,7 +20,7 @@ export async function deleteAccountData(vars: { userId: string }): Promise<void>
   ] as const;
   // Uploaded photo files first (best effort: their rows are what the app shows).
   try {
-    const bucket = supabase.storage.from('photo-wall');
+    const bucket = (await getStorage()).from('photo-wall');
     const { data: files } = await bucket.list(vars.userId, { limit: 1000 });
     const paths = (files ?? []).map((f) => `${vars.userId}/${f.name}`);
     if (paths.length) {

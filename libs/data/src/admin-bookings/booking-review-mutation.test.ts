@@ -7,7 +7,7 @@ import {
 import { bookingStatus, type AdminBooking } from './bookings-query';
 
 const invoke = vi.fn();
-vi.mock('../lib/supabase-client', () => ({ getSupabase: () => ({ functions: { invoke } }) }));
+vi.mock('../lib/supabase-client', () => ({ getFunctions: async () => ({ invoke }) }));
 
 const booking: AdminBooking = {
   id: 'b1',

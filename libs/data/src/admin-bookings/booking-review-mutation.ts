@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '../lib/supabase-client';
+import { getFunctions, getSupabase } from '../lib/supabase-client';
 import { unwrap } from '../lib/errors';
 import { refreshAfterAdminChange } from '../admin-overview/keys';
 import { requireRow } from '../admin-overview/errors';
@@ -57,7 +57,9 @@ export function bookingNotificationPayload(booking: AdminBooking): BookingNotifi
  */
 export async function notifyBookingChange(booking: AdminBooking): Promise<boolean> {
   try {
-    const { error } = await getSupabase().functions.invoke('send-booking-notification', {
+    const { error } = await (
+      await getFunctions()
+    ).invoke('send-booking-notification', {
       body: bookingNotificationPayload(booking),
     });
     if (error) {

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { getSupabase } from '../lib/supabase-client';
+import { getStorage } from '../lib/supabase-client';
 import { DataError } from '../lib/errors';
 
 export const EVENT_IMAGES_BUCKET = 'event-images';
@@ -16,7 +16,7 @@ export async function uploadEventImage(vars: { adminId: string; file: File }): P
   if (!vars.file.type.startsWith('image/')) {
     throw new DataError({ message: 'The featured image must be an image file.' });
   }
-  const storage = getSupabase().storage.from(EVENT_IMAGES_BUCKET);
+  const storage = (await getStorage()).from(EVENT_IMAGES_BUCKET);
   const path = eventImagePath(vars.adminId, vars.file);
   const { error } = await storage.upload(path, vars.file, {
     contentType: vars.file.type,

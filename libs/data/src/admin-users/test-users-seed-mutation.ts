@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '../lib/supabase-client';
+import { getFunctions } from '../lib/supabase-client';
 import { DataError } from '../lib/errors';
 import { refreshAfterAdminChange } from '../admin-overview/keys';
 
@@ -26,10 +26,9 @@ async function functionErrorMessage(error: unknown): Promise<string | undefined>
 
 /** Calls the seed-test-users function (admins only): a few confirmed test members, idempotently. */
 export async function seedTestUsers(): Promise<SeedTestUsersResult> {
-  const { data, error } = await getSupabase().functions.invoke<SeedTestUsersResult>(
-    'seed-test-users',
-    { body: {} },
-  );
+  const { data, error } = await (
+    await getFunctions()
+  ).invoke<SeedTestUsersResult>('seed-test-users', { body: {} });
   if (error) {
     throw new DataError({
       message: (await functionErrorMessage(error)) ?? (error as Error).message,

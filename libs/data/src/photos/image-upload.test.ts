@@ -7,24 +7,22 @@ const storage = vi.hoisted(() => ({
 }));
 
 vi.mock('../lib/supabase-client', () => ({
-  getSupabase: () => ({
-    storage: {
-      from: (bucket: string) => ({
-        upload: async (path: string) => {
-          storage.uploads.push({ bucket, path });
-          return storage.bucketExists
-            ? { data: { path }, error: null }
-            : { data: null, error: { message: 'Bucket not found', statusCode: '404' } };
-        },
-        getPublicUrl: (path: string) => ({
-          data: { publicUrl: `http://api/storage/v1/object/public/${bucket}/${path}` },
-        }),
-      }),
-      createBucket: async (id: string) => {
-        storage.created.push(id);
-        storage.bucketExists = true;
-        return { data: { name: id }, error: null };
+  getStorage: async () => ({
+    from: (bucket: string) => ({
+      upload: async (path: string) => {
+        storage.uploads.push({ bucket, path });
+        return storage.bucketExists
+          ? { data: { path }, error: null }
+          : { data: null, error: { message: 'Bucket not found', statusCode: '404' } };
       },
+      getPublicUrl: (path: string) => ({
+        data: { publicUrl: `http://api/storage/v1/object/public/${bucket}/${path}` },
+      }),
+    }),
+    createBucket: async (id: string) => {
+      storage.created.push(id);
+      storage.bucketExists = true;
+      return { data: { name: id }, error: null };
     },
   }),
 }));

@@ -1,5 +1,5 @@
 import { DataError } from '../lib/errors';
-import { getSupabase } from '../lib/supabase-client';
+import { getStorage } from '../lib/supabase-client';
 
 export type ImageBucket = 'photo-wall' | 'event-images';
 
@@ -50,7 +50,7 @@ export async function uploadImage(
   if (!isImageFile(file)) {
     throw new DataError({ code: 'not_an_image', message: 'Please choose an image file.' });
   }
-  const storage = getSupabase().storage;
+  const storage = await getStorage();
   const path = storedImageName(userId, file);
   const upload = () =>
     storage.from(bucket).upload(path, file, { contentType: file.type, upsert: false });

@@ -1,62 +1,9 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import styled, { css } from 'styled-components';
-import { create } from 'zustand';
 import { media, theme } from './theme';
+import { useToastStore, type ToastVariant } from './toast-store';
 
-export type ToastVariant = 'default' | 'success' | 'destructive';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-}
-
-interface ToastItem extends Required<Omit<ToastInput, 'description'>> {
-  id: number;
-  description?: string;
-  open: boolean;
-}
-
-interface ToastState {
-  toasts: ToastItem[];
-  push: (input: ToastInput) => number;
-  dismiss: (id: number) => void;
-  remove: (id: number) => void;
-}
-
-let nextId = 1;
-const MAX_TOASTS = 4;
-
-/** The toast queue. libs/ui is a shared singleton, so every remote posts to the shell's Toaster. */
-export const useToastStore = create<ToastState>()((set) => ({
-  toasts: [],
-  push: (input) => {
-    const id = nextId++;
-    set((state) => ({
-      toasts: [
-        ...state.toasts.slice(-(MAX_TOASTS - 1)),
-        {
-          id,
-          title: input.title,
-          description: input.description,
-          variant: input.variant ?? 'default',
-          open: true,
-        },
-      ],
-    }));
-    return id;
-  },
-  dismiss: (id) =>
-    set((state) => ({
-      toasts: state.toasts.map((t) => (t.id === id ? { ...t, open: false } : t)),
-    })),
-  remove: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
-}));
-
-/** Shows a toast: `toast({ title: 'Signed out' })`. */
-export function toast(input: ToastInput): number {
-  return useToastStore.getState().push(input);
-}
+export { toast, useToastStore, type ToastInput, type ToastVariant } from './toast-store';
 
 const variantStyles: Record<ToastVariant, ReturnType<typeof css>> = {
   default: css`

@@ -91,7 +91,10 @@ export function EventsPage() {
       <section aria-labelledby="events-list-title">
         <SectionTitle id="events-list-title">Upcoming Events</SectionTitle>
         {events.isPending ? (
-          <LoadingState label="Loading epic events..." />
+          // Holds about the list's height so the sections below don't jump when it arrives.
+          <div style={{ minHeight: '70vh' }}>
+            <LoadingState label="Loading epic events..." />
+          </div>
         ) : events.isError ? (
           <ErrorState
             title="Could not load events"

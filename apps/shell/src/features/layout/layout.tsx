@@ -1,9 +1,16 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { media, theme, venue, venueAddressLine } from '@bistro/ui';
+import { findRoute, media, theme, venue, venueAddressLine } from '@bistro/ui';
 import { signOut, useAuthStore } from '@bistro/auth';
 import { navItems } from './nav-items';
+import { preloadArea } from '../remotes/federation';
+
+/** Preloads the remote that owns a link's page, when it is one (not the shell's). */
+function preloadOwner(to: string): void {
+  const owner = findRoute(to)?.owner;
+  if (owner && owner !== 'shell') preloadArea(owner);
+}
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -125,8 +132,11 @@ const Backdrop = styled.div`
   }
 `;
 
+// At least a screen tall, so the footer starts below the fold and doesn't jump
+// down (layout shift) when an area's content replaces its loading state.
 const Main = styled.main`
   flex: 1;
+  min-height: 100vh;
 `;
 
 const Foot = styled.footer`
@@ -185,7 +195,14 @@ export function Layout({ children }: { children: ReactNode }) {
           {open ? <Backdrop onClick={() => setOpen(false)} /> : null}
           <Links id="site-nav" aria-label="Main" $open={open}>
             {navItems({ signedIn, isAdmin }).map((item) => (
-              <NavItemLink key={item.to} to={item.to} end={item.to === '/'}>
+              <NavItemLink
+                key={item.to}
+                to={item.to}
+                end={item.to === '/'}
+                onPointerEnter={() => preloadOwner(item.to)}
+                onFocus={() => preloadOwner(item.to)}
+                onTouchStart={() => preloadOwner(item.to)}
+              >
                 {item.label}
               </NavItemLink>
             ))}

@@ -11,8 +11,9 @@ export function registerAreaRemotes(remotes: RuntimeConfig['remotes']): void {
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }
 
-/** Fetches a remote's manifest and entry (first time only) and returns its root component. */
-export async function loadArea(name: RemoteName): Promise<ComponentType> {
+const pending = new Map<RemoteName, Promise<ComponentType>>();
+
+async function fetchArea(name: RemoteName): Promise<ComponentType> {
   const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
   if (!module?.default) {
     throw new Error(`The ${name} remote did not expose an App component.`);
@@ -20,8 +21,35 @@ export async function loadArea(name: RemoteName): Promise<ComponentType> {
   return module.default;
 }
 
+/**
+ * Fetches a remote's manifest, entry and App module (first time only) and
+ * returns its root component. Concurrent and repeated calls share one load; a
+ * failed load is forgotten so the next call tries again.
+ */
+export function loadArea(name: RemoteName): Promise<ComponentType> {
+  let load = pending.get(name);
+  if (!load) {
+    load = fetchArea(name);
+    pending.set(name, load);
+    load.catch(() => {
+      if (pending.get(name) === load) pending.delete(name);
+    });
+  }
+  return load;
+}
+
+/**
+ * Starts loading a remote before it is needed (a nav link is hovered, focused
+ * or touched), so the click that follows finds its code already there. Errors
+ * are left to the area's own load, which reports them.
+ */
+export function preloadArea(name: RemoteName): void {
+  loadArea(name).catch(() => undefined);
+}
+
 /** Forgets a failed remote (cached manifest, entry and module) so the next load starts afresh. */
 export function resetArea(name: RemoteName): void {
+  pending.delete(name);
   if (!manifestUrls) return;
   registerRemotes([{ name, entry: manifestUrls[name] }], { force: true });
 }

@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+
+/**
+ * The single-bundle build's stand-in for apps/shell/src/features/remotes/federation.ts
+ * (tools/rspack/single-bundle.config.ts): the same pages, imported from the
+ * remotes' sources as ordinary lazy chunks instead of through Module Federation.
+ * Used only to measure what federation costs; never deployed.
+ */
+type AreaName = 'guest' | 'lounge' | 'games' | 'admin';
+
+const areas: Record<AreaName, () => Promise<{ default: ComponentType }>> = {
+  guest: () => import('../../apps/guest/src/app/app'),
+  lounge: () => import('../../apps/lounge/src/app/app'),
+  games: () => import('../../apps/games/src/app/app'),
+  admin: () => import('../../apps/admin/src/app/app'),
+};
+
+export function registerAreaRemotes(): void {
+  // Nothing to register: every area is part of this build.
+}
+
+export async function loadArea(name: AreaName): Promise<ComponentType> {
+  return (await areas[name]()).default;
+}
+
+export function resetArea(): void {
+  // A failed chunk is retried by the next import().
+}
