@@ -27,6 +27,7 @@ export default [
           allow: [
             '^.*/tools/rspack/.*$',
             '^.*/tools/[a-z-]+\\.mjs$',
+            '^.*/tools/bench/[a-z-]+\\.mjs$',
             '^.*/vitest\\.shared(\\.ts)?$',
           ],
           depConstraints: [

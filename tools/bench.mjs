@@ -47,10 +47,21 @@ const benches = [
     cmd: ['node', 'tools/bench/remote-switch.mjs'],
   },
   {
+    id: 'lighthouse',
+    name: 'Lighthouse (mobile) on /, /events, /auth, /song-requests',
+    cmd: ['node', 'tools/bench/lighthouse.mjs'],
+  },
+  {
     id: 'api',
-    name: 'API: the lounge polled reads',
+    name: 'API: the lounge under load (PGlite, then PostgreSQL)',
     file: 'apps/backend/bench/api.bench.ts',
     cmd: ['npx', 'tsx', 'apps/backend/bench/api.bench.ts'],
+  },
+  {
+    id: 'admin-users',
+    name: 'Admin at scale: the Users tab with 5,000 and 50,000 profiles',
+    file: 'tools/bench/admin-users.mjs',
+    cmd: ['node', '--import', 'tsx', 'tools/bench/admin-users.mjs'],
   },
 ];
 

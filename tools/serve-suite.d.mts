@@ -13,6 +13,18 @@ export interface RunningServer {
   port: number;
   close(): Promise<void>;
 }
+/** 'public, max-age=31536000, immutable' for content-hashed files, else 'no-cache'. */
+export declare function cacheControl(pathname: string): string;
+/** The encoding to answer an Accept-Encoding header with: 'br', 'gzip' or null. */
+export declare function negotiateEncoding(header: string | undefined): 'br' | 'gzip' | null;
+/** The shell page's Content-Security-Policy for a runtime config and a style nonce. */
+export declare function contentSecurityPolicy(
+  config: {
+    remotes?: Record<string, string>;
+    supabase?: { url: string; anonKey?: string };
+  } | null,
+  nonce?: string,
+): string;
 export declare function serveDist(options: {
   dist: string;
   port: number;

@@ -28,7 +28,17 @@ const steps = [
   ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
   [
     'lint, typecheck, unit',
-    ['npx', 'nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '--output-style=static'],
+    [
+      'npx',
+      'nx',
+      'run-many',
+      '-t',
+      'lint',
+      'typecheck',
+      'test',
+      'test:security',
+      '--output-style=static',
+    ],
   ],
   ['e2e', ['node', 'tools/e2e.mjs']],
 ];

@@ -46,6 +46,12 @@ export async function seedBrowserSession(
   password: string,
 ): Promise<Session> {
   const { session, url } = await signInThroughApi(email, password);
+  await seedSession(page, session, url);
+  return session;
+}
+
+/** Puts an existing session (from signInThroughApi) into the page's storage before it loads. */
+export async function seedSession(page: Page, session: Session, url: string): Promise<void> {
   const storageKey = `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
   await page.addInitScript(
     ([key, value]) => {
@@ -55,5 +61,4 @@ export async function seedBrowserSession(
     },
     [storageKey, JSON.stringify(session)] as const,
   );
-  return session;
 }

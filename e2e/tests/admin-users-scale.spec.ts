@@ -2,22 +2,17 @@ import { expect, test } from '@playwright/test';
 import { countRows, createMember } from '../support/admin-api';
 import { openDashboard } from '../support/admin-page';
 
-const TARGET = 5_000;
-const CONCURRENCY = 8;
+// More members than one page (25) holds: the server pages, counts and searches.
+// The timings at 5,000 and 50,000 profiles are printed by `npm run bench`
+// (tools/bench/admin-users.mjs), not measured here.
+const TARGET = 60;
+const CONCURRENCY = 4;
 
-/**
- * With 5,000 member profiles, the Users tab's first render and a search each
- * take well under a second in the browser: the server pages (25 rows) and
- * searches. The figures are printed, not asserted (a shared machine's timings
- * vary); the test asserts what the admin sees.
- */
-test('the Users tab stays fast with 5,000 profiles (timings printed)', async ({ page }) => {
-  test.setTimeout(20 * 60_000);
+test('the Users tab pages, counts and searches on the server', async ({ page }) => {
+  test.setTimeout(5 * 60_000);
 
   // Members sign up through the auth API (no SQL): the trigger creates each profile.
-  const existing = await countRows('profiles?email=like.scale.user.*');
-  const started = Date.now();
-  let next = existing;
+  let next = await countRows('profiles?email=like.scale.user.*');
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < TARGET) {
@@ -26,62 +21,32 @@ test('the Users tab stays fast with 5,000 profiles (timings printed)', async ({ 
       }
     }),
   );
-  const seededIn = Date.now() - started;
-  const total = await countRows('profiles?email=like.scale.user.*');
-  expect(total).toBeGreaterThanOrEqual(TARGET);
+  expect(await countRows('profiles?email=like.scale.user.*')).toBeGreaterThanOrEqual(TARGET);
+  const everyone = await countRows('profiles');
 
   await openDashboard(page);
-  // Timed in the page (requestAnimationFrame polling), not by expect's backing-off retries.
-  const timeUntil = async (act: () => Promise<void>, pattern: RegExp) => {
-    const t = Date.now();
-    await act();
-    await page.waitForFunction(
-      (source) =>
-        new RegExp(source).test(
-          document.querySelector('[data-testid="users-total"]')?.textContent?.trim() ?? '',
-        ),
-      pattern.source,
-      { polling: 'raf', timeout: 15_000 },
-    );
-    return Date.now() - t;
-  };
-  // Other tests may add members meanwhile: any 4-digit total of the unfiltered list.
-  const allUsers = /^\d,\d{3} users$/;
+  await page.getByRole('tab', { name: 'Users', exact: true }).click();
   const users = page.getByRole('region', { name: 'Users', exact: true });
-  const firstRender = await timeUntil(
-    () => page.getByRole('tab', { name: 'Users', exact: true }).click(),
-    allUsers,
+  // Other tests may add members meanwhile: at least everyone counted above.
+  await expect(users.getByTestId('users-total')).toHaveText(/^\d+ users$/);
+  const shown = Number(
+    ((await users.getByTestId('users-total').textContent()) ?? '').replace(/\D/g, ''),
   );
-  await expect(users.getByRole('listitem').first()).toBeVisible();
+  expect(shown).toBeGreaterThanOrEqual(everyone);
   await expect(users.getByRole('listitem')).toHaveCount(25);
 
   const box = users.getByRole('searchbox', { name: 'Search users by name or e-mail' });
-  const search = await timeUntil(
-    () => box.fill('scale.user.4321@'),
-    /^1 user matching "scale\.user\.4321@"$/,
-  );
-  await expect(users.getByRole('listitem', { name: 'Scale4321 Member4321' })).toBeVisible();
+  await box.fill('scale.user.43@');
+  await expect(users.getByTestId('users-total')).toHaveText('1 user matching "scale.user.43@"');
+  await expect(users.getByRole('listitem', { name: 'Scale43 Member43' })).toBeVisible();
 
-  const nameSearch = await timeUntil(
-    () => box.fill('Scale4321 Member4321'),
-    /^1 user matching "Scale4321 Member4321"$/,
-  );
-  await expect(users.getByRole('listitem', { name: 'Scale4321 Member4321' })).toBeVisible();
+  await box.fill('Scale43 Member43');
+  await expect(users.getByTestId('users-total')).toHaveText('1 user matching "Scale43 Member43"');
+  await expect(users.getByRole('listitem')).toHaveCount(1);
 
   await box.fill('');
-  await expect(users.getByTestId('users-total')).toHaveText(allUsers);
-  const t3 = Date.now();
+  await expect(users.getByTestId('users-total')).toHaveText(/^\d+ users$/);
   await users.getByRole('button', { name: 'Next' }).click();
-  await page.waitForFunction(() => /Page 2 of/.test(document.body.textContent ?? ''), undefined, {
-    polling: 'raf',
-  });
-  const nextPage = Date.now() - t3;
+  await expect(users.getByText(/Page 2 of \d+/)).toBeVisible();
   await expect(users.getByRole('listitem')).toHaveCount(25);
-
-  // The search includes the 300 ms debounce while typing stops.
-  console.log(
-    `[admin users scale] ${total} scale profiles (seeded ${TARGET - existing} in ${seededIn} ms); ` +
-      `Users tab first render ${firstRender} ms; e-mail search ${search} ms; ` +
-      `name search ${nameSearch} ms; next page ${nextPage} ms (searches include the 300 ms debounce)`,
-  );
 });

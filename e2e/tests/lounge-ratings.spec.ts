@@ -63,7 +63,7 @@ test('the DJ page lists active DJs by name and takes one rating per performance 
   await expect(vinyl).toContainText('Throwback');
   await expect(vinyl).toContainText('(0 ratings)');
 
-  await vinyl.getByRole('button', { name: 'Rate Lady Vinyl' }).click();
+  await vinyl.getByRole('button', { name: 'Rate DJ: Lady Vinyl' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rate Lady Vinyl' });
   await expect(dialog.getByText('No reviews yet.')).toBeVisible();
   const date = dialog.getByLabel('Performance Date');
@@ -78,7 +78,7 @@ test('the DJ page lists active DJs by name and takes one rating per performance 
   await expect(vinyl).toContainText('5.0 (1 rating)');
 
   // Same DJ, same date: refused by the database.
-  await vinyl.getByRole('button', { name: 'Rate Lady Vinyl' }).click();
+  await vinyl.getByRole('button', { name: 'Rate DJ: Lady Vinyl' }).click();
   await expect(dialog.getByText('Pure 90s gold')).toBeVisible();
   await dialog.getByRole('radio', { name: '3 stars' }).check();
   await dialog.getByRole('button', { name: 'Submit Rating' }).click();

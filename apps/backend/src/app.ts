@@ -21,24 +21,29 @@ export function createApp(ctx: AppContext): Hono {
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
     }),
   );
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      // reflect the requested headers (supabase-js and functions.invoke send several); origins are restricted
-      allowHeaders: [],
-      exposeHeaders: [
-        'content-range',
-        'content-location',
-        'x-total-count',
-        'link',
-        'x-supabase-api-version',
-      ],
-      credentials: true,
-      maxAge: 3600,
-    }),
-  );
+  const corsAllowed = cors({
+    origin: (origin) => (config.corsOrigins.includes(origin) ? origin : null),
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    // reflect the requested headers (supabase-js and functions.invoke send several); origins are restricted
+    allowHeaders: [],
+    exposeHeaders: [
+      'content-range',
+      'content-location',
+      'x-total-count',
+      'link',
+      'x-supabase-api-version',
+    ],
+    credentials: true,
+    maxAge: 3600,
+  });
+  // CORS headers only for configured origins: any other origin (or none) gets no
+  // Access-Control-* header at all, so a browser on that origin can read nothing
+  app.use('*', async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin && config.corsOrigins.includes(origin)) return corsAllowed(c, next);
+    await next();
+    c.header('Vary', 'Origin', { append: true });
+  });
 
   const tooLarge = (kind: 'rest' | 'auth' | 'storage') =>
     bodyLimit({

@@ -1,6 +1,7 @@
 /** Resolves the caller's role and JWT claims from apikey / Authorization headers. */
 import type { JWTPayload } from 'jose';
 import type { KeySet } from './keys.js';
+import { createJwtCache, type JwtCache } from './jwt-cache.js';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
@@ -30,24 +31,16 @@ export function bearer(header: string | undefined): string | null {
   return m ? (m[1] as string) : null;
 }
 
-/** Verified tokens per key set, so a polling client doesn't pay for ES256 verification each time. */
-const verified = new WeakMap<KeySet, Map<string, JWTPayload>>();
-const CACHE_MAX = 5000;
+/** One cache of verified tokens per key set (see jwt-cache.ts). */
+const caches = new WeakMap<KeySet, JwtCache>();
 
-async function verifyCached(keys: KeySet, token: string): Promise<JWTPayload> {
-  let cache = verified.get(keys);
+function verifyCached(keys: KeySet, token: string): Promise<JWTPayload> {
+  let cache = caches.get(keys);
   if (!cache) {
-    cache = new Map();
-    verified.set(keys, cache);
+    cache = createJwtCache((t) => keys.verify(t));
+    caches.set(keys, cache);
   }
-  const hit = cache.get(token);
-  const now = Math.floor(Date.now() / 1000);
-  if (hit && (typeof hit.exp !== 'number' || hit.exp > now)) return hit;
-  if (hit) cache.delete(token);
-  const claims = await keys.verify(token);
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-  cache.set(token, claims);
-  return claims;
+  return cache.verify(token);
 }
 
 export async function resolveCaller(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   SignJWT,
   calculateJwkThumbprint,
+  errors,
   exportJWK,
   generateKeyPair,
   importJWK,
@@ -45,7 +46,11 @@ async function fromPrivateJwk(jwk: JWK): Promise<KeySet> {
         .sign(privateKey);
     },
     async verify(token) {
-      const { payload } = await jwtVerify(token, publicKey, { algorithms: ['ES256'] });
+      const { payload, protectedHeader } = await jwtVerify(token, publicKey, {
+        algorithms: ['ES256'],
+      });
+      // every token this backend issues names its key; refuse any other kid (or none)
+      if (protectedHeader.kid !== kid) throw new errors.JWSSignatureVerificationFailed();
       return payload;
     },
   };

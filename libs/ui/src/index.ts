@@ -26,5 +26,6 @@ export { RoutePlaceholder, PlaceholderRoutes } from './lib/route-placeholder';
 export { toast, useToastStore, type ToastInput, type ToastVariant } from './lib/toast-store';
 export { LazyToaster as Toaster } from './lib/lazy-toaster';
 export { Dialog, DialogClose } from './lib/dialog';
+export { safeImageUrl } from './lib/safe-url';
 export { Field, Label, Input, Textarea, FieldError } from './lib/form';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './lib/tabs';

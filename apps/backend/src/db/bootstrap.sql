@@ -192,6 +192,27 @@ as $$
 $$;
 
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to public;
+
+-- The backend calls this at the start of every request made with a user's JWT: a token whose
+-- user was deleted is refused at once (SQLSTATE PT401 -> HTTP 401, PostgREST's convention),
+-- not only when it expires. Anon and service-role keys carry no user and pass.
+create or replace function auth.require_live_user() returns void
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  _sub text := auth.jwt() ->> 'sub';
+begin
+  if _sub is null or auth.role() is distinct from 'authenticated' then
+    return;
+  end if;
+  if _sub !~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
+     or not exists (select 1 from auth.users u where u.id = _sub::uuid and u.deleted_at is null) then
+    raise exception 'User from sub claim in JWT does not exist' using errcode = 'PT401';
+  end if;
+end
+$$;
+grant execute on function auth.require_live_user() to public;
 -- Supabase lets the API roles read auth.users only through the service role / definer code.
 grant all on all tables in schema auth to service_role;
 grant all on all sequences in schema auth to service_role;

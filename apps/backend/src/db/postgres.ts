@@ -36,6 +36,13 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     exec: (sql) => direct.exec(sql),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, preamble?: string): Promise<T> {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: when the server ends the connection
+      // (restart, crash, admin shutdown) its 'error' event would crash the process.
+      let broken: Error | undefined;
+      const onError = (e: Error) => {
+        broken = e;
+      };
+      client.on('error', onError);
       try {
         // simple-query protocol: BEGIN and the preamble in one round trip
         await client.query(preamble ? `begin; ${preamble}` : 'begin');
@@ -45,10 +52,15 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         if (done.command === 'ROLLBACK') throw new Error('the transaction was rolled back');
         return out;
       } catch (e) {
-        await client.query('rollback').catch(() => undefined);
+        if (!broken)
+          await client.query('rollback').catch((r: unknown) => {
+            broken = r instanceof Error ? r : new Error(String(r));
+          });
         throw e;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // a broken connection is destroyed instead of going back to the pool
+        client.release(broken);
       }
     },
     async close() {

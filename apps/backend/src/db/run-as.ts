@@ -36,6 +36,8 @@ export function runAs<T>(
     `set_config('request.method', ${pgLiteral(req.method)}, true), ` +
     `set_config('request.path', ${pgLiteral(req.path)}, true), ` +
     `set_config('request.headers', ${pgLiteral(JSON.stringify(req.headers ?? {}))}, true), ` +
-    `set_config('statement_timeout', '8000', true)`;
+    `set_config('statement_timeout', '8000', true)` +
+    // a user's token is refused once the user is deleted (in the same round trip)
+    (caller.isUser && caller.role === 'authenticated' ? '; select auth.require_live_user()' : '');
   return db.transaction(fn, preamble);
 }

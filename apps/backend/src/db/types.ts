@@ -37,3 +37,27 @@ export function isPgError(e: unknown): e is PgErrorLike {
     typeof (e as { message?: unknown }).message === 'string'
   );
 }
+
+const CONNECTION_CODES = new Set([
+  '57P01', // admin_shutdown (also sent when the postmaster died)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
+
+/** The database server is unreachable or dropped the connection (down, restarting, crashed). */
+export function isConnectionError(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;
+  const message = (e as { message?: unknown }).message;
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|Client has encountered a connection error|Client was closed)/.test(
+      message,
+    )
+  );
+}

@@ -11,6 +11,8 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { AppContext } from '../context.js';
 import { JwtError, resolveCaller } from '../authz.js';
+import { runAs } from '../db/run-as.js';
+import { isPgError } from '../db/types.js';
 
 type Handler = (req: Request) => Response | Promise<Response>;
 
@@ -58,9 +60,16 @@ export function functionsApp(ctx: AppContext): Hono {
       const token = c.req.header('authorization') ? c.req.header('authorization') : undefined;
       if (!token && !c.req.header('apikey'))
         return c.json({ code: 401, message: 'Missing authorization header' }, 401);
-      await resolveCaller(ctx.keys, { authorization: token, apikey: c.req.header('apikey') });
+      const caller = await resolveCaller(ctx.keys, {
+        authorization: token,
+        apikey: c.req.header('apikey'),
+      });
+      // a deleted user's token is refused (auth.require_live_user() in the preamble)
+      if (caller.isUser && caller.role === 'authenticated')
+        await runAs(ctx.db, caller, { method: c.req.method, path: c.req.path }, async () => null);
     } catch (e) {
-      if (e instanceof JwtError) return c.json({ code: 401, message: 'Invalid JWT' }, 401);
+      if (e instanceof JwtError || (isPgError(e) && e.code === 'PT401'))
+        return c.json({ code: 401, message: 'Invalid JWT' }, 401);
       throw e;
     }
     let handler: Handler | null;

@@ -68,6 +68,9 @@ describe('REST: malformed queries', () => {
     ['/rest/v1/events?offset=abc', 400, 'PGRST100'],
     ['/rest/v1/events?id=eq.not-a-uuid', 400, '22P02'],
     ['/rest/v1/events?is_approved=is.maybe', 400, 'PGRST100'],
+    // PGlite used to throw a plain Error for a non-boolean string parameter (found by the fuzzer)
+    ['/rest/v1/events?is_approved=eq.maybe', 400, '22P02'],
+    ['/rest/v1/events?is_approved=in.(true,perhaps)', 400, '22P02'],
     ['/rest/v1/events?select=*,nope(*)', 400, 'PGRST200'],
     ['/rest/v1/events?select=count()', 400, 'PGRST200'],
     ['/rest/v1/events?nope.title=eq.x', 400, 'PGRST108'],

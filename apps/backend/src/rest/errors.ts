@@ -1,4 +1,4 @@
-import { isPgError } from '../db/types.js';
+import { isConnectionError, isPgError } from '../db/types.js';
 
 /** An error answered in PostgREST's JSON shape. */
 export class ApiError extends Error {
@@ -72,11 +72,19 @@ export function statusForSqlState(code: string, authenticated: boolean): number 
 /** Converts anything thrown while serving a REST request into an ApiError (never a stack trace). */
 export function toApiError(e: unknown, authenticated: boolean): ApiError {
   if (e instanceof ApiError) return e;
+  // The database is down or restarting: PostgREST answers 503 PGRST001, clients may retry.
+  if (isConnectionError(e)) {
+    console.error(`[rest] database unavailable: ${(e as Error).message}`);
+    return new ApiError(503, 'PGRST001', 'Database client error', (e as Error).message);
+  }
   if (isPgError(e)) {
     let status = statusForSqlState(e.code, authenticated);
     // Statement timeouts and similar are the server's problem, but bad input must not be 500:
     // a cast or value error on user input is class 22 (400) already.
     if (e.code === '57014') status = 504;
+    // PostgREST's convention: SQLSTATE PTxyz answers HTTP xyz (e.g. auth.require_live_user)
+    const pt = /^PT([1-5]\d\d)$/.exec(e.code);
+    if (pt) status = Number(pt[1]);
     return new ApiError(status, e.code, e.message, e.detail ?? null, e.hint ?? null);
   }
   // e.g. JSON nested too deeply to re-serialize: the client's input, not our fault

@@ -9,16 +9,17 @@ export interface BlobStore {
   remove(bucket: string, name: string): Promise<void>;
 }
 
-/** No slashes, backslashes or control characters (checked by code point to keep the regex plain). */
-const isSafeSegment = (seg: string): boolean =>
-  seg.length > 0 &&
-  !/[/\\]/.test(seg) &&
-  [...seg].every((ch) => (ch.codePointAt(0) ?? 0) >= 0x20 && ch !== '\u007f');
+/**
+ * One segment of an object name: letters, digits and a few punctuation marks (the set Supabase
+ * Storage accepts for keys). This refuses backslashes, '%' (so a still-encoded %2e%2e or %00
+ * cannot reach the blob store), control characters including NUL, and any non-ASCII look-alike.
+ */
+const SAFE_SEGMENT = /^[A-Za-z0-9_.!*'() &$@=;:+,-]+$/;
 
-/** Object names: relative, '/'-separated, no '.'/'..' segments, no control chars or backslashes. */
+/** Object names: relative, '/'-separated, no empty, '.' or '..' segments, safe characters only. */
 export function isSafeObjectName(name: string): boolean {
-  if (!name || name.length > 1024 || name.startsWith('/') || name.endsWith('/')) return false;
-  return name.split('/').every((seg) => seg !== '.' && seg !== '..' && isSafeSegment(seg));
+  if (!name || name.length > 1024) return false;
+  return name.split('/').every((seg) => seg !== '.' && seg !== '..' && SAFE_SEGMENT.test(seg));
 }
 
 export function isSafeBucketId(id: string): boolean {

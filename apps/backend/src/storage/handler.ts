@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { JwtError, resolveCaller, type Caller } from '../authz.js';
 import { runAs } from '../db/run-as.js';
 import { isPgError } from '../db/types.js';
+import { ImageRejected, isUnsafeTarget, readBounded, reencodeImage } from './uploads.js';
 import {
   FsBlobStore,
   MemoryBlobStore,
@@ -52,6 +53,8 @@ function mimeAllowed(mime: string, allowed: string[] | null): boolean {
 function pgErrorToStorage(e: unknown, isUser: boolean): StorageError | null {
   if (!isPgError(e)) return null;
   if (e.code === '42501') return new StorageError(isUser ? 403 : 401, 'Unauthorized', e.message);
+  // auth.require_live_user(): the token's user was deleted
+  if (e.code === 'PT401') return new StorageError(403, 'Unauthorized', e.message);
   if (e.code === '23505') return new StorageError(409, 'Duplicate', 'The resource already exists');
   if (e.code === '23503') return new StorageError(404, 'Bucket not found', 'Bucket not found');
   if (e.code.startsWith('22') || e.code.startsWith('23') || e.code === 'P0001')
@@ -92,6 +95,16 @@ export function storageApp(ctx: AppContext): Hono {
       );
     console.error('[storage] unexpected error:', err);
     return c.json({ statusCode: '500', error: 'internal', message: 'Internal server error' }, 500);
+  });
+
+  // '..' and '.' segments (raw or %2e-encoded), backslashes and NULs in the target as sent:
+  // the URL parser would resolve them before the routes see the path, so refuse them here.
+  app.use('*', async (c, next) => {
+    const incoming = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming;
+    const target = typeof incoming?.url === 'string' ? incoming.url : new URL(c.req.url).pathname;
+    if (isUnsafeTarget(target))
+      throw new StorageError(400, 'InvalidKey', 'Invalid key: the path must not climb out');
+    await next();
   });
 
   const caller = (c: Context): Promise<Caller> =>
@@ -254,53 +267,88 @@ export function storageApp(ctx: AppContext): Hono {
   });
 
   // ---------------------------------------------------------------- objects
-  async function upload(c: Context, upsertDefault: boolean): Promise<Response> {
-    const who = await caller(c);
-    const { bucket, name } = objectName(c, 4); // ['', 'storage', 'v1', 'object', bucket, ...]
-    const b = await getBucket(bucket);
-    let bytes: Uint8Array;
-    let declared: string | undefined;
-    let cacheControl = c.req.header('cache-control') ?? 'max-age=3600';
-    const ct = c.req.header('content-type') ?? '';
-    if (ct.startsWith('multipart/form-data')) {
-      let form: Record<string, string | File>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        throw new StorageError(400, 'InvalidRequest', 'Malformed multipart body');
-      }
-      const file = Object.values(form).find((v): v is File => typeof v !== 'string');
-      if (!file) throw new StorageError(400, 'InvalidRequest', 'No file in the form');
-      bytes = new Uint8Array(await file.arrayBuffer());
-      declared = file.type || undefined;
-      const cc = form['cacheControl'];
-      if (typeof cc === 'string' && /^[0-9]{1,9}$/.test(cc)) cacheControl = `max-age=${cc}`;
-    } else {
-      bytes = new Uint8Array(await c.req.arrayBuffer());
-      declared = ct.split(';')[0]?.trim() || undefined;
+  const tooLarge = () =>
+    new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
+
+  /** The largest object the bucket takes (its own limit, never above the server's). */
+  const sizeLimit = (b: BucketRow): number =>
+    b.file_size_limit === null
+      ? config.maxUploadBytes
+      : Math.min(Number(b.file_size_limit), config.maxUploadBytes);
+
+  /**
+   * Checks an object's type against its bytes and the bucket, and re-encodes images without
+   * their metadata. Returns the bytes to store and their type.
+   */
+  async function checkedContent(
+    b: BucketRow,
+    input: Uint8Array,
+    declared: string | undefined,
+  ): Promise<{ bytes: Uint8Array; mime: string }> {
+    if (input.length > sizeLimit(b)) throw tooLarge();
+    const sniffed = await fileTypeFromBuffer(input).catch(() => undefined);
+    // A declared image (or other binary format) must be one by its bytes: a text file renamed
+    // .png is refused, and a PNG labelled image/jpeg is stored as what it is.
+    if (declared && (declared.startsWith('image/') || SNIFFABLE.test(declared))) {
+      if (!sniffed || (declared.startsWith('image/') && !sniffed.mime.startsWith('image/')))
+        throw new StorageError(
+          415,
+          'invalid_mime_type',
+          `The file's content does not match its type ${declared}`,
+        );
     }
-    if (/^[0-9]{1,9}$/.test(cacheControl)) cacheControl = `max-age=${cacheControl}`;
-    if (!/^[a-z0-9=, -]{1,100}$/i.test(cacheControl)) cacheControl = 'max-age=3600';
-    const limit = b.file_size_limit === null ? null : Number(b.file_size_limit);
-    if (bytes.length > config.maxUploadBytes || (limit !== null && bytes.length > limit))
-      throw new StorageError(
-        413,
-        'Payload too large',
-        'The object exceeded the maximum allowed size',
-      );
-    const sniffed = await fileTypeFromBuffer(bytes).catch(() => undefined);
-    if (declared && SNIFFABLE.test(declared) && sniffed && sniffed.mime !== declared)
-      declared = sniffed.mime; // trust the bytes over the label for recognised formats
-    if (declared && SNIFFABLE.test(declared) && !sniffed)
-      throw new StorageError(
-        415,
-        'invalid_mime_type',
-        `The file's content does not match its type ${declared}`,
-      );
     let mime = sniffed?.mime ?? declared ?? 'application/octet-stream';
     if (!/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/i.test(mime)) mime = 'application/octet-stream';
     if (!mimeAllowed(mime, b.allowed_mime_types))
       throw new StorageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`);
+    if (!mime.startsWith('image/')) return { bytes: input, mime };
+    try {
+      return { bytes: await reencodeImage(input, mime), mime };
+    } catch (e) {
+      if (!(e instanceof ImageRejected)) throw e;
+      if (e.reason === 'too_many_pixels')
+        throw new StorageError(413, 'Payload too large', e.message);
+      throw new StorageError(415, 'invalid_mime_type', e.message);
+    }
+  }
+
+  async function upload(c: Context, upsertDefault: boolean): Promise<Response> {
+    const who = await caller(c);
+    const { bucket, name } = objectName(c, 4); // ['', 'storage', 'v1', 'object', bucket, ...]
+    const b = await getBucket(bucket);
+    const limit = sizeLimit(b);
+    let input: Uint8Array;
+    let declared: string | undefined;
+    let cacheControl = c.req.header('cache-control') ?? 'max-age=3600';
+    const ct = c.req.header('content-type') ?? '';
+    const multipart = ct.startsWith('multipart/form-data');
+    // never hold more than the bucket takes (plus room for the form's own fields)
+    const raw = await readBounded(c.req.raw.body, multipart ? limit + 64 * 1024 : limit);
+    if (!raw) throw tooLarge();
+    if (multipart) {
+      let form: FormData;
+      try {
+        form = await new Request('http://storage.local/', {
+          method: 'POST',
+          headers: { 'content-type': ct },
+          body: raw,
+        }).formData();
+      } catch {
+        throw new StorageError(400, 'InvalidRequest', 'Malformed multipart body');
+      }
+      const file = [...form.values()].find((v): v is File => typeof v !== 'string');
+      if (!file) throw new StorageError(400, 'InvalidRequest', 'No file in the form');
+      input = new Uint8Array(await file.arrayBuffer());
+      declared = file.type.toLowerCase() || undefined;
+      const cc = form.get('cacheControl');
+      if (typeof cc === 'string' && /^[0-9]{1,9}$/.test(cc)) cacheControl = `max-age=${cc}`;
+    } else {
+      input = raw;
+      declared = ct.split(';')[0]?.trim().toLowerCase() || undefined;
+    }
+    if (/^[0-9]{1,9}$/.test(cacheControl)) cacheControl = `max-age=${cacheControl}`;
+    if (!/^[a-z0-9=, -]{1,100}$/i.test(cacheControl)) cacheControl = 'max-age=3600';
+    const { bytes, mime } = await checkedContent(b, input, declared);
     const upsert = (c.req.header('x-upsert') ?? String(upsertDefault)) === 'true';
     const etag = `"${createHash('md5').update(bytes).digest('hex')}"`;
     const metadata = {
@@ -389,6 +437,94 @@ export function storageApp(ctx: AppContext): Hono {
       }
     }
     return c.json(items.slice(offset, offset + limit));
+  });
+
+  /** The source and destination of a move or copy (supabase-js: bucketId, sourceKey, ...). */
+  async function transferKeys(c: Context) {
+    const body = await readJson(c);
+    const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
+    const from = { bucket: str('bucketId'), name: str('sourceKey') };
+    const to = { bucket: str('destinationBucket') || from.bucket, name: str('destinationKey') };
+    for (const k of [from, to]) {
+      if (!isSafeBucketId(k.bucket))
+        throw new StorageError(400, 'InvalidKey', 'Invalid bucket name');
+      if (!isSafeObjectName(k.name))
+        throw new StorageError(400, 'InvalidKey', `Invalid key: ${k.name.slice(0, 100)}`);
+    }
+    return { from, to };
+  }
+
+  /** The source row as the caller sees it, checked against the destination bucket's rules. */
+  async function transferSource(
+    tx: Parameters<Parameters<typeof runAs>[3]>[0],
+    from: { bucket: string; name: string },
+    dest: BucketRow,
+  ): Promise<{ metadata: Record<string, unknown> | null; bytes: Uint8Array }> {
+    const r = await tx.query<{ metadata: unknown }>(
+      'select metadata from storage.objects where bucket_id = $1 and name = $2',
+      [from.bucket, from.name],
+    );
+    const row = r.rows[0];
+    const bytes = row ? await blobs.get(from.bucket, from.name) : null;
+    if (!row || !bytes) throw new StorageError(404, 'not_found', 'Object not found');
+    const metadata = (
+      typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata
+    ) as Record<string, unknown> | null;
+    const mime =
+      typeof metadata?.['mimetype'] === 'string'
+        ? metadata['mimetype']
+        : 'application/octet-stream';
+    if (bytes.length > sizeLimit(dest)) throw tooLarge();
+    if (!mimeAllowed(mime, dest.allowed_mime_types))
+      throw new StorageError(415, 'invalid_mime_type', `mime type ${mime} is not supported`);
+    return { metadata, bytes };
+  }
+
+  // Moving needs UPDATE on the source row (the new name must pass the policy too); a taken
+  // destination is a 409, never an overwrite.
+  app.post('/object/move', async (c) => {
+    const who = await caller(c);
+    const { from, to } = await transferKeys(c);
+    const dest = await getBucket(to.bucket);
+    await asCaller(c, who, async (tx) => {
+      const { bytes } = await transferSource(tx, from, dest);
+      const r = await tx.query(
+        `update storage.objects set bucket_id = $3, name = $4, updated_at = now() where bucket_id = $1 and name = $2`,
+        [from.bucket, from.name, to.bucket, to.name],
+      );
+      if (!r.affectedRows) throw new StorageError(404, 'not_found', 'Object not found');
+      await blobs.put(to.bucket, to.name, bytes);
+    });
+    await blobs.remove(from.bucket, from.name);
+    return c.json({ message: 'Successfully moved' });
+  });
+
+  // Copying needs SELECT on the source and INSERT (with x-upsert: true, also UPDATE) on the copy.
+  app.post('/object/copy', async (c) => {
+    const who = await caller(c);
+    const { from, to } = await transferKeys(c);
+    const dest = await getBucket(to.bucket);
+    const upsert = c.req.header('x-upsert') === 'true';
+    const id = randomUUID();
+    await asCaller(c, who, async (tx) => {
+      const { metadata, bytes } = await transferSource(tx, from, dest);
+      await tx.query(
+        `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata) values ($6::uuid, $1, $2, $3::uuid, $4, $5::jsonb)` +
+          (upsert
+            ? ` on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()`
+            : ''),
+        [
+          to.bucket,
+          to.name,
+          who.userId,
+          who.userId,
+          JSON.stringify({ ...metadata, lastModified: new Date().toISOString() }),
+          id,
+        ],
+      );
+      await blobs.put(to.bucket, to.name, bytes);
+    });
+    return c.json({ Id: id, Key: `${to.bucket}/${to.name}` });
   });
 
   app.post('/object/:bucket/*', (c) => upload(c, false));

@@ -1,6 +1,10 @@
 // zod/mini: the same validation at a fraction of the bytes on the critical path.
 import * as z from 'zod/mini';
 
+// No `new Function` probing: the suite's Content-Security-Policy has no
+// 'unsafe-eval', and zod's eval check would log a violation on every page.
+z.config({ jitless: true });
+
 /**
  * The runtime configuration the shell fetches from `config.json` beside its
  * index.html before it renders. Nothing here is baked into a build, so a remote

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { theme } from '@bistro/ui';
+import { safeImageUrl, theme } from '@bistro/ui';
 import {
   adminActionFailed,
   eventMessages,
@@ -72,8 +72,8 @@ function EventRow({
       </ItemHead>
       <Meta>{formatDateTime(event.event_date)}</Meta>
       <Body>
-        {event.featured_image_url ? (
-          <Thumb src={event.featured_image_url} alt="" loading="lazy" />
+        {safeImageUrl(event.featured_image_url) ? (
+          <Thumb src={safeImageUrl(event.featured_image_url)} alt="" loading="lazy" />
         ) : null}
         {event.description ? <Meta>{event.description}</Meta> : null}
       </Body>

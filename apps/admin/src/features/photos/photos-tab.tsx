@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media, theme } from '@bistro/ui';
+import { media, safeImageUrl, theme } from '@bistro/ui';
 import { useAuthStore } from '@bistro/auth';
 import {
   adminActionFailed,
@@ -69,7 +69,7 @@ function PhotoTile({
   const label = photo.caption || 'Member photo';
   return (
     <Tile aria-label={`${label}, ${photo.is_approved ? 'approved' : 'pending'}`}>
-      <img src={photo.image_url} alt={label} loading="lazy" />
+      <img src={safeImageUrl(photo.image_url)} alt={label} loading="lazy" />
       <div>
         <Actions>
           <Badge $tone={photo.is_approved ? 'approved' : 'pending'}>

@@ -41,4 +41,25 @@ describe('ChatPage', () => {
     act(() => vi.advanceTimersByTime(CHAT_REPLY_DELAY_MS));
     expect(screen.getByRole('log')).toHaveTextContent(venue.phone);
   });
+
+  it('keeps working where scrollIntoView returns a promise (current Chromium)', () => {
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function () {
+      return Promise.resolve() as unknown as void;
+    };
+    try {
+      render(
+        <MemoryRouter>
+          <ChatPage />
+        </MemoryRouter>,
+      );
+      send('What are your hours?');
+      act(() => vi.advanceTimersByTime(CHAT_REPLY_DELAY_MS));
+      send('<img src=x onerror="window.__xss=1">');
+      expect(screen.getByRole('log')).toHaveTextContent('<img src=x onerror="window.__xss=1">');
+      expect(screen.getByRole('log').querySelector('img')).toBeNull();
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
 });

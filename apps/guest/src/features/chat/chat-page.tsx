@@ -104,7 +104,11 @@ export function ChatPage() {
   const end = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages, typing]);
+  // A block body: Chromium's scrollIntoView returns a promise, which React would take for a
+  // cleanup function and call (the page crashed on the first message).
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages, typing]);
 
   const ask = (text: string) => {
     const question = text.trim();

@@ -12,6 +12,7 @@ import {
   Row,
   Stack,
   media,
+  safeImageUrl,
   theme,
   toast,
   venue,
@@ -90,7 +91,10 @@ export function EventsPage() {
       <section aria-labelledby="events-list-title">
         <SectionTitle id="events-list-title">Upcoming Events</SectionTitle>
         {events.isPending ? (
-          <LoadingState label="Loading epic events..." />
+          // Holds about the list's height so the sections below don't jump when it arrives.
+          <div style={{ minHeight: '70vh' }}>
+            <LoadingState label="Loading epic events..." />
+          </div>
         ) : events.isError ? (
           <ErrorState
             title="Could not load events"
@@ -112,8 +116,12 @@ export function EventsPage() {
             {events.data.map((event) => (
               <Card as="article" key={event.id} aria-label={event.title}>
                 <Stack $gap={3} style={{ height: '100%' }}>
-                  {event.featured_image_url ? (
-                    <CoverImage src={event.featured_image_url} alt="" loading="lazy" />
+                  {safeImageUrl(event.featured_image_url) ? (
+                    <CoverImage
+                      src={safeImageUrl(event.featured_image_url)}
+                      alt=""
+                      loading="lazy"
+                    />
                   ) : (
                     <ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>
                   )}

@@ -77,14 +77,14 @@ export function HomePage() {
         <CardLink to="/events">
           <LinkCard>
             <Sparkles aria-hidden color={theme.colors.accent} />
-            <CardTitle>Special Events</CardTitle>
+            <CardTitle as="h2">Special Events</CardTitle>
             <Muted>Themed nights, live music and guest DJs every week. Reserve your spot.</Muted>
           </LinkCard>
         </CardLink>
         <CardLink to="/chat">
           <LinkCard>
             <MessageCircle aria-hidden color={theme.colors.primary} />
-            <CardTitle>Chat Assistant</CardTitle>
+            <CardTitle as="h2">Chat Assistant</CardTitle>
             <Muted>Questions about hours, parking or private parties? Ask our assistant.</Muted>
           </LinkCard>
         </CardLink>
@@ -92,7 +92,7 @@ export function HomePage() {
           <CardLink to="/games">
             <LinkCard>
               <Gamepad2 aria-hidden color={theme.colors.success} />
-              <CardTitle>Games &amp; Fun</CardTitle>
+              <CardTitle as="h2">Games &amp; Fun</CardTitle>
               <Muted>Trivia, word chain and memory games while you wait for your table.</Muted>
             </LinkCard>
           </CardLink>
@@ -106,7 +106,7 @@ export function HomePage() {
       <Promo as="section" aria-labelledby="promotions-title">
         <Row $gap={2}>
           <CalendarDays aria-hidden color={theme.colors.accent} />
-          <CardTitle id="promotions-title" style={{ margin: 0 }}>
+          <CardTitle as="h2" id="promotions-title" style={{ margin: 0 }}>
             Special Promotions
           </CardTitle>
         </Row>

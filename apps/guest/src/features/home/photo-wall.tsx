@@ -1,7 +1,17 @@
 import { useRef } from 'react';
 import styled from 'styled-components';
 import { Camera } from 'lucide-react';
-import { Button, Card, ErrorState, LoadingState, Muted, Row, theme, toast } from '@bistro/ui';
+import {
+  Button,
+  Card,
+  ErrorState,
+  LoadingState,
+  Muted,
+  Row,
+  safeImageUrl,
+  theme,
+  toast,
+} from '@bistro/ui';
 import {
   isImageFile,
   photoUploaded,
@@ -87,7 +97,11 @@ export function PhotoWall({ userId }: { userId: string }) {
         <PhotoGrid aria-label="Latest photos">
           {photos.data.map((photo) => (
             <li key={photo.id}>
-              <Photo src={photo.image_url} alt={photo.caption ?? 'Guest photo'} loading="lazy" />
+              <Photo
+                src={safeImageUrl(photo.image_url)}
+                alt={photo.caption ?? 'Guest photo'}
+                loading="lazy"
+              />
             </li>
           ))}
         </PhotoGrid>

@@ -1,5 +1,14 @@
 import { Link } from 'react-router-dom';
-import { ButtonLink, Card, ErrorState, LoadingState, Muted, Stack, theme } from '@bistro/ui';
+import {
+  ButtonLink,
+  Card,
+  ErrorState,
+  LoadingState,
+  Muted,
+  Stack,
+  safeImageUrl,
+  theme,
+} from '@bistro/ui';
 import { useUpcomingEvents } from '@bistro/data';
 import { shortEventDate } from '../shared/format-date';
 import { CardTitle, CoverImage, Grid, SectionTitle } from '../shared/styles';
@@ -27,8 +36,8 @@ export function UpcomingEvents() {
           {events.data.map((event) => (
             <Card as="article" key={event.id} aria-label={event.title}>
               <Stack $gap={2}>
-                {event.featured_image_url ? (
-                  <CoverImage src={event.featured_image_url} alt="" loading="lazy" />
+                {safeImageUrl(event.featured_image_url) ? (
+                  <CoverImage src={safeImageUrl(event.featured_image_url)} alt="" loading="lazy" />
                 ) : null}
                 <CardTitle>{event.title}</CardTitle>
                 <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>

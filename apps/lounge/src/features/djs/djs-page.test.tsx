@@ -83,7 +83,7 @@ describe('DjsPage', () => {
 
   it('rates with stars, a null comment when empty and today as the default date', async () => {
     render(<DjsPage />);
-    await userEvent.click(screen.getByRole('button', { name: 'Rate DJ Nova' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Rate DJ: DJ Nova' }));
     const dialog = screen.getByRole('dialog', { name: 'Rate DJ Nova' });
     expect(within(dialog).getByText('Packed dance floor')).toBeVisible();
     expect(within(dialog).getByLabelText('Performance Date')).toHaveValue(businessDate());
@@ -112,7 +112,7 @@ describe('DjsPage', () => {
   it('says when the reviews cannot load', async () => {
     state.ratings = { data: undefined, isPending: false, isError: true };
     render(<DjsPage />);
-    await userEvent.click(screen.getByRole('button', { name: 'Rate Lady Vinyl' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Rate DJ: Lady Vinyl' }));
     expect(within(screen.getByRole('dialog')).getByText('Failed to load ratings')).toBeVisible();
     await waitFor(() =>
       expect(useToastStore.getState().toasts.map((t) => t.description)).toContain(

@@ -99,7 +99,7 @@ const DjCard = memo(function DjCard({ dj, onRate }: { dj: Dj; onRate: (dj: Dj) =
           $variant="accent"
           style={{ marginTop: 'auto' }}
           onClick={() => onRate(dj)}
-          aria-label={`Rate ${dj.name}`}
+          aria-label={`Rate DJ: ${dj.name}`}
         >
           Rate DJ
         </Button>

@@ -194,7 +194,12 @@ export function SongRequestsPage() {
     setRateOpen(true);
   };
 
-  if (requestsQuery.isPending) return <LoadingState label="Loading the Vibe..." />;
+  // The page appears once, with the DJ card and its reviews filled in: rendering
+  // them as they arrive pushed the request list down (layout shift on phones).
+  const djCardPending = djQuery.isPending || (dj !== null && ratingsQuery.isPending);
+  if (requestsQuery.isPending || djCardPending) {
+    return <LoadingState label="Loading the Vibe..." />;
+  }
   if (requestsQuery.isError && !requests) {
     return (
       <Page data-area="lounge" data-route="/song-requests">

@@ -132,8 +132,11 @@ const Backdrop = styled.div`
   }
 `;
 
+// At least a screen tall, so the footer starts below the fold and doesn't jump
+// down (layout shift) when an area's content replaces its loading state.
 const Main = styled.main`
   flex: 1;
+  min-height: 100vh;
 `;
 
 const Foot = styled.footer`

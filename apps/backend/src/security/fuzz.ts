@@ -1,0 +1,664 @@
+/**
+ * Query-grammar fuzzing of /rest/v1 (issue 9): fast-check arbitraries that build PostgREST
+ * requests from the real schema (tables, columns, foreign-key embeds, RPCs, row ids), then
+ * mutate them character by character, and a runner that drives the Hono app in-process and
+ * checks every answer. Used by rest-fuzz.security.test.ts (inside `npm test`).
+ */
+import fc from 'fast-check';
+import type { Hono } from 'hono';
+import type { Db } from '../db/types.js';
+
+export interface FuzzSchema {
+  /** public table -> its columns */
+  tables: Record<string, string[]>;
+  /** public table -> tables it can embed (foreign keys in either direction) */
+  embeds: Record<string, string[]>;
+  /** public RPC -> its argument names */
+  rpcs: Record<string, string[]>;
+  /** ids of existing rows and users, as filter values and body values */
+  ids: string[];
+}
+
+export async function loadFuzzSchema(db: Db): Promise<FuzzSchema> {
+  const cols = await db.query<{ t: string; c: string }>(
+    `select table_name as t, column_name as c from information_schema.columns
+     where table_schema = 'public' order by table_name, ordinal_position`,
+  );
+  const tables: Record<string, string[]> = {};
+  for (const { t, c } of cols.rows) (tables[t] ??= []).push(c);
+  const fks = await db.query<{ a: string; b: string }>(
+    `select c.conrelid::regclass::text as a, c.confrelid::regclass::text as b
+     from pg_constraint c join pg_namespace n on n.oid = c.connamespace
+     where c.contype = 'f' and n.nspname = 'public'`,
+  );
+  const embeds: Record<string, string[]> = {};
+  const bare = (s: string) => s.replace(/^public\./, '');
+  for (const { a, b } of fks.rows) {
+    if (!b.startsWith('public.') && b.includes('.')) continue;
+    (embeds[bare(a)] ??= []).push(bare(b));
+    (embeds[bare(b)] ??= []).push(bare(a));
+  }
+  const fns = await db.query<{ f: string; args: string[] | null }>(
+    `select p.proname as f, p.proargnames as args from pg_proc p
+     join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+  );
+  const rpcs: Record<string, string[]> = {};
+  for (const { f, args } of fns.rows) rpcs[f] = args ?? [];
+  const idRows = await db.query<{ id: string }>(
+    `select id::text as id from auth.users
+     union all select id::text from public.events
+     union all select id::text from public.offers
+     union all select id::text from public.song_requests
+     union all select id::text from public.djs
+     union all select id::text from public.event_bookings
+     union all select id::text from public.photo_wall`,
+  );
+  return { tables, embeds, rpcs, ids: idRows.rows.map((r) => r.id) };
+}
+
+export interface FuzzCase {
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const OPS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'not.eq',
+  'not.in',
+  'not.is',
+  'not.like',
+  'bogus',
+];
+const CASTS = ['text', 'int', 'json', 'jsonb', 'uuid', 'date', 'boolean', 'numeric', 'x y', ''];
+/** characters that matter to the grammar, for mutations */
+const GRAMMAR_CHARS = '(),.:!*"\\%&=?-> \'[]{}#;\u0000\u00e9\ud83d\ude00'.split('');
+
+/** percent-encodes like a browser would; lone surrogates (which encodeURI refuses) stay raw */
+function encodeLoosely(s: string): string {
+  try {
+    return encodeURI(s).replace(/#/g, '%23');
+  } catch {
+    return s;
+  }
+}
+
+/** `arb` with weight `present` against undefined with weight `absent` */
+const maybe = <T>(arb: fc.Arbitrary<T>, present: number, absent: number) =>
+  fc.oneof(
+    { weight: present, arbitrary: arb },
+    { weight: absent, arbitrary: fc.constant(undefined) },
+  );
+
+export function arbitraries(schema: FuzzSchema, memberId: string) {
+  const tableNames = Object.keys(schema.tables);
+  const idValue = fc.constantFrom(...schema.ids, memberId);
+  const scalar = fc.oneof(
+    { weight: 3, arbitrary: idValue },
+    { weight: 2, arbitrary: fc.string({ maxLength: 24 }) },
+    { weight: 1, arbitrary: fc.integer({ min: -5, max: 200 }).map(String) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'null',
+        'true',
+        'false',
+        'not_null',
+        'unknown',
+        '2026-01-01',
+        '2026-13-45T25:61',
+        'infinity',
+        'NaN',
+        '1e400',
+        '-0',
+        '{}',
+        '{a,b}',
+        '[1,2]',
+        "'; drop table public.events; --",
+        '%',
+        '*',
+        'pending',
+        'approved',
+        'admin',
+        'exclusive',
+        'vip',
+      ),
+    },
+  );
+
+  const column = (t: string) => fc.constantFrom(...(schema.tables[t] ?? ['id']));
+  const colOrJunk = (t: string) =>
+    fc.oneof(
+      { weight: 6, arbitrary: column(t) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
+    );
+
+  const filterValue = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.tuple(fc.constantFrom(...OPS), scalar).map(([o, v]) => `${o}.${v}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('in', 'not.in', 'cs', 'cd', 'ov'),
+          fc.array(scalar, { maxLength: 4 }),
+        )
+        .map(([o, vs]) => `${o}.(${vs.join(',')})`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('fts', 'plfts', 'phfts', 'wfts'),
+          fc.constantFrom('english', 'simple', 'x)'),
+          scalar,
+        )
+        .map(([o, l, v]) => `${o}(${l}).${v}`),
+    },
+  );
+
+  const condition = (t: string): fc.Arbitrary<string> =>
+    fc.tuple(colOrJunk(t), filterValue).map(([c, v]) => `${c}.${v}`);
+  const logic = (t: string): fc.Arbitrary<string> =>
+    fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        condition(t),
+        fc
+          .tuple(
+            fc.constantFrom('or', 'and', 'not.or', 'not.and'),
+            fc.array(tie('node') as fc.Arbitrary<string>, { minLength: 0, maxLength: 3 }),
+          )
+          .map(([k, xs]) => `${k}(${xs.join(',')})`),
+      ),
+    })).node;
+
+  const selectItem = (t: string, depth: number): fc.Arbitrary<string> => {
+    const rels = schema.embeds[t] ?? [];
+    const plain = fc.oneof(
+      { weight: 16, arbitrary: column(t) },
+      { weight: 3, arbitrary: fc.constant('*') },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.stringMatching(/^[a-z_]{1,6}$/), column(t))
+          .map(([a, c]) => `${a}:${c}`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.tuple(column(t), fc.constantFrom(...CASTS)).map(([c, k]) => `${c}::${k}`),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(column(t), fc.constantFrom('->', '->>'), fc.string({ maxLength: 6 }))
+          .map(([c, a, k]) => `${c}${a}${k}`),
+      },
+      { weight: 1, arbitrary: fc.constantFrom('count()', 'sum(id)', '...x(*)', 'nope') },
+    );
+    if (!rels.length || depth > 1) return plain;
+    const embed = fc
+      .tuple(
+        fc.constantFrom(...rels, 'profiles', 'auth.users', 'nope'),
+        fc.constantFrom('', '!inner', '!left', '!user_id', '!fk_nope'),
+        fc.option(fc.string({ maxLength: 5 }), { nil: undefined }),
+      )
+      .chain(([rel, hint, alias]) =>
+        fc
+          .array(selectItem(schema.tables[rel] ? rel : t, depth + 1), {
+            minLength: 1,
+            maxLength: 3,
+          })
+          .map((items) => `${alias ? `${alias}:` : ''}${rel}${hint}(${items.join(',')})`),
+      );
+    return fc.oneof({ weight: 3, arbitrary: plain }, { weight: 2, arbitrary: embed });
+  };
+
+  // one select / order / limit / offset at most (PostgREST refuses repeats), any number of
+  // filters and logic trees
+  const params = (t: string): fc.Arbitrary<[string, string][]> =>
+    fc
+      .record({
+        select: maybe(
+          fc.array(selectItem(t, 0), { minLength: 1, maxLength: 4 }).map((xs) => xs.join(',')),
+          1,
+          1,
+        ),
+        filters: fc.array(
+          fc.oneof(
+            {
+              weight: 5,
+              arbitrary: fc
+                .tuple(colOrJunk(t), filterValue)
+                .map(([c, v]): [string, string] => [c, v]),
+            },
+            {
+              weight: 2,
+              arbitrary: fc
+                .tuple(
+                  fc.constantFrom('or', 'and', 'not.or', 'not.and'),
+                  fc.array(logic(t), { maxLength: 3 }),
+                )
+                .map(([k, xs]): [string, string] => [k, `(${xs.join(',')})`]),
+            },
+            {
+              weight: 1,
+              arbitrary: fc
+                .tuple(
+                  fc.constantFrom(...(schema.embeds[t] ?? ['nope'])),
+                  fc.constantFrom('order', 'limit', 'offset', 'or', 'id', 'user_id'),
+                  fc.oneof(filterValue, fc.constantFrom('1', 'id.desc', '(id.eq.1)')),
+                )
+                .map(([r, k, v]): [string, string] => [`${r}.${k}`, v]),
+            },
+          ),
+          { maxLength: 3 },
+        ),
+        order: maybe(
+          fc
+            .array(
+              fc
+                .tuple(
+                  colOrJunk(t),
+                  fc.constantFrom('', '.asc', '.desc', '.nullsfirst', '.desc.nullslast', '.up'),
+                )
+                .map(([c, d]) => c + d),
+              { minLength: 1, maxLength: 3 },
+            )
+            .map((xs) => xs.join(',')),
+          1,
+          2,
+        ),
+        limit: maybe(
+          fc.oneof(
+            { weight: 4, arbitrary: fc.integer({ min: -3, max: 5000 }).map(String) },
+            { weight: 1, arbitrary: fc.string({ maxLength: 4 }) },
+          ),
+          1,
+          4,
+        ),
+        offset: maybe(fc.integer({ min: -3, max: 50 }).map(String), 1, 5),
+        columns: maybe(
+          fc
+            .tuple(
+              fc.constantFrom('on_conflict', 'columns'),
+              fc.array(colOrJunk(t), { minLength: 1, maxLength: 3 }),
+            )
+            .map(([k, cs]): [string, string] => [k, cs.join(',')]),
+          1,
+          5,
+        ),
+      })
+      .map((r) => {
+        const out: [string, string][] = [];
+        if (r.select !== undefined) out.push(['select', r.select]);
+        out.push(...r.filters);
+        if (r.order !== undefined) out.push(['order', r.order]);
+        if (r.limit !== undefined) out.push(['limit', r.limit]);
+        if (r.offset !== undefined) out.push(['offset', r.offset]);
+        if (r.columns !== undefined) out.push(r.columns);
+        return out;
+      });
+
+  /** a few random edits at grammar characters: the "mutated" half of the corpus */
+  const mutate = (s: string): fc.Arbitrary<string> =>
+    fc
+      .array(
+        fc.tuple(
+          fc.constantFrom('insert', 'delete', 'replace', 'duplicate'),
+          fc.nat(),
+          fc.constantFrom(...GRAMMAR_CHARS),
+        ),
+        { minLength: 1, maxLength: 4 },
+      )
+      .map((edits) => {
+        let out = s;
+        for (const [op, at, ch] of edits) {
+          const i = out.length ? at % (out.length + 1) : 0;
+          if (op === 'insert') out = out.slice(0, i) + ch + out.slice(i);
+          else if (op === 'delete') out = out.slice(0, i) + out.slice(i + 1);
+          else if (op === 'replace') out = out.slice(0, i) + ch + out.slice(i + 1);
+          else out = out.slice(0, i) + out.slice(i, i + 8) + out.slice(i);
+        }
+        return out;
+      });
+
+  const jsonScalar = fc.oneof(
+    { weight: 3, arbitrary: idValue },
+    { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
+    { weight: 1, arbitrary: fc.integer({ min: -10, max: 1000 }) },
+    { weight: 1, arbitrary: fc.boolean() },
+    { weight: 1, arbitrary: fc.constant(null) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'approved',
+        'pending',
+        'admin',
+        'user',
+        'vip',
+        'exclusive',
+        'surprise',
+        'photo_uploaded',
+        '2026-06-01T20:00:00Z',
+        '1900-01-01',
+      ),
+    },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  );
+  const rowObject = (t: string) =>
+    fc.dictionary(colOrJunk(t), jsonScalar, { maxKeys: 6 }) as fc.Arbitrary<
+      Record<string, unknown>
+    >;
+  const body = (t: string): fc.Arbitrary<string | undefined> =>
+    fc.oneof(
+      { weight: 5, arbitrary: rowObject(t).map((o) => JSON.stringify(o)) },
+      {
+        weight: 2,
+        arbitrary: fc.array(rowObject(t), { maxLength: 4 }).map((a) => JSON.stringify(a)),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    );
+
+  const prefer = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          'return=representation',
+          'return=minimal',
+          'return=headers-only',
+          'return=bogus',
+          'count=exact',
+          'count=planned',
+          'count=estimated',
+          'count=all',
+          'resolution=merge-duplicates',
+          'resolution=ignore-duplicates',
+          'resolution=x',
+          'missing=default',
+          'missing=null',
+          'tx=rollback',
+          'handling=strict',
+          'params=single-object',
+          'max-affected=1',
+          'timezone=America/New_York',
+        ),
+        fc.string({ maxLength: 16 }),
+      ),
+      { maxLength: 3 },
+    )
+    .map((xs) => xs.join(', '));
+  const range = fc.oneof(
+    fc
+      .tuple(fc.integer({ min: -2, max: 3000 }), fc.integer({ min: -2, max: 3000 }))
+      .map(([a, b]) => `${a}-${b}`),
+    fc.nat({ max: 50 }).map((a) => `${a}-`),
+    fc.constantFrom('items=0-9', 'bytes=0-1', '-', '', '9999999999999999999999-1'),
+    fc.string({ maxLength: 12 }),
+  );
+  const accept = fc.oneof(
+    fc.constantFrom(
+      'application/json',
+      'application/vnd.pgrst.object+json',
+      'application/vnd.pgrst.object+json;nulls=stripped',
+      'application/vnd.pgrst.array+json',
+      'text/csv',
+      'application/geo+json',
+      'application/vnd.pgrst.plan+json',
+      'application/openapi+json',
+      '*/*',
+      'text/html',
+    ),
+    fc.string({ maxLength: 20 }),
+  );
+  const contentType = fc.oneof(
+    { weight: 6, arbitrary: fc.constant('application/json') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'text/csv',
+        'application/octet-stream',
+        'application/vnd.pgrst.object+json',
+        'multipart/form-data; boundary=x',
+      ),
+    },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  );
+
+  // each header is absent most of the time and then mostly valid, so most cases reach the
+  // query builder and the database instead of stopping at content negotiation
+  const sometimes = <T>(valid: fc.Arbitrary<T>, junk: fc.Arbitrary<T>) =>
+    maybe(fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: junk }), 1, 3);
+  const headerSet = fc
+    .record({
+      prefer: sometimes(prefer, fc.string({ maxLength: 20 })),
+      range: sometimes(range, fc.string({ maxLength: 12 })),
+      accept: sometimes(
+        fc.constantFrom('application/json', 'application/vnd.pgrst.object+json', '*/*'),
+        accept,
+      ),
+      'content-type': sometimes(fc.constant('application/json'), contentType),
+      'accept-profile': sometimes(
+        fc.constant('public'),
+        fc.constantFrom('private', 'auth', 'storage', ''),
+      ),
+      'content-profile': sometimes(fc.constant('public'), fc.constantFrom('private', 'auth')),
+    })
+    .map((h) => {
+      const out: Record<string, string> = {};
+      for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = v;
+      return out;
+    });
+
+  const encode = (pairs: [string, string][]) =>
+    pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+
+  const rpcNames = Object.keys(schema.rpcs);
+  const target: fc.Arbitrary<{ path: string; table: string; rpc: boolean }> = fc.oneof(
+    {
+      weight: 24,
+      arbitrary: fc.constantFrom(...tableNames).map((t) => ({ path: t, table: t, rpc: false })),
+    },
+    {
+      weight: 6,
+      arbitrary: fc
+        .constantFrom(...rpcNames)
+        .map((f) => ({ path: `rpc/${f}`, table: f, rpc: true })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(
+          'nope',
+          'rpc/nope',
+          'rpc/',
+          '',
+          'events/1',
+          'private.profanity_terms',
+          '..%2f',
+        )
+        .map((p) => ({ path: p, table: 'events', rpc: p.startsWith('rpc') })),
+    },
+  );
+
+  const rpcArgs = (f: string): fc.Arbitrary<[string, string][]> =>
+    fc.array(
+      fc
+        .tuple(
+          fc.oneof(
+            {
+              weight: 4,
+              arbitrary: fc.constantFrom(...(schema.rpcs[f]?.length ? schema.rpcs[f] : ['x'])),
+            },
+            { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+          ),
+          scalar,
+        )
+        .map(([k, v]): [string, string] => [k, v]),
+      { maxLength: 3 },
+    );
+  const rpcBody = (f: string): fc.Arbitrary<string | undefined> =>
+    fc.oneof(
+      {
+        weight: 5,
+        arbitrary: fc
+          .dictionary(
+            fc.oneof(
+              {
+                weight: 4,
+                arbitrary: fc.constantFrom(...(schema.rpcs[f]?.length ? schema.rpcs[f] : ['x'])),
+              },
+              { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+            ),
+            jsonScalar,
+            { maxKeys: 3 },
+          )
+          .map((o) => JSON.stringify(o)),
+      },
+      { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)) },
+      { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    );
+
+  const fuzzCase: fc.Arbitrary<FuzzCase> = target.chain(({ path, table, rpc }) =>
+    fc
+      .record({
+        method: rpc
+          ? fc.constantFrom('POST', 'POST', 'POST', 'GET', 'GET', 'HEAD', 'PATCH', 'DELETE')
+          : fc.oneof(
+              {
+                weight: 12,
+                arbitrary: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'POST'),
+              },
+              { weight: 5, arbitrary: fc.constantFrom('PATCH', 'DELETE') },
+              { weight: 1, arbitrary: fc.constantFrom('PUT', 'OPTIONS', 'PURGE', 'PROPFIND') },
+            ),
+        pairs: rpc
+          ? fc.tuple(rpcArgs(table), params(table)).map(([a, b]) => [...a, ...b])
+          : params(table),
+        headers: headerSet,
+        body: rpc ? rpcBody(table) : body(table),
+        mutateQuery: fc.nat({ max: 9 }).map((n) => n < 3),
+        mutateBody: fc.nat({ max: 9 }).map((n) => n === 0),
+      })
+      .chain((r) => {
+        const q = encode(r.pairs);
+        // mutate the decoded grammar (so the edits hit operators and parentheses), then
+        // send it either re-encoded or raw
+        const query = r.mutateQuery
+          ? fc
+              .tuple(mutate(r.pairs.map(([k, v]) => `${k}=${v}`).join('&')), fc.boolean())
+              .map(([m, raw]) => (raw ? m : encodeLoosely(m)))
+          : fc.constant(q);
+        const bodyArb = r.mutateBody && r.body !== undefined ? mutate(r.body) : fc.constant(r.body);
+        return fc.tuple(query, bodyArb).map(([qs, b]): FuzzCase => ({
+          method: r.method,
+          path,
+          query: qs,
+          headers: r.headers,
+          ...(b !== undefined && !['GET', 'HEAD'].includes(r.method) ? { body: b } : {}),
+        }));
+      }),
+  );
+  return { fuzzCase };
+}
+
+export interface FuzzOutcome {
+  status: number;
+  text: string;
+}
+
+/** One request through the app in-process, with a deadline (a hang is a failure). */
+export async function send(
+  app: Hono,
+  base: string,
+  c: FuzzCase,
+  auth: { apikey: string; token: string },
+  timeoutMs: number,
+): Promise<FuzzOutcome> {
+  let url: string;
+  try {
+    url = new URL(`${base}/rest/v1/${c.path}?${c.query}`).toString();
+  } catch {
+    // not a URL a client could send; count it as the client's own 4xx
+    return { status: 400, text: '{"code":"client","message":"","details":null,"hint":null}' };
+  }
+  const headers = new Headers();
+  headers.set('apikey', auth.apikey);
+  headers.set('authorization', `Bearer ${auth.token}`);
+  for (const [k, v] of Object.entries(c.headers)) {
+    try {
+      headers.set(k, v);
+    } catch {
+      // a header value fetch itself refuses (e.g. a control character): leave it out
+    }
+  }
+  const init: RequestInit = { method: c.method, headers };
+  if (c.body !== undefined) init.body = c.body;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const res = await Promise.race([app.fetch(new Request(url, init)), deadline]);
+    const text = await Promise.race([res.text(), deadline]);
+    return { status: res.status, text };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** null when the answer is acceptable, else why not. */
+export function judge(c: FuzzCase, o: FuzzOutcome): string | null {
+  if (o.status >= 500) return `status ${o.status}`;
+  if (o.status < 200 || (o.status >= 300 && o.status < 400)) return `status ${o.status}`;
+  if (o.status >= 400 && c.method !== 'HEAD') {
+    let body: unknown;
+    try {
+      body = JSON.parse(o.text);
+    } catch {
+      return `a ${o.status} without a JSON body`;
+    }
+    const keys =
+      body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).sort() : [];
+    if (keys.join(',') !== 'code,details,hint,message')
+      return `a ${o.status} not in PostgREST's error shape`;
+    if (/\bat [\w.<>]+ \(|node_modules|\.ts:\d+/.test(o.text)) return 'a stack trace in the body';
+  }
+  return null;
+}
+
+export const describeCase = (c: FuzzCase) =>
+  `${c.method} /rest/v1/${c.path}?${c.query} headers=${JSON.stringify(c.headers)} body=${c.body ?? ''}`;

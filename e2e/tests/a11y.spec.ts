@@ -1,0 +1,140 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { routeTable } from '@bistro/ui/routes';
+import { recordCspViolations } from '../support/csp';
+import { seedSession, signInThroughApi } from '../support/session';
+
+// axe-core on every route of the route table as a visitor, a member and an
+// admin, and on the key states (the phone menu open, a dialog open, each admin
+// tab): no violation of serious or critical impact. Every page also runs under
+// the suite's Content-Security-Policy with nothing blocked.
+
+type Role = 'visitor' | 'member' | 'admin';
+const logins: Record<Exclude<Role, 'visitor'>, string> = {
+  member: 'leo@example.com',
+  admin: 'admin@example.com',
+};
+
+// One sign-in per role and worker: signing in for each of the ~50 pages would hit
+// the auth API's rate limit (429), which the other specs share.
+const sessions = new Map<Role, ReturnType<typeof signInThroughApi>>();
+
+async function signInAs(page: Page, role: Role) {
+  if (role === 'visitor') return;
+  let signIn = sessions.get(role);
+  if (!signIn) {
+    signIn = signInThroughApi(logins[role], 'password123');
+    sessions.set(role, signIn);
+    signIn.catch(() => sessions.delete(role));
+  }
+  const { session, url } = await signIn;
+  await seedSession(page, session, url);
+}
+
+/** Waits until the page's area has rendered (not the loading state) and its data has arrived. */
+async function settle(page: Page) {
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.locator('main [role="status"]').filter({ hasText: 'Loading…' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+/** Violations of serious or critical impact, as readable lines. */
+async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags([
+    'wcag2a',
+    'wcag2aa',
+    'wcag21a',
+    'wcag21aa',
+    'wcag22aa',
+    'best-practice',
+  ]);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n')[1] ?? ''}`)
+          .join('\n'),
+    );
+}
+
+for (const role of ['visitor', 'member', 'admin'] as const) {
+  test.describe(`axe as ${role}`, () => {
+    for (const route of [...routeTable.map((r) => r.path), '/no-such-page']) {
+      test(`${route}`, async ({ page }) => {
+        const cspViolations = await recordCspViolations(page);
+        await signInAs(page, role);
+        await page.goto(route);
+        await settle(page);
+        expect.soft(await seriousViolations(page)).toEqual([]);
+        expect(await cspViolations()).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('axe on key states', () => {
+  test('the phone menu open at 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const cspViolations = await recordCspViolations(page);
+    await page.goto('/');
+    await settle(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }),
+    ).toBeVisible();
+    expect.soft(await seriousViolations(page)).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('the forgot-password dialog open', async ({ page }) => {
+    const cspViolations = await recordCspViolations(page);
+    await page.goto('/auth');
+    await settle(page);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect.soft(await seriousViolations(page)).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('the booking dialog open, as a member', async ({ page }) => {
+    const cspViolations = await recordCspViolations(page);
+    await signInAs(page, 'member');
+    await page.goto('/events');
+    await settle(page);
+    await page
+      .getByRole('button', { name: /Reserve Your Spot/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect.soft(await seriousViolations(page)).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('every admin tab', async ({ page }) => {
+    test.setTimeout(180_000);
+    const cspViolations = await recordCspViolations(page);
+    await signInAs(page, 'admin');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    const tabs = page.getByRole('tab');
+    const names = await tabs.allInnerTexts();
+    expect(names.length).toBeGreaterThan(1);
+    const found: string[] = [];
+    for (const name of names) {
+      await page.getByRole('tab', { name: name.trim(), exact: true }).click();
+      await expect(page.getByRole('tab', { name: name.trim(), exact: true })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await settle(page);
+      found.push(...(await seriousViolations(page)).map((v) => `[${name.trim()}] ${v}`));
+    }
+    expect.soft(found).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+  });
+});

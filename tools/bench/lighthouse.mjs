@@ -1,0 +1,300 @@
+#!/usr/bin/env node
+// Lighthouse (mobile preset: lighthouse's default config, simulated slow 4G and
+// a 4x slower CPU) in Debian's Chromium on `/`, `/events`, `/auth` as a visitor
+// and on `/song-requests` signed in as a member. Prints performance,
+// accessibility and best-practices scores with LCP, CLS, TBT and FCP per page,
+// and records them with writeBenchPart (id `lighthouse`).
+//
+// Needs the built suite (apps/*/dist). Starts its own backend (a fresh data
+// folder, seeded with the demo data) and static servers on 4450-4454, API on
+// 54552, inbox 54553. Options: --pages /,/events (a subset), --runs N (median of N
+// runs per page, default 1). Env: CHROMIUM_PATH.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
+import { ensureChromium } from '../ensure-chromium.mjs';
+import { startBackend } from '../backend-process.mjs';
+import { runtimeConfig, serveSuite, suitePorts } from '../serve-suite.mjs';
+import { writeBenchPart } from './report.mjs';
+
+const host = '127.0.0.1';
+const ports = suitePorts(4450);
+const apiPort = 54552;
+const inboxPort = 54553;
+const shellUrl = `http://${host}:${ports.shell}`;
+
+const argValue = (name) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const runs = Math.max(1, Number(argValue('--runs') ?? 1));
+const allPages = [
+  { path: '/', signedIn: null },
+  { path: '/events', signedIn: null },
+  { path: '/auth', signedIn: null },
+  { path: '/song-requests', signedIn: { email: 'maya@example.com', password: 'password123' } },
+];
+const only = argValue('--pages')?.split(',');
+const pages = only ? allPages.filter((p) => only.includes(p.path)) : allPages;
+
+const targets = {
+  performance: { min: 95, text: '>= 95' },
+  accessibility: { min: 100, text: '= 100' },
+  'best-practices': { min: 95, text: '>= 95' },
+  lcp: { max: 1500, text: '<= 1500 ms' },
+  cls: { max: 0.05, text: '<= 0.05' },
+  tbt: { max: 150, text: '<= 150 ms' },
+};
+const met = (key, value) =>
+  value === null
+    ? false
+    : targets[key].min !== undefined
+      ? value >= targets[key].min
+      : value <= targets[key].max;
+
+/** Signs in through the auth API and returns the session supabase-js would store. */
+async function signIn(supabase, { email, password }) {
+  const response = await fetch(`${supabase.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: supabase.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await response.json();
+  if (!response.ok || !body.access_token) {
+    throw new Error(`Sign-in failed for ${email}: HTTP ${response.status}`);
+  }
+  return body;
+}
+
+/**
+ * Puts a session into the shell origin's localStorage, where supabase-js looks
+ * for it, through a CDP connection to the Chromium Lighthouse drives (the page
+ * visited is config.json, so no app code lands in the cache).
+ */
+async function seedSession(debugPort, supabase, session) {
+  const browser = await chromium.connectOverCDP(`http://${host}:${debugPort}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    // A cold cache, as for the visitor pages (Lighthouse keeps it when it keeps storage).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.goto(`${shellUrl}/config.json`);
+    const key = `sb-${new URL(supabase.url).hostname.split('.')[0]}-auth-token`;
+    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [key, JSON.stringify(session)]);
+    await page.close();
+  } finally {
+    // Disconnects only: the browser stays up for Lighthouse.
+    await browser.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
+};
+
+async function audit(chrome, supabase, page) {
+  const results = [];
+  for (let i = 0; i < runs; i += 1) {
+    if (page.signedIn) {
+      const session = await signIn(supabase, page.signedIn);
+      await seedSession(chrome.port, supabase, session);
+    }
+    const result = await lighthouse(
+      `${shellUrl}${page.path}`,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Signed in: keep the seeded session (Lighthouse would clear the origin's storage).
+        disableStorageReset: Boolean(page.signedIn),
+      },
+      undefined,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
+    if (lhr.runtimeError) {
+      throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
+    const score = (id) =>
+      lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined
+        ? null
+        : Math.round(lhr.categories[id].score * 100);
+    const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+    const failing = Object.values(lhr.categories)
+      .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
+      .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative')
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    const scriptBytes =
+      lhr.audits['resource-summary']?.details?.items?.find((it) => it.resourceType === 'script')
+        ?.transferSize ?? null;
+    results.push({
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      lcp: metric('largest-contentful-paint'),
+      cls: metric('cumulative-layout-shift'),
+      tbt: metric('total-blocking-time'),
+      fcp: metric('first-contentful-paint'),
+      scriptKb: scriptBytes === null ? null : scriptBytes / 1024,
+      // Main-thread time spent evaluating scripts (what TBT is made of).
+      scriptMs: lhr.audits['bootup-time']?.numericValue ?? null,
+      lcpElement:
+        lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
+          ?.snippet ?? null,
+      failing,
+    });
+  }
+  const pick = (key) => median(results.map((r) => r[key]));
+  return {
+    path: page.path,
+    signedIn: Boolean(page.signedIn),
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    'best-practices': pick('best-practices'),
+    lcp: pick('lcp'),
+    cls: pick('cls'),
+    tbt: pick('tbt'),
+    fcp: pick('fcp'),
+    scriptKb: pick('scriptKb'),
+    scriptMs: pick('scriptMs'),
+    lcpElement: results.at(-1).lcpElement,
+    failing: [...new Set(results.flatMap((r) => r.failing))],
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const dataDir = await mkdtemp(join(tmpdir(), 'bistro-lighthouse-'));
+  const cleanups = [() => rm(dataDir, { recursive: true, force: true })];
+  try {
+    const backend = await startBackend({
+      dataDir,
+      port: apiPort,
+      inboxPort,
+      siteUrl: shellUrl,
+      quiet: true,
+      env: {
+        CORS_ORIGINS: Object.values(ports)
+          .map((p) => `http://${host}:${p}`)
+          .join(','),
+      },
+    });
+    cleanups.unshift(() => backend.stop());
+    const supabase = { url: backend.keys.url, anonKey: backend.keys.anonKey };
+    const configFile = join(dataDir, 'config.json');
+    await writeFile(configFile, JSON.stringify(runtimeConfig({ ports, host, supabase })));
+    const suite = await serveSuite({ ports, host, configFile });
+    cleanups.unshift(() => suite.close());
+
+    const chrome = await chromeLauncher.launch({
+      chromePath: ensureChromium(),
+      chromeFlags: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+      logLevel: 'silent',
+    });
+    cleanups.unshift(() => chrome.kill());
+
+    // A warm-up load, not measured: the servers compress each file on first use.
+    const warm = await chromium.connectOverCDP(`http://${host}:${chrome.port}`);
+    const warmPage = await warm.contexts()[0].newPage();
+    for (const path of ['/', '/song-requests']) {
+      await warmPage.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle' }).catch(() => {});
+    }
+    await warmPage.close();
+    await warm.close();
+
+    const rows = [];
+    for (const page of pages) {
+      const row = await audit(chrome, supabase, page);
+      rows.push(row);
+      console.log(
+        `${row.path.padEnd(15)} perf ${row.performance} a11y ${row.accessibility} ` +
+          `best ${row['best-practices']}  LCP ${Math.round(row.lcp)} ms  CLS ${row.cls?.toFixed(3)}  ` +
+          `TBT ${Math.round(row.tbt)} ms  FCP ${Math.round(row.fcp)} ms  JS ${row.scriptKb?.toFixed(0)} KiB, ` +
+          `${Math.round(row.scriptMs ?? 0)} ms script eval`,
+      );
+      if (row.failing.length) console.log(`  below 0.9: ${row.failing.join(', ')}`);
+      if (row.lcpElement) console.log(`  LCP element: ${row.lcpElement}`);
+    }
+
+    const figures = rows.flatMap((row) =>
+      [
+        ['performance', 'performance', row.performance, 'score'],
+        ['accessibility', 'accessibility', row.accessibility, 'score'],
+        ['best-practices', 'best practices', row['best-practices'], 'score'],
+        ['lcp', 'LCP', row.lcp === null ? null : Math.round(row.lcp), 'ms'],
+        ['cls', 'CLS', row.cls === null ? null : Number(row.cls.toFixed(3)), ''],
+        ['tbt', 'TBT', row.tbt === null ? null : Math.round(row.tbt), 'ms'],
+      ].map(([key, label, value, unit]) => ({
+        name: `Lighthouse ${label} on ${row.path}${row.signedIn ? ' (member)' : ''}`,
+        value,
+        unit,
+        target: targets[key].text,
+        met: met(key, value),
+      })),
+    );
+    const seconds = Math.round((Date.now() - started) / 1000);
+    writeBenchPart({
+      id: 'lighthouse',
+      title: 'Lighthouse, mobile preset (Debian Chromium)',
+      notes:
+        `lighthouse default (mobile) config, simulated throttling; ${runs} run(s) per page ` +
+        `(median); ${seconds} s on this machine. JS is the transferred script bytes; script eval is Lighthouse's bootup-time (main-thread script work, simulated 4x CPU slowdown).`,
+      figures,
+      tables: [
+        {
+          title: 'Scores and metrics per page',
+          columns: [
+            'page',
+            'performance',
+            'accessibility',
+            'best practices',
+            'LCP ms',
+            'CLS',
+            'TBT ms',
+            'FCP ms',
+            'JS KiB',
+            'script eval ms',
+            'audits below 0.9',
+          ],
+          rows: rows.map((r) => [
+            `${r.path}${r.signedIn ? ' (member)' : ''}`,
+            r.performance,
+            r.accessibility,
+            r['best-practices'],
+            r.lcp === null ? null : Math.round(r.lcp),
+            r.cls === null ? null : Number(r.cls.toFixed(3)),
+            r.tbt === null ? null : Math.round(r.tbt),
+            r.fcp === null ? null : Math.round(r.fcp),
+            r.scriptKb === null ? null : Number(r.scriptKb.toFixed(1)),
+            r.scriptMs === null ? null : Math.round(r.scriptMs),
+            r.failing.join(', '),
+          ]),
+        },
+      ],
+    });
+    console.log(`Lighthouse: ${rows.length} pages in ${seconds} s`);
+  } finally {
+    for (const cleanup of cleanups)
+      await Promise.resolve()
+        .then(cleanup)
+        .catch(() => {});
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
