@@ -107,7 +107,11 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         manifest: true,
         dts: false,
         shared: sharedSingletons(),
-        ...(options.runtimePlugins ? { runtimePlugins: options.runtimePlugins } : {}),
+        // Remotes: their webpack runtime takes the page's CSP nonce (csp-nonce-plugin.ts).
+        runtimePlugins: [
+          ...(options.runtimePlugins ?? []),
+          ...(host ? [] : [join(import.meta.dirname, 'csp-nonce-plugin.ts')]),
+        ],
         // One Module Federation runtime on the page: the shell's. Remotes leave it
         // out of their remoteEntry.js and use the one the host provides.
         experiments: {
