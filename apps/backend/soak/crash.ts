@@ -135,8 +135,11 @@ async function trial(opts: {
       }
     })(),
   ];
-  const afterSeconds = rand(opts.minSeconds, opts.maxSeconds);
-  await sleep(afterSeconds * 1000);
+  // kill at a random moment once the load is flowing (a restarted server warms up first)
+  const t0 = Date.now();
+  while (acked < 10 && Date.now() - t0 < 60_000) await sleep(100);
+  await sleep(rand(opts.minSeconds, opts.maxSeconds) * 1000);
+  const afterSeconds = (Date.now() - t0) / 1000;
   let backend = opts.backend;
   let notes = '';
   let restartMs: number;

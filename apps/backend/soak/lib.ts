@@ -14,7 +14,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 export const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ADMIN = { email: 'admin@example.com', password: 'password123' };
-export const PASSWORD = 'soak-password-123';
 
 export type DbKind = 'pglite' | 'postgres';
 export const dbLabel = (db: DbKind) => (db === 'pglite' ? 'PGlite' : 'PostgreSQL');
@@ -42,6 +41,7 @@ export interface BackendProc {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  inboxUrl: string;
   /** milliseconds from spawn to ready */
   startMs: number;
   /** stderr lines that report an unexpected (500) error */
@@ -107,6 +107,7 @@ export async function startBackendProc(t: BackendTarget): Promise<BackendProc> {
     url: string;
     anonKey: string;
     serviceRoleKey: string;
+    inboxUrl: string;
   };
   return {
     child,
@@ -331,7 +332,7 @@ export class Api {
         method,
         headers,
         ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-        signal: AbortSignal.timeout(60_000),
+        signal: AbortSignal.timeout(envInt('SOAK_TIMEOUT_SECONDS', 120) * 1000),
       });
       const text = await r.text();
       this.tally?.add(`${label} ${r.status}`);
@@ -403,29 +404,52 @@ export async function signIn(api: Api, email: string, password: string): Promise
   }
 }
 
-/** Creates (or reuses) `n` confirmed members through the GoTrue admin API and signs them in. */
+/**
+ * Creates `n` confirmed members through the GoTrue admin API and signs each in with the
+ * one-time code of a password-recovery mail (POST /recover, the dev inbox, POST /verify):
+ * GoTrue's own flows, without 400 bcrypt rounds (cost 10) on a shared machine.
+ */
 export async function makeMembers(
   api: Api,
   serviceKey: string,
+  inboxUrl: string,
   n: number,
   prefix: string,
 ): Promise<Member[]> {
   const emails = Array.from({ length: n }, (_, i) => `${prefix}-${i}@soak.example.com`);
-  await pool(emails, 6, async (email) => {
+  return pool(emails, 8, async (email) => {
     const r = await api.call('POST', '/auth/v1/admin/users', {
       token: serviceKey,
       body: {
         email,
-        password: PASSWORD,
         email_confirm: true,
         user_metadata: { first_name: 'Soak', last_name: email.split('@')[0] },
       },
       label: 'admin create user',
     });
-    if (!r || (r.status !== 200 && r.status !== 422))
+    if (r?.status !== 200)
       throw new Error(`creating ${email} failed: ${r?.status} ${JSON.stringify(r?.body)}`);
+    const id = (r.body as { id: string }).id;
+    const rec = await api.call('POST', '/auth/v1/recover', { body: { email }, label: 'recover' });
+    if (rec?.status !== 200) throw new Error(`recover ${email}: ${rec?.status}`);
+    let otp: string | undefined;
+    for (let i = 0; i < 50 && !otp; i++) {
+      const mails = (await (
+        await fetch(`${inboxUrl}/api/messages?to=${encodeURIComponent(email)}`)
+      ).json()) as { text: string }[];
+      otp = mails.map((m) => /enter this code: ([0-9]+)/.exec(m.text)?.[1]).find(Boolean);
+      if (!otp) await sleep(100);
+    }
+    if (!otp) throw new Error(`no recovery mail for ${email}`);
+    const v = await api.call('POST', '/auth/v1/verify', {
+      body: { type: 'recovery', email, token: otp },
+      label: 'verify',
+    });
+    if (v?.status !== 200)
+      throw new Error(`verify ${email}: ${v?.status} ${JSON.stringify(v?.body)}`);
+    const token = (v.body as { access_token: string }).access_token;
+    return { id, email, token };
   });
-  return pool(emails, 6, (email) => signIn(api, email, PASSWORD));
 }
 
 export const pick = <T>(xs: T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;

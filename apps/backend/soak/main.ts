@@ -9,7 +9,8 @@
  *      data and a check of every write answered 2xx; on PostgreSQL one more trial kills the
  *      postmaster. On PGlite, the backend must refuse a folder in use and damaged folders.
  * Each on PGlite and on a throwaway PostgreSQL cluster (SOAK_DB=pglite|postgres|both).
- * Prints every figure and records them with writeBenchPart (BENCH_OUT).
+ * Prints every figure and records them with writeBenchPart (into BENCH_OUT, which
+ * tools/soak.mjs sets).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -40,8 +41,8 @@ const cfg = {
   thinkMs: envInt('SOAK_THINK_MS', 50),
   crashTrials: envInt('SOAK_CRASH_TRIALS', 5),
   crashWriters: envInt('SOAK_CRASH_WRITERS', 20),
-  crashMinSeconds: envInt('SOAK_CRASH_MIN_SECONDS', 2),
-  crashMaxSeconds: envInt('SOAK_CRASH_MAX_SECONDS', 8),
+  crashMinSeconds: envInt('SOAK_CRASH_MIN_SECONDS', 1),
+  crashMaxSeconds: envInt('SOAK_CRASH_MAX_SECONDS', 6),
 };
 
 const failures: string[] = [];
@@ -80,7 +81,13 @@ async function runDb(db: DbKind): Promise<void> {
     const api = new Api(backend.url, backend.anonKey);
     const admin = await signIn(api, ADMIN.email, ADMIN.password);
     const t0 = Date.now();
-    const members = await makeMembers(api, backend.serviceRoleKey, cfg.voters, `${db}-member`);
+    const members = await makeMembers(
+      api,
+      backend.serviceRoleKey,
+      backend.inboxUrl,
+      cfg.voters,
+      `${db}-member`,
+    );
     const setupSeconds = (Date.now() - t0) / 1000;
     console.log(`${members.length} members created and signed in in ${setupSeconds.toFixed(1)} s`);
 
@@ -140,7 +147,7 @@ async function runDb(db: DbKind): Promise<void> {
     writeBenchPart({
       id: `soak-races-${db}`,
       title: `Soak: races under load, ${label}`,
-      notes: `${members.length} members created (GoTrue admin API) and signed in in ${setupSeconds.toFixed(0)} s; think time 0-${cfg.thinkMs} ms between a member's requests; loopback only.`,
+      notes: `${members.length} members created (GoTrue admin API) and signed in (recovery code from the dev inbox) in ${setupSeconds.toFixed(0)} s; think time 0-${cfg.thinkMs} ms between a member's requests; loopback only.`,
       figures: [...phaseFigures(votes, 'votes'), ...phaseFigures(bookings, 'bookings')],
       tables: [
         {

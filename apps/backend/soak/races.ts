@@ -89,13 +89,24 @@ export async function voteRace(opts: {
   );
   const seconds = (Date.now() - t0) / 1000;
 
-  const reqs = await setup.all<{ id: string; vote_count: number }>(
-    serviceKey,
-    `song_requests?select=id,vote_count&event_date=eq.${tonight}&order=id`,
-  );
-  const votes = await setup.all<{ song_request_id: string; user_id: string }>(
-    serviceKey,
-    `song_votes?select=song_request_id,user_id&event_date=eq.${tonight}&order=song_request_id,user_id`,
+  // One statement (requests with their votes embedded) is one snapshot. Requests the
+  // client gave up on may still be queued in the server: wait until two snapshots agree.
+  type Snap = { id: string; vote_count: number; song_votes: { user_id: string }[] }[];
+  const snapshot = () =>
+    setup.all<Snap[number]>(
+      serviceKey,
+      `song_requests?select=id,vote_count,song_votes(user_id)&event_date=eq.${tonight}&order=id`,
+    );
+  let reqs = await snapshot();
+  for (let i = 0; i < 60; i++) {
+    await sleep(1000);
+    const next = await snapshot();
+    const same = JSON.stringify(next) === JSON.stringify(reqs);
+    reqs = next;
+    if (same) break;
+  }
+  const votes = reqs.flatMap((r) =>
+    r.song_votes.map((v) => ({ song_request_id: r.id, user_id: v.user_id })),
   );
   const perRequest = new Map<string, number>();
   const perUser = new Map<string, Set<string>>();
@@ -105,6 +116,10 @@ export async function voteRace(opts: {
     perUser.get(v.user_id)?.add(v.song_request_id);
   }
   const badCounts = reqs.filter((r) => r.vote_count !== (perRequest.get(r.id) ?? 0));
+  const badDetail = badCounts
+    .slice(0, 3)
+    .map((r) => ` (${r.id}: vote_count ${r.vote_count}, ${perRequest.get(r.id) ?? 0} rows)`)
+    .join('');
   const maxHeld = Math.max(0, ...[...perUser.values()].map((s) => s.size));
   let compared = 0;
   let mismatched = 0;
@@ -125,7 +140,7 @@ export async function voteRace(opts: {
       check(
         'every vote_count equals its vote rows',
         badCounts.length === 0,
-        `${reqs.length} requests tonight, ${votes.length} vote rows, ${badCounts.length} wrong counts`,
+        `${reqs.length} requests tonight, ${votes.length} vote rows, ${badCounts.length} wrong counts${badDetail}`,
       ),
       check(
         'nobody holds more than 3 votes tonight',
@@ -223,6 +238,14 @@ export async function bookingRace(opts: {
   const seconds = (Date.now() - t0) / 1000;
 
   const memberIds = new Set(members.map((m) => m.id));
+  // requests the client gave up on may still be queued in the server: wait for quiet
+  let last = -1;
+  for (let i = 0; i < 60; i++) {
+    const n = (await setup.all<{ id: string }>(serviceKey, 'event_bookings?select=id')).length;
+    if (n === last) break;
+    last = n;
+    await sleep(1000);
+  }
   const rows = (
     await setup.all<{ id: string; user_id: string; status: string }>(
       serviceKey,

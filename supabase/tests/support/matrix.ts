@@ -511,6 +511,36 @@ export const matrix: Record<string, Case[]> = {
       api: (c) => c.from('user_offers').select('id').eq('id', ids.redemption).then(res),
     },
     {
+      // issue 9: an embed must not reveal rows the embedded table's policies hide
+      name: "reads the owner's redemption through an !inner embed on offers",
+      kind: 'read',
+      expect: only('owner', 'admin'),
+      sql: () => [
+        `select o.id from public.offers o join public.user_offers uo on uo.offer_id = o.id
+         where uo.id = $1`,
+        [ids.redemption],
+      ],
+      api: (c) =>
+        c
+          .from('offers')
+          .select('id, user_offers!inner(id)')
+          .eq('user_offers.id', ids.redemption)
+          .then(res),
+    },
+    {
+      // issue 9: count=exact counts only the rows the caller may read (no oracle)
+      name: "counts the owner's redemptions (count=exact, head)",
+      kind: 'read',
+      expect: only('owner', 'admin'),
+      sql: () => ['select id from public.user_offers where user_id = $1', [ids.owner]],
+      api: (c) =>
+        c
+          .from('user_offers')
+          .select('id', { count: 'exact', head: true })
+          .eq('user_id', ids.owner)
+          .then((r) => ({ error: r.error, rows: r.count ?? 0 })),
+    },
+    {
       name: 'redeems an offer for the owner',
       expect: only('owner'),
       sql: () => [
@@ -874,6 +904,27 @@ export const matrix: Record<string, Case[]> = {
           .eq('song_request_id', ids.request)
           .eq('user_id', ids.owner)
           .then(res),
+    },
+    {
+      // issue 9: votes stay private when embedded under the (shared) song request
+      name: "reads the owner's vote through an embed on song_requests",
+      kind: 'read',
+      expect: only('owner', 'admin'),
+      sql: () => [
+        `select sv.user_id from public.song_requests sr
+         join public.song_votes sv on sv.song_request_id = sr.id
+         where sr.id = $1 and sv.user_id = $2`,
+        [ids.request, ids.owner],
+      ],
+      api: async (c) => {
+        const r = await c
+          .from('song_requests')
+          .select('id, song_votes(user_id)')
+          .eq('id', ids.request)
+          .eq('song_votes.user_id', ids.owner);
+        const rows = (r.data ?? []) as { song_votes: unknown[] }[];
+        return { error: r.error, rows: rows.reduce((n, x) => n + x.song_votes.length, 0) };
+      },
     },
     {
       name: 'votes for the owner',

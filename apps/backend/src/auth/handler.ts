@@ -796,6 +796,9 @@ export function authApp(ctx: AppContext): Hono {
       b['token_hash'] === undefined ? undefined : str(b['token_hash'], 'token_hash');
     const email = b['email'] === undefined ? undefined : str(b['email'], 'email');
     const otp = b['token'] === undefined ? undefined : str(b['token'], 'token');
+    // a 6-digit code is guessable without a limit: count attempts per IP and e-mail (and
+    // per IP for bare codes and token hashes)
+    rateLimit(c, 'verify', email && otp ? email : '');
     const session = await db.transaction(async (tx) => {
       const lookup: { token?: string; email?: string; otp?: string } = {};
       if (tokenHash) lookup.token = tokenHash;

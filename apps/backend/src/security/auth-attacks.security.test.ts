@@ -321,4 +321,36 @@ describe('brute force', () => {
       `[auth attacks] brute force: ${LIMIT.max} wrong passwords answered 400, attempt ${LIMIT.max + 1} on answered 429`,
     );
   });
+
+  it(`guessing a 6-digit e-mail code answers 429 after ${LIMIT.max} attempts, even for the right code`, async () => {
+    const email = 'otp.attack@example.test';
+    const signup = await call('/auth/v1/signup', {
+      method: 'POST',
+      body: { email, password: 'otp-attack-password' },
+    });
+    expect(signup.status, signup.text).toBe(200);
+    const mail = (await srv.inbox(email))[0];
+    const code = /code: (\d{6})/.exec(mail?.text ?? '')?.[1];
+    expect(code, mail?.text).toBeTruthy();
+    const statuses: number[] = [];
+    for (let i = 0; statuses.length < LIMIT.max + 2; i++) {
+      const guess = String(100000 + i);
+      if (guess === code) continue;
+      const r = await call('/auth/v1/verify', {
+        method: 'POST',
+        body: { type: 'signup', email, token: guess },
+      });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, LIMIT.max).every((s) => s === 403 || s === 400)).toBe(true);
+    expect(statuses.slice(LIMIT.max)).toEqual([429, 429]);
+    const right = await call('/auth/v1/verify', {
+      method: 'POST',
+      body: { type: 'signup', email, token: code },
+    });
+    expect(right.status).toBe(429);
+    console.log(
+      `[auth attacks] OTP guessing: ${LIMIT.max} wrong codes refused, attempt ${LIMIT.max + 1} on answered 429`,
+    );
+  });
 });

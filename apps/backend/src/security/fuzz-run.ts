@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { TestServer } from '../testing.js';
 import { arbitraries, describeCase, judge, loadFuzzSchema, send } from './fuzz.js';
 import { allChanges, forbiddenChanges, snapshot } from './rows.js';
+// records the figures of `npm run fuzz` when BENCH_OUT is set
 import { writeBenchPart } from '../../../../tools/bench/report.mjs';
 
 /**
@@ -32,7 +33,7 @@ export async function runFuzz(
   numRuns: number,
 ): Promise<FuzzReport> {
   const schema = await loadFuzzSchema(srv.db);
-  const { fuzzCase } = arbitraries(schema, actor.memberId ?? schema.ids[0]!);
+  const { fuzzCase } = arbitraries(schema, actor.memberId ?? schema.ids[0] ?? '');
   const statuses: Record<string, number> = {};
   const codes: Record<string, number> = {};
   const rejections: unknown[] = [];
@@ -54,6 +55,11 @@ export async function runFuzz(
         );
         cases++;
         statuses[out.status] = (statuses[out.status] ?? 0) + 1;
+        // partial figures for long runs (npm run fuzz on a loaded machine)
+        if (cases % 10_000 === 0)
+          console.log(
+            `[fuzz] ${actor.name}: ${cases} cases after ${((Date.now() - t0) / 1000).toFixed(0)} s; statuses ${JSON.stringify(statuses)}`,
+          );
         if (process.env['FUZZ_CODES'] && out.status >= 400) {
           const code = /"code":"?([^",]*)/.exec(out.text)?.[1] ?? '-';
           const k = `${out.status} ${code}`;

@@ -1,7 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { adoptCspNonce } from './csp-nonce';
 import { media, theme } from './theme';
+
+adoptCspNonce();
 
 const Overlay = styled(DialogPrimitive.Overlay)`
   position: fixed;
