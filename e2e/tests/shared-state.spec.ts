@@ -12,7 +12,8 @@ test('the session the shell holds is seen inside the remotes, live', async ({ pa
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Games & Fun' })).toBeVisible();
 
-  // One instance of each shared singleton is loaded on the page, provided by the shell.
+  // One instance of each shared singleton is loaded on the page, provided by the shell
+  // (the workspace libs are shared by their stateful modules: tools/rspack/shared.ts).
   const shared = await page.evaluate(() => {
     type Entry = { loaded?: boolean; from: string };
     const share = (
@@ -39,8 +40,11 @@ test('the session the shell holds is seen inside the remotes, live', async ({ pa
     'react-dom',
     'react-router-dom',
     'zustand',
-    '@bistro/auth',
-    '@bistro/ui',
+    '@tanstack/react-query',
+    '@bistro/auth/auth-store',
+    '@bistro/ui/toast-store',
+    '@bistro/data/supabase-client',
+    '@bistro/data/query-client',
   ]) {
     expect(new Set(shared[pkg] ?? []), pkg).toEqual(new Set(['shell']));
   }

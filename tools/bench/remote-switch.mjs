@@ -12,7 +12,7 @@
 import { writeBenchPart } from './report.mjs';
 import { startSuite } from './browser-suite.mjs';
 
-const RUNS = Number(process.env.REMOTE_SWITCH_RUNS ?? 3);
+const RUNS = Number(process.env.REMOTE_SWITCH_RUNS ?? 2);
 const HOVER_MS = 150;
 const COLD_TARGET = 300;
 const WARM_TARGET = 50;
@@ -49,8 +49,10 @@ async function timedClick(page, name, selector) {
 }
 
 const median = (xs) => {
+  if (!xs.length) return null;
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? Math.round(s[Math.floor(s.length / 2)]) : null;
+  const mid = Math.floor(s.length / 2);
+  return Math.round(s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2);
 };
 
 const suite = await startSuite();

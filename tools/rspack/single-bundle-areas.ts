@@ -23,6 +23,11 @@ export async function loadArea(name: AreaName): Promise<ComponentType> {
   return (await areas[name]()).default;
 }
 
+/** Starts fetching an area's chunk early (the shell calls this on nav-link hover/focus). */
+export function preloadArea(name: AreaName): void {
+  areas[name]().catch(() => undefined);
+}
+
 export function resetArea(): void {
   // A failed chunk is retried by the next import().
 }
