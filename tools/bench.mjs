@@ -4,11 +4,10 @@
 // folder of this run in BENCH_OUT, and merges their parts into
 // bench-results/<time>/report.json and report.md (git-ignored) so two runs can
 // be compared. `npm run bench -- --only a,b` runs just the named benches.
-import { spawnSync, execSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderMarkdown } from './bench/report.mjs';
+import { writeRunReport } from './bench/report.mjs';
 
 const root = join(import.meta.dirname, '..');
 const startedAt = new Date();
@@ -81,27 +80,5 @@ for (const bench of benches) {
   if (result.status !== 0) failures.push(`${bench.id} (exit ${result.status})`);
 }
 
-let commit = 'unknown';
-try {
-  commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-} catch {
-  // not a git checkout
-}
-const parts = readdirSync(out)
-  .filter((f) => f.endsWith('.json') && f !== 'report.json')
-  .sort()
-  .map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')));
-const report = {
-  startedAt: startedAt.toISOString(),
-  commit,
-  machine: `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join('/')}, node ${process.version}`,
-  durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-  parts,
-  failures,
-};
-writeFileSync(join(out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-writeFileSync(join(out, 'report.md'), renderMarkdown(report));
-console.log(`\nReport: ${join(out, 'report.md')} (and report.json)`);
+writeRunReport({ out, startedAt, failures });
 process.exit(failures.length ? 1 : 0);

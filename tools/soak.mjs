@@ -4,11 +4,10 @@
 // on a throwaway PostgreSQL cluster. Prints every figure, and records them in
 // bench-results/soak-<time>/ (one part per run, merged into report.json and report.md).
 // Durations and sizes come from SOAK_* variables (see apps/backend/soak/main.ts).
-import { spawnSync, execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderMarkdown } from './bench/report.mjs';
+import { writeRunReport } from './bench/report.mjs';
 import { ensureDebianPackage } from './ensure-debian-package.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -47,27 +46,5 @@ const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/backend/soa
 });
 if (result.status !== 0) failures.push(`soak (exit ${result.status ?? result.signal})`);
 
-let commit = 'unknown';
-try {
-  commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-} catch {
-  // not a git checkout
-}
-const parts = readdirSync(out)
-  .filter((f) => f.endsWith('.json') && f !== 'report.json')
-  .sort()
-  .map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')));
-const report = {
-  startedAt: startedAt.toISOString(),
-  commit,
-  machine: `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join('/')}, node ${process.version}`,
-  durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
-  parts,
-  failures,
-};
-writeFileSync(join(out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-writeFileSync(join(out, 'report.md'), renderMarkdown(report));
-console.log(`\nReport: ${join(out, 'report.md')} (and report.json)`);
+writeRunReport({ out, startedAt, failures });
 process.exit(failures.length ? 1 : 0);

@@ -27,3 +27,8 @@ export declare function markdownTable(
   rows: (string | number | null)[][],
 ): string;
 export declare function renderMarkdown(report: unknown): string;
+export declare function writeRunReport(options: {
+  out: string;
+  startedAt: Date;
+  failures: string[];
+}): unknown;

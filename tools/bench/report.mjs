@@ -2,7 +2,9 @@
 // which prints nothing and, when `npm run bench` set BENCH_OUT, stores them as
 // `<BENCH_OUT>/<id>.json`. tools/bench.mjs merges the parts into report.json and
 // report.md so two runs can be compared side by side.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 /**
@@ -60,4 +62,37 @@ export function renderMarkdown(report) {
   }
   for (const failure of report.failures ?? []) out.push(`- FAILED: ${failure}`);
   return out.join('\n') + '\n';
+}
+
+/**
+ * Merges the parts in `out` into report.json and report.md, with the commit, the machine
+ * and the run's duration, and says where they are.
+ */
+export function writeRunReport({ out, startedAt, failures }) {
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { cwd: import.meta.dirname })
+      .toString()
+      .trim();
+  } catch {
+    // not a git checkout
+  }
+  const parts = readdirSync(out)
+    .filter((f) => f.endsWith('.json') && f !== 'report.json')
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(out, f), 'utf8')));
+  const report = {
+    startedAt: startedAt.toISOString(),
+    commit,
+    machine: `${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, load ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join('/')}, node ${process.version}`,
+    durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    parts,
+    failures,
+  };
+  writeFileSync(join(out, 'report.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(join(out, 'report.md'), renderMarkdown(report));
+  console.log(`\nReport: ${join(out, 'report.md')} (and report.json)`);
+  return report;
 }
