@@ -62,6 +62,7 @@ function EventRow({
   busy: boolean;
   onAction: (action: EventAction) => void;
 }) {
+  const image = safeImageUrl(event.featured_image_url);
   return (
     <Item aria-label={event.title}>
       <ItemHead>
@@ -72,9 +73,7 @@ function EventRow({
       </ItemHead>
       <Meta>{formatDateTime(event.event_date)}</Meta>
       <Body>
-        {safeImageUrl(event.featured_image_url) ? (
-          <Thumb src={safeImageUrl(event.featured_image_url)} alt="" loading="lazy" />
-        ) : null}
+        {image ? <Thumb src={image} alt="" loading="lazy" /> : null}
         {event.description ? <Meta>{event.description}</Meta> : null}
       </Body>
       <Actions>

@@ -12,7 +12,6 @@ import {
   Row,
   Stack,
   media,
-  safeImageUrl,
   theme,
   toast,
   venue,
@@ -21,7 +20,8 @@ import {
 import { authenticationRequired, useApprovedEvents, type EventRow } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { longEventDate } from '../shared/format-date';
-import { CardTitle, CoverImage, Grid, ImagePlaceholder, SectionTitle } from '../shared/styles';
+import { EventCover } from '../shared/event-cover';
+import { CardTitle, Grid, ImagePlaceholder, SectionTitle } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { BookingDialog } from './booking-dialog';
 
@@ -116,15 +116,10 @@ export function EventsPage() {
             {events.data.map((event) => (
               <Card as="article" key={event.id} aria-label={event.title}>
                 <Stack $gap={3} style={{ height: '100%' }}>
-                  {safeImageUrl(event.featured_image_url) ? (
-                    <CoverImage
-                      src={safeImageUrl(event.featured_image_url)}
-                      alt=""
-                      loading="lazy"
-                    />
-                  ) : (
-                    <ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>
-                  )}
+                  <EventCover
+                    url={event.featured_image_url}
+                    fallback={<ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>}
+                  />
                   <CardTitle style={{ margin: 0 }}>{event.title}</CardTitle>
                   <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
                     {longEventDate(event.event_date)}

@@ -1,17 +1,9 @@
 import { Link } from 'react-router-dom';
-import {
-  ButtonLink,
-  Card,
-  ErrorState,
-  LoadingState,
-  Muted,
-  Stack,
-  safeImageUrl,
-  theme,
-} from '@bistro/ui';
+import { ButtonLink, Card, ErrorState, LoadingState, Muted, Stack, theme } from '@bistro/ui';
 import { useUpcomingEvents } from '@bistro/data';
 import { shortEventDate } from '../shared/format-date';
-import { CardTitle, CoverImage, Grid, SectionTitle } from '../shared/styles';
+import { EventCover } from '../shared/event-cover';
+import { CardTitle, Grid, SectionTitle } from '../shared/styles';
 
 /** Home: up to 3 approved future events, soonest first, and a link to all of them. */
 export function UpcomingEvents() {
@@ -36,9 +28,7 @@ export function UpcomingEvents() {
           {events.data.map((event) => (
             <Card as="article" key={event.id} aria-label={event.title}>
               <Stack $gap={2}>
-                {safeImageUrl(event.featured_image_url) ? (
-                  <CoverImage src={safeImageUrl(event.featured_image_url)} alt="" loading="lazy" />
-                ) : null}
+                <EventCover url={event.featured_image_url} />
                 <CardTitle>{event.title}</CardTitle>
                 <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
                   {shortEventDate(event.event_date)}
