@@ -24,10 +24,16 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: true,
+          // Plain-Node entry points loaded by relative path (node runs them without a
+          // build or a workspace link): the scripts, the web server, the backend's server.
           allow: [
             '^.*/tools/rspack/.*$',
             '^.*/tools/[a-z-]+\\.mjs$',
             '^.*/tools/bench/[a-z-]+\\.mjs$',
+            // The scripts' helpers, from the bench project inside tools/.
+            '^(\\.\\./)+(backend-process|ensure-chromium|ensure-debian-package)\\.mjs$',
+            '^.*/apps/web-server/src/index\\.mjs$',
+            '^.*/apps/backend/src/server(\\.ts|\\.js)?$',
             '^.*/vitest\\.shared(\\.ts)?$',
           ],
           depConstraints: [
@@ -38,7 +44,22 @@ export default [
             })),
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             // End-to-end tests drive the whole suite and may read any shared lib.
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
+            {
+              sourceTag: 'scope:e2e',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:web-server'],
+            },
+            // The web server is plain Node and imports no other project; no app imports it.
+            { sourceTag: 'scope:web-server', onlyDependOnLibsWithTags: ['scope:web-server'] },
+            // Benches and soak runs drive the backend and the served suite.
+            {
+              sourceTag: 'scope:bench',
+              onlyDependOnLibsWithTags: [
+                'scope:bench',
+                'scope:backend',
+                'scope:web-server',
+                'scope:shared',
+              ],
+            },
             {
               sourceTag: 'scope:backend',
               onlyDependOnLibsWithTags: ['scope:backend', 'scope:shared'],

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { root } from './serve-suite.mjs';
+import { defaults, repoRoot as root } from '../apps/web-server/src/index.mjs';
 
 export const backendMain = join(root, 'apps', 'backend', 'src', 'main.ts');
 
@@ -15,8 +15,8 @@ export function backendAvailable() {
 
 export async function startBackend({
   dataDir,
-  port = 54321,
-  inboxPort = 54324,
+  port = defaults.ports.api,
+  inboxPort = defaults.ports.inbox,
   siteUrl,
   env = {},
   quiet = false,

@@ -1,14 +1,20 @@
 #!/usr/bin/env node
-// `npm run dev`: the backend plus an Rspack dev server per app (shell 4200,
-// remotes 4201-4204), rebuilding on change. The shell's dev server serves
-// config.json from .data/runtime/ (written here).
+// `npm run dev`: the backend plus an Rspack dev server per app (ports from
+// config/defaults.json, moved by PORT_BASE / API_PORT / INBOX_PORT), rebuilding
+// on change. The shell's dev server serves config.json from <DATA_DIR>/runtime/
+// (written here).
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import {
+  appNames,
+  repoRoot as root,
+  runtimeConfig,
+  suiteSettings,
+} from '../apps/web-server/src/index.mjs';
 import { backendAvailable, startBackend } from './backend-process.mjs';
-import { defaultPorts, root, runtimeConfig } from './serve-suite.mjs';
 
-const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
+const { host, dataDir, ports, apiPort, inboxPort } = suiteSettings();
 const children = [];
 
 async function main() {
@@ -18,23 +24,28 @@ async function main() {
   if (process.env.SUPABASE_URL && process.env.SUPABASE_ANON_KEY) {
     supabase = { url: process.env.SUPABASE_URL, anonKey: process.env.SUPABASE_ANON_KEY };
   } else if (backendAvailable()) {
-    backend = await startBackend({ dataDir, siteUrl: `http://localhost:${defaultPorts.shell}` });
+    backend = await startBackend({
+      dataDir,
+      port: apiPort,
+      inboxPort,
+      siteUrl: `http://localhost:${ports.shell}`,
+    });
     supabase = { url: backend.keys.url, anonKey: backend.keys.anonKey };
   }
   await writeFile(
     join(dataDir, 'runtime', 'config.json'),
-    JSON.stringify(runtimeConfig({ supabase }), null, 2),
+    JSON.stringify(runtimeConfig({ ports, host, supabase }), null, 2),
   );
-  for (const app of ['shell', 'guest', 'lounge', 'games', 'admin']) {
+  for (const app of appNames) {
     children.push(
       spawn('npx', ['rspack', 'serve', '--config', 'rspack.config.ts'], {
         cwd: join(root, 'apps', app),
         stdio: 'inherit',
-        env: { ...process.env, NODE_ENV: 'development' },
+        env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir },
       }),
     );
   }
-  console.log(`Dev servers starting: http://localhost:${defaultPorts.shell}`);
+  console.log(`Dev servers starting: http://localhost:${ports.shell}`);
   const stop = async () => {
     for (const child of children) child.kill('SIGTERM');
     await backend?.stop();

@@ -1,25 +1,27 @@
 #!/usr/bin/env node
 // `npm start`: builds the suite (cached by Nx), starts the backend, writes the
-// shell's runtime config.json and serves the shell on 4200 and the remotes on
-// 4201-4204 from their built folders.
+// shell's runtime config.json and serves the shell and the four remotes from
+// their built folders (apps/web-server).
 //
 // Options: --skip-build, --fresh (wipe the data folder first), --snapshot (serve a
 // copy of the built folders, taken at start, so rebuilding doesn't change a running suite).
-// Env: DATA_DIR (default .data), HOST (default 127.0.0.1), PORT_BASE (default 4200: the
-//      shell; remotes on the next four), API_PORT (54321), INBOX_PORT (54324),
+// Env (defaults in config/defaults.json): DATA_DIR, HOST, PORT_BASE (the shell; the
+//      remotes on the next four ports), API_PORT, INBOX_PORT;
 //      SUPABASE_URL + SUPABASE_ANON_KEY to use hosted Supabase instead of the local backend.
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import {
+  repoRoot as root,
+  runtimeConfig,
+  serveSuite,
+  snapshotDists,
+  suiteSettings,
+} from '../apps/web-server/src/index.mjs';
 import { backendAvailable, startBackend } from './backend-process.mjs';
-import { root, runtimeConfig, serveSuite, snapshotDists, suitePorts } from './serve-suite.mjs';
 
 const args = new Set(process.argv.slice(2));
-const host = process.env.HOST ?? '127.0.0.1';
-const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
-const ports = suitePorts(Number(process.env.PORT_BASE ?? 4200));
-const apiPort = Number(process.env.API_PORT ?? 54321);
-const inboxPort = Number(process.env.INBOX_PORT ?? 54324);
+const { host, dataDir, ports, apiPort, inboxPort } = suiteSettings();
 
 export const demoLogins = [
   { role: 'admin', email: 'admin@example.com', password: 'password123' },

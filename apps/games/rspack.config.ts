@@ -1,8 +1,9 @@
 import { createAppConfig } from '../../tools/rspack/create-config';
+import { devPort } from '../../tools/rspack/dev-ports';
 import { federation } from './module-federation.config';
 
 export default createAppConfig({
   projectRoot: import.meta.dirname,
   federation,
-  port: 4203,
+  port: devPort('games'),
 });

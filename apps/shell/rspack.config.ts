@@ -1,10 +1,11 @@
 import { createAppConfig } from '../../tools/rspack/create-config';
+import { devPort } from '../../tools/rspack/dev-ports';
 import { federation } from './module-federation.config';
 
 export default createAppConfig({
   projectRoot: import.meta.dirname,
   federation,
-  port: 4200,
+  port: devPort('shell'),
   host: true,
   runtimePlugins: [`${import.meta.dirname}/src/features/remotes/load-error-plugin.ts`],
 });

@@ -1,18 +1,14 @@
-import { suitePorts } from '../../tools/serve-suite.mjs';
-
-const envPort = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-};
+import { defaults, envPort, suitePorts } from '../../apps/web-server/src/index.mjs';
 
 /**
- * The e2e suite runs on its own ports so it never collides with `npm start`;
- * E2E_PORT_BASE / E2E_API_PORT / E2E_INBOX_PORT let two runs share a machine.
+ * The e2e suite runs on its own ports, a fixed distance above `npm start`'s
+ * (config/defaults.json), so the two never collide; E2E_PORT_BASE /
+ * E2E_API_PORT / E2E_INBOX_PORT let two runs share a machine.
  */
-export const PORT_BASE = envPort('E2E_PORT_BASE', 4300);
+export const PORT_BASE = envPort(process.env, 'E2E_PORT_BASE', defaults.ports.shell + 100);
 export const ports = suitePorts(PORT_BASE);
-export const API_PORT = envPort('E2E_API_PORT', 54331);
-export const INBOX_PORT = envPort('E2E_INBOX_PORT', 54334);
+export const API_PORT = envPort(process.env, 'E2E_API_PORT', defaults.ports.api + 10);
+export const INBOX_PORT = envPort(process.env, 'E2E_INBOX_PORT', defaults.ports.inbox + 10);
 export const DATA_DIR = `.data/e2e-${PORT_BASE}`;
 /** Ports the remote-failure test may use for its own servers. */
 export const SPARE_PORTS = { shell: PORT_BASE + 10, downRemote: PORT_BASE + 19 };

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { suiteConfig } from '../support/session';
 import { ports, shellUrl } from '../support/suite';
 
-// What tools/serve-suite.mjs sends (README, HTTP headers): compression with
+// What apps/web-server sends (README, HTTP headers): compression with
 // Vary, immutable hashed chunks vs revalidated manifests, the security headers
 // and the shell page's Content-Security-Policy built from config.json.
 

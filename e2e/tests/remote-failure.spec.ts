@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { distOf, serveDist, type RunningServer } from '../../tools/serve-suite.mjs';
+import { distOf, serveDist, type RunningServer } from '../../apps/web-server/src/index.mjs';
 import { DATA_DIR, ports, SPARE_PORTS } from '../support/suite';
 
 // A second copy of the shell, served with its own config.json in which the

@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
 import { DEFAULT_CORS_ORIGINS, startBackend } from '../../apps/backend/src/server.ts';
 import { ensureChromium } from '../ensure-chromium.mjs';
-import { runtimeConfig, serveSuite, suitePorts } from '../serve-suite.mjs';
+import { runtimeConfig, serveSuite, suitePorts } from '../../apps/web-server/src/index.mjs';
 import { writeBenchPart } from './report.mjs';
 
 const env = process.env;

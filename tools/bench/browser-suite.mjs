@@ -10,7 +10,12 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureChromium } from '../ensure-chromium.mjs';
 import { backendAvailable, startBackend } from '../backend-process.mjs';
-import { runtimeConfig, serveDist, serveSuite, suitePorts } from '../serve-suite.mjs';
+import {
+  runtimeConfig,
+  serveDist,
+  serveSuite,
+  suitePorts,
+} from '../../apps/web-server/src/index.mjs';
 
 export const portBase = Number(process.env.BENCH_PORT_BASE ?? 4400);
 export const apiPort = Number(process.env.BENCH_API_PORT ?? 54400);

@@ -17,7 +17,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { ensureChromium } from '../ensure-chromium.mjs';
 import { startBackend } from '../backend-process.mjs';
-import { runtimeConfig, serveSuite, suitePorts } from '../serve-suite.mjs';
+import { runtimeConfig, serveSuite, suitePorts } from '../../apps/web-server/src/index.mjs';
 import { writeBenchPart } from './report.mjs';
 
 const host = '127.0.0.1';
@@ -210,7 +210,10 @@ async function main() {
     const warm = await chromium.connectOverCDP(`http://${host}:${chrome.port}`);
     const warmPage = await warm.contexts()[0].newPage();
     for (const path of ['/', '/song-requests']) {
-      await warmPage.goto(`${shellUrl}${path}`, { waitUntil: 'networkidle' }).catch(() => {});
+      // A failed warm-up only means the measured load compresses on first use.
+      await warmPage
+        .goto(`${shellUrl}${path}`, { waitUntil: 'networkidle' })
+        .catch(() => undefined);
     }
     await warmPage.close();
     await warm.close();
@@ -287,10 +290,11 @@ async function main() {
     });
     console.log(`Lighthouse: ${rows.length} pages in ${seconds} s`);
   } finally {
+    // Every clean-up runs even when an earlier one fails.
     for (const cleanup of cleanups)
       await Promise.resolve()
         .then(cleanup)
-        .catch(() => {});
+        .catch(() => undefined);
   }
 }
 

@@ -1,6 +1,6 @@
 // The bench report: every benchmark script hands its figures to `writeBenchPart`,
 // which prints nothing and, when `npm run bench` set BENCH_OUT, stores them as
-// `<BENCH_OUT>/<id>.json`. tools/bench.mjs merges the parts into report.json and
+// `<BENCH_OUT>/<id>.json`. tools/bench/run.mjs merges the parts into report.json and
 // report.md so two runs can be compared side by side.
 import { execSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { runtimeDir } from './dev-ports';
 import { sharedSingletons } from './shared';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -41,7 +42,7 @@ export interface AppConfigOptions {
   /** The app's folder (pass import.meta.dirname). */
   projectRoot: string;
   federation: FederationSettings;
-  /** Dev-server port (ARCHITECTURE.md, Local ports). */
+  /** Dev-server port (`devPort(app)`: config/defaults.json, moved by PORT_BASE). */
   port: number;
   /** The shell is the host and the only app with an HTML page. */
   host?: boolean;
@@ -149,7 +150,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         ? [
             { directory: join(projectRoot, 'public'), publicPath: '/' },
             // config.json is written here by `npm run dev` (tools/dev.mjs).
-            { directory: join(root, '.data', 'runtime'), publicPath: '/' },
+            { directory: runtimeDir(), publicPath: '/' },
           ]
         : false,
       client: { overlay: false },

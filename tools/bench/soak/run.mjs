@@ -1,16 +1,16 @@
 #!/usr/bin/env node
-// `npm run soak`: the long runs of issue 9: the 100,000-case REST fuzz (`npm run fuzz`; skip it
-// with SOAK_SKIP_FUZZ=1), then the load and crash runs (apps/backend/soak/main.ts) on PGlite and
+// `npm run soak`: the long runs: the 100,000-case REST fuzz (`npm run fuzz`; skip it with
+// SOAK_SKIP_FUZZ=1), then the load and crash runs (tools/bench/soak/main.ts) on PGlite and
 // on a throwaway PostgreSQL cluster. Prints every figure, and records them in
 // bench-results/soak-<time>/ (one part per run, merged into report.json and report.md).
-// Durations and sizes come from SOAK_* variables (see apps/backend/soak/main.ts).
+// Durations and sizes come from SOAK_* variables (see tools/bench/soak/main.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeRunReport } from './bench/report.mjs';
-import { ensureDebianPackage } from './ensure-debian-package.mjs';
+import { ensureDebianPackage } from '../../ensure-debian-package.mjs';
+import { writeRunReport } from '../report.mjs';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '..', '..', '..');
 const startedAt = new Date();
 const out = join(root, 'bench-results', `soak-${startedAt.toISOString().replace(/[:.]/g, '-')}`);
 mkdirSync(out, { recursive: true });
@@ -39,7 +39,7 @@ if (!process.env.SOAK_SKIP_FUZZ) {
 }
 
 console.log('\n=== races under load and crash trials ===');
-const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/backend/soak/main.ts'], {
+const result = spawnSync(process.execPath, ['--import', 'tsx', 'tools/bench/soak/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env,

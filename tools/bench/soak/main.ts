@@ -1,5 +1,5 @@
 /**
- * The long load and crash runs of issue 9 (`npm run soak`, through tools/soak.mjs):
+ * The long load and crash runs (`npm run soak`, through tools/bench/soak/run.mjs):
  *   1. races under load: SOAK_VOTERS members (200) voting and un-voting at random on
  *      SOAK_REQUESTS (20) of tonight's song requests for SOAK_VOTE_SECONDS (60); then
  *      SOAK_BOOKERS members (100) booking events for SOAK_BOOK_SECONDS (30) while an admin
@@ -10,12 +10,12 @@
  *      postmaster. On PGlite, the backend must refuse a folder in use and damaged folders.
  * Each on PGlite and on a throwaway PostgreSQL cluster (SOAK_DB=pglite|postgres|both).
  * Prints every figure and records them with writeBenchPart (into BENCH_OUT, which
- * tools/soak.mjs sets).
+ * tools/bench/soak/run.mjs sets).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { writeBenchPart } from '../../../tools/bench/report.mjs';
+import { writeBenchPart } from '../report.mjs';
 import { crashTrials, folderChecks, type TrialResult } from './crash.js';
 import {
   ADMIN,

@@ -6,7 +6,7 @@
  *   2. song_votes: the member's song_request_ids tonight
  *   3. dj_ratings of the live DJ for tonight, newest 5, with the exact count
  *
- * The backend runs in this process (src/server.ts, as src/main.ts starts it) on an ephemeral
+ * The backend runs in this process (apps/backend/src/server.ts, as src/main.ts starts it) on an ephemeral
  * 127.0.0.1 port with a throwaway data folder; the load generator (load-worker.mjs) runs in a
  * worker thread with a keep-alive agent, so it never waits on the backend's event loop. Members
  * are real auth users with a session row, created with SQL (generate_series); each gets its own
@@ -17,8 +17,8 @@
  * Steps: N = 250, 500, 1000, 2000, 4000 with 100 song requests tonight; then a bisection for the
  * largest N with p99 <= 100 ms and no errors; then N = 500 with 100, 1,000 and 10,000 rows.
  *
- *   npx tsx apps/backend/bench/api.bench.ts              # PGlite, then PostgreSQL (with-postgres.sh)
- *   npx tsx apps/backend/bench/api.bench.ts --db pglite
+ *   npx tsx tools/bench/api/api.bench.ts              # PGlite, then PostgreSQL (with-postgres.sh)
+ *   npx tsx tools/bench/api/api.bench.ts --db pglite
  *
  * Env (defaults in brackets): BENCH_LEVELS [250,500,1000,2000,4000], BENCH_WARMUP_MS [5000],
  * BENCH_MEASURE_MS [5000], BENCH_TIMEOUT_MS [5000], BENCH_SEARCH_STEPS [2], BENCH_MAX_N [8000],
@@ -29,30 +29,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { startBackend, type Backend } from '../src/server.js';
+import { startBackend, type Backend } from '../../../apps/backend/src/server.js';
+import { writeBenchPart } from '../report.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const backendDir = path.resolve(here, '..');
-
-/** tools/bench/report.mjs (the repo's bench report; outside this project, so loaded by path). */
-interface BenchReport {
-  writeBenchPart(part: {
-    id: string;
-    title: string;
-    notes?: string;
-    figures?: {
-      name: string;
-      value: number | null;
-      unit?: string;
-      target?: string;
-      met?: boolean;
-    }[];
-    tables?: { title: string; columns: string[]; rows: (string | number | null)[][] }[];
-  }): string | undefined;
-}
-const reportModule = pathToFileURL(path.resolve(backendDir, '../../tools/bench/report.mjs')).href;
+const thisFile = fileURLToPath(import.meta.url);
+const backendDir = path.resolve(path.dirname(thisFile), '../../../apps/backend');
 const dbArg = process.argv.includes('--db')
   ? process.argv[process.argv.indexOf('--db') + 1]
   : 'both';
@@ -496,7 +479,6 @@ async function bench(db: DbKind): Promise<DbResult> {
 }
 
 async function report(results: DbResult[], seconds: number): Promise<void> {
-  const { writeBenchPart } = (await import(reportModule)) as BenchReport;
   const target = (db: DbKind) => (db === 'postgres' ? 3000 : 1000);
   const name = (db: DbKind) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite');
   const tables = results.flatMap((r) => [
@@ -563,7 +545,7 @@ async function main(): Promise<void> {
   const file = path.join(tmp, 'postgres.json');
   const r = spawnSync(
     path.join(backendDir, 'scripts/with-postgres.sh'),
-    ['npx', 'tsx', 'bench/api.bench.ts', '--db', 'postgres'],
+    ['npx', 'tsx', thisFile, '--db', 'postgres'],
     { cwd: backendDir, stdio: 'inherit', env: { ...env, BENCH_API_RESULT: file } },
   );
   if (r.status === 0) results.push(JSON.parse(await readFile(file, 'utf8')) as DbResult);

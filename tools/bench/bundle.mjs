@@ -6,8 +6,8 @@
 // Needs a built suite. Ports: BENCH_PORT_BASE (default 4400: static servers
 // 4400-4405) and BENCH_API_PORT (default 54400), so two people can run it at once.
 // Records its figures with writeBenchPart under id `bundle`.
-import { writeBenchPart } from './bench/report.mjs';
-import { kib, routeFiles, routes, startSuite, sumGzip } from './bench/browser-suite.mjs';
+import { writeBenchPart } from './report.mjs';
+import { kib, routeFiles, routes, startSuite, sumGzip } from './browser-suite.mjs';
 
 const BUDGET_KIB = 170;
 const suite = await startSuite();

@@ -7,9 +7,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeRunReport } from './bench/report.mjs';
+import { writeRunReport } from './report.mjs';
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '..', '..');
 const startedAt = new Date();
 const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
 const out = join(root, 'bench-results', stamp);
@@ -33,7 +33,7 @@ const benches = [
   {
     id: 'bundle',
     name: 'JS and CSS per route (first visit)',
-    cmd: ['node', 'tools/measure-bundle.mjs'],
+    cmd: ['node', 'tools/bench/bundle.mjs'],
   },
   {
     id: 'single-bundle',
@@ -53,13 +53,13 @@ const benches = [
   {
     id: 'api',
     name: 'API: the lounge under load (PGlite, then PostgreSQL)',
-    file: 'apps/backend/bench/api.bench.ts',
-    cmd: ['npx', 'tsx', 'apps/backend/bench/api.bench.ts'],
+    requires: 'apps/backend/src/server.ts',
+    cmd: ['npx', 'tsx', 'tools/bench/api/api.bench.ts'],
   },
   {
     id: 'admin-users',
     name: 'Admin at scale: the Users tab with 5,000 and 50,000 profiles',
-    file: 'tools/bench/admin-users.mjs',
+    requires: 'apps/backend/src/server.ts',
     cmd: ['node', '--import', 'tsx', 'tools/bench/admin-users.mjs'],
   },
 ];
@@ -70,7 +70,8 @@ const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : n
 const failures = [];
 for (const bench of benches) {
   if (only && !only.has(bench.id) && bench.id !== 'build') continue;
-  if (bench.file && !existsSync(join(root, bench.file))) continue;
+  // Benches of the local backend are skipped when it is not in the checkout.
+  if (bench.requires && !existsSync(join(root, bench.requires))) continue;
   console.log(`\n=== ${bench.name} ===`);
   const t0 = Date.now();
   const [cmd, ...args] = bench.cmd;

@@ -12,7 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export const backendDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const backendDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../apps/backend',
+);
 export const ADMIN = { email: 'admin@example.com', password: 'password123' };
 
 export type DbKind = 'pglite' | 'postgres';

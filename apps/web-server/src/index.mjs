@@ -1,0 +1,23 @@
+// The suite's production web server: serves the built shell and remotes with
+// compression, cache headers, the security headers and a per-response CSP
+// nonce. Used by `npm start`, the e2e tests and the benches.
+export {
+  appNames,
+  defaultPorts,
+  defaults,
+  envPort,
+  remoteNames,
+  repoRoot,
+  suitePorts,
+  suiteSettings,
+} from './defaults.mjs';
+export { negotiateEncoding } from './encoding.mjs';
+export { cacheControl, contentSecurityPolicy } from './headers.mjs';
+export { serveDist } from './serve-dist.mjs';
+export { distOf, runtimeConfig, serveSuite, snapshotDists } from './suite.mjs';
+
+/** @typedef {import('./defaults.mjs').AppName} AppName */
+/** @typedef {import('./defaults.mjs').SuitePorts} SuitePorts */
+/** @typedef {import('./defaults.mjs').SuiteSettings} SuiteSettings */
+/** @typedef {import('./serve-dist.mjs').RunningServer} RunningServer */
+/** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */

@@ -1,0 +1,233 @@
+// One static server for a built app's dist folder.
+//
+// Every response is compressed when the client accepts it (brotli, else gzip;
+// compressed once per file version and kept in memory), carries cache headers
+// (content-hashed files are immutable, everything that names them is
+// revalidated) and the security headers. The shell's pages get a
+// Content-Security-Policy built from its runtime config and a fresh nonce per
+// response. Remotes answer CORS requests, since the shell's origin fetches
+// their manifests and scripts.
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { compress, negotiateEncoding } from './encoding.mjs';
+import { FileCache, listFiles } from './file-cache.mjs';
+import {
+  cacheControl,
+  commonHeaders,
+  contentSecurityPolicy,
+  remoteCsp,
+  withNonce,
+} from './headers.mjs';
+import { defaults } from './defaults.mjs';
+
+/** @typedef {import('./file-cache.mjs').CachedFile} CachedFile */
+/** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */
+/** @typedef {import('node:http').IncomingMessage} IncomingMessage */
+/** @typedef {import('node:http').ServerResponse} ServerResponse */
+/** @typedef {import('node:http').OutgoingHttpHeaders} OutgoingHttpHeaders */
+
+/**
+ * @typedef {object} RunningServer
+ * @property {string} url
+ * @property {number} port
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * @typedef {object} ServeDistOptions
+ * @property {string} dist the folder to serve
+ * @property {number} port 0 for any free port
+ * @property {string} [host] defaults to the suite's host
+ * @property {boolean} [spa] page URLs (no extension) that match no file get index.html
+ * @property {boolean} [cors] a remote: any origin may fetch, nothing renders as a page
+ * @property {string} [configFile] served at /config.json; its remotes and API URL make up the pages' CSP
+ */
+
+/**
+ * Starts one static server.
+ * @param {ServeDistOptions} options
+ * @returns {Promise<RunningServer>}
+ */
+export function serveDist({
+  dist,
+  port,
+  host = defaults.host,
+  spa = false,
+  cors = false,
+  configFile,
+}) {
+  const files = new FileCache();
+  const distRoot = normalize(dist + sep);
+  /** @type {{ key: string | null, value: RuntimeConfig | null }} */
+  let config = { key: null, value: null };
+
+  /** The runtime config, re-read when its file changes; null when missing or not JSON. */
+  async function runtimeConfigOf() {
+    if (!configFile) return null;
+    const info = await stat(configFile).catch(() => null);
+    const key = info ? `${info.size}-${info.mtimeMs}` : null;
+    if (key !== config.key) {
+      let value = null;
+      try {
+        value = JSON.parse(await readFile(configFile, 'utf8'));
+      } catch {
+        value = null;
+      }
+      config = { key, value };
+    }
+    return config.value;
+  }
+
+  /**
+   * The file for a URL path inside dist, or null (never outside dist).
+   * @param {string} pathname
+   */
+  function fileFor(pathname) {
+    let decoded;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0')) return null;
+    const file = normalize(join(distRoot, decoded));
+    return file.startsWith(distRoot) ? file : null;
+  }
+
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @param {CachedFile} entry
+   * @param {OutgoingHttpHeaders} headers
+   * @param {Buffer} [body] a per-response body instead of the file's own
+   * @param {string | null} [etag]
+   */
+  async function send(req, res, entry, headers, body = entry.body, etag = entry.etag) {
+    const encoding = entry.compressible ? negotiateEncoding(req.headers['accept-encoding']) : null;
+    if (entry.compressible) headers['Vary'] = 'Accept-Encoding';
+    if (encoding) {
+      // The file's own body is compressed once; a per-response body (a page) each time.
+      body =
+        body === entry.body ? await files.encoded(entry, encoding) : await compress(body, encoding);
+      headers['Content-Encoding'] = encoding;
+      if (etag) etag = etag.replace(/"$/, `-${encoding}"`);
+    }
+    if (etag) headers['ETag'] = etag;
+    if (etag && req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    headers['Content-Length'] = body.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /**
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   */
+  async function handle(req, res) {
+    for (const [k, v] of Object.entries(commonHeaders)) res.setHeader(k, v);
+    if (cors) {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+      // The shell loads a remote's scripts cross-origin.
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      res.setHeader('Content-Security-Policy', remoteCsp);
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204).end();
+        return;
+      }
+    } else {
+      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end();
+      return;
+    }
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (configFile && pathname === '/config.json') {
+      const body = await readFile(configFile).catch(() => null);
+      if (!body) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('config.json not found');
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+
+    let file = fileFor(pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+    let entry = file ? await files.get(file) : null;
+    // SPA fallback for page URLs only: a missing chunk stays a 404, never HTML.
+    if (!entry && spa && !extname(pathname)) {
+      file = join(distRoot, 'index.html');
+      entry = await files.get(file);
+    }
+    if (!entry) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+      return;
+    }
+
+    /** @type {OutgoingHttpHeaders} */
+    const headers = {
+      'Content-Type': entry.type,
+      'Cache-Control': cacheControl(pathname),
+    };
+    if (entry.type.startsWith('text/html')) {
+      const nonce = randomBytes(16).toString('base64');
+      headers['Cache-Control'] = 'no-cache';
+      headers['Content-Security-Policy'] = contentSecurityPolicy(await runtimeConfigOf(), nonce);
+      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+      const html = Buffer.from(withNonce(entry.body.toString('utf8'), nonce));
+      // A per-response body: no ETag, compressed on the fly (it is small).
+      await send(req, res, entry, headers, html, null);
+      return;
+    }
+    await send(req, res, entry, headers);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((/** @type {unknown} */ error) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
+      res.end(error instanceof Error ? error.message : String(error));
+    });
+  });
+
+  let closed = false;
+  /** Compresses the site's files in the background so first visits don't wait for it. */
+  async function warm() {
+    for (const file of await listFiles(dist)) {
+      if (file.endsWith('.map') || file.endsWith('.html')) continue;
+      const entry = await files.get(file).catch(() => null);
+      if (!entry?.compressible) continue;
+      for (const encoding of /** @type {const} */ (['br', 'gzip'])) {
+        // A failed compression is dropped from the cache and retried by the request that needs it.
+        await files.encoded(entry, encoding).catch(() => undefined);
+      }
+      if (closed) return;
+    }
+  }
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      void warm();
+      const address = server.address();
+      const boundPort = typeof address === 'object' && address ? address.port : port;
+      resolve({
+        url: `http://${host}:${boundPort}`,
+        port: boundPort,
+        close: () =>
+          new Promise((done) => {
+            closed = true;
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
