@@ -257,7 +257,68 @@ function render({ enums, relations, columns, fks, functions }) {
   return out.join('\n');
 }
 
-const HELPERS = `type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+/**
+ * `TablesInsert` / `TablesUpdate`: a table's Insert or Update type, by name or
+ * by { schema } and name, as `supabase gen types` writes them.
+ */
+function tableMemberHelper(name, member, letter) {
+  const options = 'DefaultSchemaTableNameOrOptions';
+  const ofSchema = `DatabaseWithoutInternals[${options}["schema"]]["Tables"]`;
+  return `export type ${name}<
+  ${options} extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends ${options} extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof ${ofSchema}
+    : never = never,
+> = ${options} extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? ${ofSchema}[TableName] extends {
+      ${member}: infer ${letter}
+    }
+    ? ${letter}
+    : never
+  : ${options} extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][${options}] extends {
+        ${member}: infer ${letter}
+      }
+      ? ${letter}
+      : never
+    : never
+`;
+}
+
+/** `Enums` / `CompositeTypes`: a type of the schema, by name or by { schema } and name. */
+function schemaTypeHelper(key, options, typeName) {
+  const ofSchema = `DatabaseWithoutInternals[${options}["schema"]]["${key}"]`;
+  return `export type ${key}<
+  ${options} extends
+    | keyof DefaultSchema["${key}"]
+    | { schema: keyof DatabaseWithoutInternals },
+  ${typeName} extends ${options} extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof ${ofSchema}
+    : never = never,
+> = ${options} extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? ${ofSchema}[${typeName}]
+  : ${options} extends keyof DefaultSchema["${key}"]
+    ? DefaultSchema["${key}"][${options}]
+    : never
+`;
+}
+
+/**
+ * The generic helpers `supabase gen types typescript` appends after the schema
+ * types; the file repeats them so it has the CLI's shape.
+ */
+const HELPERS = [
+  `type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
 
 type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "${schema}">]
 
@@ -289,91 +350,12 @@ export type Tables<
       ? R
       : never
     : never
-
-export type TablesInsert<
-  DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | { schema: keyof DatabaseWithoutInternals },
-  TableName extends DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals
-}
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
-      Insert: infer I
-    }
-    ? I
-    : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
-    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
-        Insert: infer I
-      }
-      ? I
-      : never
-    : never
-
-export type TablesUpdate<
-  DefaultSchemaTableNameOrOptions extends
-    | keyof DefaultSchema["Tables"]
-    | { schema: keyof DatabaseWithoutInternals },
-  TableName extends DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
-    : never = never,
-> = DefaultSchemaTableNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals
-}
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
-      Update: infer U
-    }
-    ? U
-    : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
-    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
-        Update: infer U
-      }
-      ? U
-      : never
-    : never
-
-export type Enums<
-  DefaultSchemaEnumNameOrOptions extends
-    | keyof DefaultSchema["Enums"]
-    | { schema: keyof DatabaseWithoutInternals },
-  EnumName extends DefaultSchemaEnumNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
-    : never = never,
-> = DefaultSchemaEnumNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals
-}
-  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
-  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
-    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
-    : never
-
-export type CompositeTypes<
-  PublicCompositeTypeNameOrOptions extends
-    | keyof DefaultSchema["CompositeTypes"]
-    | { schema: keyof DatabaseWithoutInternals },
-  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals
-  }
-    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
-    : never = never,
-> = PublicCompositeTypeNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals
-}
-  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
-  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
-    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
-    : never
-`;
+`,
+  tableMemberHelper('TablesInsert', 'Insert', 'I'),
+  tableMemberHelper('TablesUpdate', 'Update', 'U'),
+  schemaTypeHelper('Enums', 'DefaultSchemaEnumNameOrOptions', 'EnumName'),
+  schemaTypeHelper('CompositeTypes', 'PublicCompositeTypeNameOrOptions', 'CompositeTypeName'),
+].join('\n');
 
 /**
  * The generated file's text for a database the migrations were applied to
