@@ -1,5 +1,6 @@
 // Starts apps/backend as a child process and waits until it is ready: it writes
-// <dataDir>/keys.json (URL and API keys) and answers /auth/v1/health.
+// <dataDir>/keys.json (URL and API keys) and answers /auth/v1/health. An
+// aborted `signal` ends the child, also while it is still starting.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
@@ -20,6 +21,7 @@ export async function startBackend({
   siteUrl,
   env = {},
   quiet = false,
+  signal,
 }) {
   const keysFile = join(dataDir, 'keys.json');
   await rm(keysFile, { force: true });
@@ -36,9 +38,16 @@ export async function startBackend({
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   let exited = null;
-  child.once('exit', (code, signal) => {
-    exited = { code, signal };
+  child.once('exit', (code, exitSignal) => {
+    exited = { code, signal: exitSignal };
   });
+  // Aborted during start-up (the caller is stopping): end the child, SIGKILL after 10 s.
+  const abort = () => {
+    child.kill('SIGTERM');
+    setTimeout(() => exited || child.kill('SIGKILL'), 10_000).unref();
+  };
+  if (signal?.aborted) abort();
+  else signal?.addEventListener('abort', abort, { once: true });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`The backend exited during start-up (${JSON.stringify(exited)})`);

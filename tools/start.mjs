@@ -29,6 +29,22 @@ export const demoLogins = [
   { role: 'member', email: 'leo@example.com', password: 'password123' },
 ];
 
+/** Aborted when stopping: ends the backend even while it is still starting. */
+const stopBackend = new AbortController();
+/** @type {Promise<{ keys: { url: string, anonKey: string, inboxUrl: string }, stop(): Promise<void> }> | undefined} */
+let backendStarted;
+let suite;
+let stopping = false;
+
+/** Closes the servers and stops the backend (also one still starting). */
+async function stopAll() {
+  stopping = true;
+  stopBackend.abort();
+  await suite?.close();
+  const backend = await backendStarted?.catch(() => undefined);
+  await backend?.stop();
+}
+
 async function main() {
   if (!args.has('--skip-build')) {
     console.log('Building the suite (Nx caches unchanged projects)…');
@@ -51,7 +67,7 @@ async function main() {
     supabase = { url: process.env.SUPABASE_URL, anonKey: process.env.SUPABASE_ANON_KEY };
     console.log(`Using the Supabase project at ${supabase.url}`);
   } else if (backendAvailable()) {
-    backend = await startBackend({
+    backendStarted = startBackend({
       dataDir,
       port: apiPort,
       inboxPort,
@@ -66,7 +82,9 @@ async function main() {
         ].join(','),
         ...(process.env.CORS_ORIGINS ? { CORS_ORIGINS: process.env.CORS_ORIGINS } : {}),
       },
+      signal: stopBackend.signal,
     });
+    backend = await backendStarted;
     supabase = { url: backend.keys.url, anonKey: backend.keys.anonKey };
   } else {
     console.warn('apps/backend is not present: the suite runs without data or sign-in.');
@@ -75,7 +93,7 @@ async function main() {
   const configFile = join(dataDir, 'runtime', 'config.json');
   await writeFile(configFile, JSON.stringify(runtimeConfig({ ports, host, supabase }), null, 2));
   const snapshot = args.has('--snapshot') ? await snapshotDists(join(dataDir, 'dist')) : undefined;
-  const suite = await serveSuite({ ports, host, configFile, snapshot });
+  suite = await serveSuite({ ports, host, configFile, snapshot });
 
   console.log(`
 The suite is running:
@@ -95,17 +113,24 @@ ${demoLogins.map((d) => `  ${d.role.padEnd(13)} ${d.email} / ${d.password}`).joi
   }
 
 Press Ctrl+C to stop.`);
-
-  const stop = async () => {
-    await suite.close();
-    await backend?.stop();
-    process.exit(0);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
 }
 
-main().catch((error) => {
-  console.error(error);
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, () => {
+    void stopAll().then(() => process.exit(0));
+  });
+}
+
+main().catch(async (error) => {
+  // A start-up cut short by SIGINT/SIGTERM is not an error: the signal handler stops everything.
+  if (stopping) return;
+  if (error?.code === 'EADDRINUSE') {
+    console.error(
+      `Port ${error.port} is taken: set PORT_BASE, API_PORT or INBOX_PORT to move the suite.`,
+    );
+  } else {
+    console.error(error);
+  }
+  await stopAll();
   process.exit(1);
 });

@@ -139,9 +139,15 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       minimize: production,
     },
     performance: { hints: false },
+    // A remote's lazily compiled imports would be requested from the page's origin (the
+    // shell's dev server, which does not know them): remotes compile everything up front.
+    ...(host ? {} : { lazyCompilation: false }),
     devServer: {
       port,
       host: '127.0.0.1',
+      // The shell's page (localhost or 127.0.0.1) loads every remote's scripts, whose
+      // live-reload socket then connects from the shell's origin to the remote's server.
+      allowedHosts: ['localhost', '127.0.0.1'],
       historyApiFallback: host,
       hot: false,
       liveReload: true,
