@@ -26,8 +26,11 @@ import {
 import { backendAvailable, startBackend } from './backend-process.mjs';
 
 const rspackBin = join(root, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
-/** How far a block of ports moves when the one before is taken, and how often. */
-const step = 10;
+/**
+ * How far a block of ports moves when the one before is taken, and how often
+ * (20: clear of the e2e suite's ports, 100 above the shell's and 10 above the API's).
+ */
+const step = 20;
 const attempts = 20;
 
 /** Whether `port` on `host` is free to listen on. */
