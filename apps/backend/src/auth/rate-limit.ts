@@ -1,7 +1,7 @@
-/** Fixed-window counters and the auth API's per-address limit. */
+/** Fixed-window counters and the auth API's limits (per address, per client IP, per recipient). */
 import type { Context } from 'hono';
 import type { Config } from '../context.js';
-import { overRequestRateLimit } from './errors.js';
+import { overEmailSendRateLimit, overRequestRateLimit } from './errors.js';
 import { clientIp } from './request.js';
 
 /** A fixed-window counter keyed by e.g. "token:ip:email" (GoTrue default: 30 per 5 minutes). */
@@ -25,22 +25,113 @@ export class RateLimiter {
     return entry.count <= this.max;
   }
 
+  /** Whether the key has used up its limit, without counting a hit. */
+  exhausted(key: string, now = Date.now()): boolean {
+    const entry = this.hits.get(key);
+    return Boolean(entry && entry.resetAt > now && entry.count >= this.max);
+  }
+
   private sweep(now: number): void {
     for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
   }
 }
 
+export interface LimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/** What the per-IP limits count. */
+export type IpAction =
+  /** failed password sign-ins (password spraying across many addresses) */
+  | 'signIn'
+  /** sign-up requests (each can mail an address) */
+  | 'signUp'
+  /** failed link-token verifications (POST /verify with token_hash or a bare token) */
+  | 'verify'
+  /** failed 6-digit code verifications (POST /verify with email and token) */
+  | 'otp'
+  /** password recovery requests */
+  | 'recover'
+  /** confirmation resend requests */
+  | 'resend';
+
+export interface AuthRateLimits {
+  /** Per client IP, whatever the address, per action. */
+  perIp: Record<IpAction, LimitRule>;
+  /** Auth mails (confirmation, recovery) per recipient address. */
+  mailsPerRecipient: LimitRule;
+}
+
+/** `Config.authRateLimits`: replaces single rules of AUTH_RATE_LIMITS. */
+export interface AuthRateLimitsOverride {
+  perIp?: Partial<Record<IpAction, LimitRule>>;
+  mailsPerRecipient?: LimitRule;
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+
+/**
+ * The defaults, GoTrue's: 30 sign-ins/sign-ups and 30 verifications per IP in 5 minutes; mails
+ * to one address a few per hour. The per-address limit (per action, IP and e-mail) is
+ * `Config.rateLimit`.
+ */
+export const AUTH_RATE_LIMITS: AuthRateLimits = {
+  perIp: {
+    signIn: { max: 30, windowMs: FIVE_MINUTES },
+    signUp: { max: 30, windowMs: FIVE_MINUTES },
+    verify: { max: 30, windowMs: FIVE_MINUTES },
+    otp: { max: 30, windowMs: FIVE_MINUTES },
+    recover: { max: 30, windowMs: FIVE_MINUTES },
+    resend: { max: 30, windowMs: FIVE_MINUTES },
+  },
+  mailsPerRecipient: { max: 4, windowMs: 60 * 60_000 },
+};
+
+export function resolveRateLimits(o: AuthRateLimitsOverride | undefined): AuthRateLimits {
+  return {
+    perIp: { ...AUTH_RATE_LIMITS.perIp, ...o?.perIp },
+    mailsPerRecipient: o?.mailsPerRecipient ?? AUTH_RATE_LIMITS.mailsPerRecipient,
+  };
+}
+
 export interface AuthLimiter {
   /** Counts a request of `action` for this IP and e-mail; 429 when over `Config.rateLimit`. */
   perAddress(c: Context, action: string, email: string): void;
+  /** Counts a request of `action` for this IP; 429 when over its per-IP limit. */
+  perIp(c: Context, action: IpAction): void;
+  /** 429 when this IP has used up its failures of `action`; counts nothing. */
+  checkFailures(c: Context, action: IpAction): void;
+  /** Counts a failure of `action` for this IP. */
+  countFailure(c: Context, action: IpAction): void;
+  /** Counts an auth mail to `recipient`; 429 over_email_send_rate_limit when over its limit. */
+  mail(recipient: string): void;
 }
 
 export function createAuthLimiter(config: Config): AuthLimiter {
+  const limits = resolveRateLimits(config.authRateLimits);
   const perAddress = new RateLimiter(config.rateLimit.max, config.rateLimit.windowMs);
+  const perIp = new Map<IpAction, RateLimiter>();
+  for (const [action, rule] of Object.entries(limits.perIp) as [IpAction, LimitRule][])
+    perIp.set(action, new RateLimiter(rule.max, rule.windowMs));
+  const ipLimiter = (action: IpAction) => perIp.get(action) as RateLimiter;
+  const mails = new RateLimiter(limits.mailsPerRecipient.max, limits.mailsPerRecipient.windowMs);
   return {
     perAddress(c, action, email) {
       if (!perAddress.take(`${action}:${clientIp(c, config)}:${email.toLowerCase()}`))
         throw overRequestRateLimit();
+    },
+    perIp(c, action) {
+      if (!ipLimiter(action).take(clientIp(c, config))) throw overRequestRateLimit();
+    },
+    checkFailures(c, action) {
+      if (ipLimiter(action).exhausted(clientIp(c, config))) throw overRequestRateLimit();
+    },
+    countFailure(c, action) {
+      ipLimiter(action).take(clientIp(c, config));
+    },
+    mail(recipient) {
+      if (!mails.take(recipient.toLowerCase())) throw overEmailSendRateLimit();
     },
   };
 }

@@ -15,6 +15,9 @@ export async function resend(api: AuthApi, c: Context): Promise<Response> {
   checkEmail(email);
   if (type !== 'signup') throw validationFailed('Only type "signup" can be resent by this server');
   api.limits.perAddress(c, 'resend', email);
+  api.limits.perIp(c, 'resend');
+  // counted whether or not a mail goes out, so the 429 does not tell which accounts exist
+  api.limits.mail(email);
   const redirectTo = safeRedirect(api.config, c.req.query('redirect_to'));
   const user = await findUserByEmail(db, email);
   if (user && !user.email_confirmed_at) {

@@ -18,6 +18,7 @@ import {
   type UserRow,
 } from '../models/users.js';
 import type { Queryable } from '../../db/types.js';
+import type { IpAction } from '../rate-limit.js';
 import { optionalStr, readBody, safeRedirect, str } from '../request.js';
 import { issueSession } from '../session.js';
 
@@ -55,6 +56,22 @@ async function consumeToken(tx: Queryable, type: string, lookup: Lookup): Promis
   return getUserById(tx, user.id);
 }
 
+/** Runs `fn`; a wrong or expired token or code counts as a failure of `action` for the IP. */
+async function countingFailures<T>(
+  api: AuthApi,
+  c: Context,
+  action: IpAction,
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof AuthError && e.errorCode === ErrorCode.OtpExpired)
+      api.limits.countFailure(c, action);
+    throw e;
+  }
+}
+
 /** `url` without its fragment, with `params` as the new one. */
 const withFragment = (url: string, params: Record<string, string>) =>
   `${url.split('#')[0]}#${new URLSearchParams(params).toString()}`;
@@ -64,6 +81,7 @@ export async function verifyLink(api: AuthApi, c: Context): Promise<Response> {
   const token = c.req.query('token') ?? '';
   const redirectTo = safeRedirect(api.config, c.req.query('redirect_to'));
   const flowKind: TokenKind = type === 'recovery' ? 'recovery' : 'signup';
+  api.limits.checkFailures(c, 'verify');
   try {
     const out = await api.db.transaction(async (tx) => {
       const user = await consumeToken(tx, type, { token });
@@ -90,6 +108,7 @@ export async function verifyLink(api: AuthApi, c: Context): Promise<Response> {
     );
   } catch (e) {
     if (!(e instanceof AuthError)) throw e;
+    if (e.errorCode === ErrorCode.OtpExpired) api.limits.countFailure(c, 'verify');
     return c.redirect(
       withFragment(redirectTo, {
         error: 'access_denied',
@@ -111,15 +130,20 @@ export async function verifyCode(api: AuthApi, c: Context): Promise<Response> {
   // a 6-digit code is guessable without a limit: count attempts per IP and e-mail (and
   // per IP for bare codes and token hashes)
   api.limits.perAddress(c, 'verify', email && code ? email : '');
-  const session = await api.db.transaction(async (tx) => {
-    const lookup: Lookup = {};
-    if (tokenHash) lookup.token = tokenHash;
-    else if (email && code) {
-      lookup.email = email;
-      lookup.code = code;
-    } else if (code) lookup.token = code;
-    const user = await consumeToken(tx, type, lookup);
-    return issueSession(api, tx, user, 'otp', c);
-  });
+  // guesses spread over many addresses: failures count per IP too (codes and link tokens apart)
+  const ipAction = email && code ? 'otp' : 'verify';
+  api.limits.checkFailures(c, ipAction);
+  const session = await countingFailures(api, c, ipAction, () =>
+    api.db.transaction(async (tx) => {
+      const lookup: Lookup = {};
+      if (tokenHash) lookup.token = tokenHash;
+      else if (email && code) {
+        lookup.email = email;
+        lookup.code = code;
+      } else if (code) lookup.token = code;
+      const user = await consumeToken(tx, type, lookup);
+      return issueSession(api, tx, user, 'otp', c);
+    }),
+  );
   return c.json(session);
 }
