@@ -131,7 +131,7 @@ export async function verifyCode(api: AuthApi, c: Context): Promise<Response> {
   // per IP for bare codes and token hashes)
   api.limits.perAddress(c, 'verify', email && code ? email : '');
   // guesses spread over many addresses: failures count per IP too (codes and link tokens apart)
-  const ipAction = email && code ? 'otp' : 'verify';
+  const ipAction: IpAction = !tokenHash && email && code ? 'otp' : 'verify';
   api.limits.checkFailures(c, ipAction);
   const session = await countingFailures(api, c, ipAction, () =>
     api.db.transaction(async (tx) => {
