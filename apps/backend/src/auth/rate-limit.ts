@@ -25,10 +25,10 @@ export class RateLimiter {
     return entry.count <= this.max;
   }
 
-  /** Whether the key has used up its limit, without counting a hit. */
-  exhausted(key: string, now = Date.now()): boolean {
+  /** Takes back one hit counted by `take` (in the same window). */
+  untake(key: string, now = Date.now()): void {
     const entry = this.hits.get(key);
-    return Boolean(entry && entry.resetAt > now && entry.count >= this.max);
+    if (entry && entry.resetAt > now && entry.count > 0) entry.count--;
   }
 
   private sweep(now: number): void {
@@ -100,10 +100,12 @@ export interface AuthLimiter {
   perAddress(c: Context, action: string, email: string): void;
   /** Counts a request of `action` for this IP; 429 when over its per-IP limit. */
   perIp(c: Context, action: IpAction): void;
-  /** 429 when this IP has used up its failures of `action`; counts nothing. */
-  checkFailures(c: Context, action: IpAction): void;
-  /** Counts a failure of `action` for this IP. */
-  countFailure(c: Context, action: IpAction): void;
+  /**
+   * Counts an attempt of `action` for this IP as a failure up front, so guesses sent at the
+   * same time are all counted; 429 when the IP is over its limit. Returns the function that
+   * takes the attempt back once it has turned out not to be a failure.
+   */
+  attempt(c: Context, action: IpAction): () => void;
   /** Counts an auth mail to `recipient`; 429 over_email_send_rate_limit when over its limit. */
   mail(recipient: string): void;
 }
@@ -124,11 +126,15 @@ export function createAuthLimiter(config: Config): AuthLimiter {
     perIp(c, action) {
       if (!ipLimiter(action).take(clientIp(c, config))) throw overRequestRateLimit();
     },
-    checkFailures(c, action) {
-      if (ipLimiter(action).exhausted(clientIp(c, config))) throw overRequestRateLimit();
-    },
-    countFailure(c, action) {
-      ipLimiter(action).take(clientIp(c, config));
+    attempt(c, action) {
+      const ip = clientIp(c, config);
+      const limiter = ipLimiter(action);
+      if (!limiter.take(ip)) throw overRequestRateLimit();
+      let settled = false;
+      return () => {
+        if (!settled) limiter.untake(ip);
+        settled = true;
+      };
     },
     mail(recipient) {
       if (!mails.take(recipient.toLowerCase())) throw overEmailSendRateLimit();

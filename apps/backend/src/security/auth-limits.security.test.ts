@@ -229,6 +229,20 @@ describe('per-IP limits', () => {
     expect(other.status).toBe(400);
   });
 
+  it('guesses sent all at once are counted too: no more than the limit get an answer', async () => {
+    const ip = nextIp();
+    const replies = await Promise.all(
+      Array.from({ length: PER_IP.signIn.max + 10 }, () =>
+        call(ip, '/auth/v1/token?grant_type=password', {
+          body: { email: fresh('burst'), password: 'Winter2026!' },
+        }),
+      ),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(PER_IP.signIn.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
   it('successful sign-ins from one IP (a venue behind one address) are not counted as failures', async () => {
     const ip = nextIp();
     // two accounts, so the per-address limit (which counts every attempt) is not reached

@@ -43,13 +43,11 @@ async function passwordGrant(api: AuthApi, c: Context, b: Body): Promise<Session
   const password = str(b['password'], 'password');
   api.limits.perAddress(c, 'token', email);
   // password spraying (one guess each at many addresses): failed sign-ins count per IP
-  api.limits.checkFailures(c, 'signIn');
+  const notAFailure = api.limits.attempt(c, 'signIn');
   const user = await findUserByEmail(db, email);
   const ok = await passwordMatches(password, user?.encrypted_password ?? null);
-  if (!user || !ok) {
-    api.limits.countFailure(c, 'signIn');
-    throw invalidCredentials();
-  }
+  if (!user || !ok) throw invalidCredentials();
+  notAFailure();
   if (!user.email_confirmed_at) throw emailNotConfirmed();
   if (user.banned_until && new Date(user.banned_until).getTime() > Date.now()) throw userBanned();
   return db.transaction(async (tx) => {

@@ -56,18 +56,23 @@ async function consumeToken(tx: Queryable, type: string, lookup: Lookup): Promis
   return getUserById(tx, user.id);
 }
 
-/** Runs `fn`; a wrong or expired token or code counts as a failure of `action` for the IP. */
+/**
+ * Runs `fn` as an attempt of `action` for the client IP: only a wrong or expired token or code
+ * (otp_expired) stays counted as a failure.
+ */
 async function countingFailures<T>(
   api: AuthApi,
   c: Context,
   action: IpAction,
   fn: () => Promise<T>,
 ): Promise<T> {
+  const notAFailure = api.limits.attempt(c, action);
   try {
-    return await fn();
+    const out = await fn();
+    notAFailure();
+    return out;
   } catch (e) {
-    if (e instanceof AuthError && e.errorCode === ErrorCode.OtpExpired)
-      api.limits.countFailure(c, action);
+    if (!(e instanceof AuthError && e.errorCode === ErrorCode.OtpExpired)) notAFailure();
     throw e;
   }
 }
@@ -81,14 +86,15 @@ export async function verifyLink(api: AuthApi, c: Context): Promise<Response> {
   const token = c.req.query('token') ?? '';
   const redirectTo = safeRedirect(api.config, c.req.query('redirect_to'));
   const flowKind: TokenKind = type === 'recovery' ? 'recovery' : 'signup';
-  api.limits.checkFailures(c, 'verify');
   try {
-    const out = await api.db.transaction(async (tx) => {
-      const user = await consumeToken(tx, type, { token });
-      const code = await issueAuthCode(tx, user.id, flowKind);
-      if (code) return { code };
-      return { session: await issueSession(api, tx, user, 'otp', c) };
-    });
+    const out = await countingFailures(api, c, 'verify', () =>
+      api.db.transaction(async (tx) => {
+        const user = await consumeToken(tx, type, { token });
+        const code = await issueAuthCode(tx, user.id, flowKind);
+        if (code) return { code };
+        return { session: await issueSession(api, tx, user, 'otp', c) };
+      }),
+    );
     const { code, session } = out;
     if (code !== undefined) {
       const u = new URL(redirectTo);
@@ -107,8 +113,8 @@ export async function verifyLink(api: AuthApi, c: Context): Promise<Response> {
       303,
     );
   } catch (e) {
-    if (!(e instanceof AuthError)) throw e;
-    if (e.errorCode === ErrorCode.OtpExpired) api.limits.countFailure(c, 'verify');
+    // a 429 answers as JSON, like GoTrue's limiter in front of /verify
+    if (!(e instanceof AuthError) || e.errorCode === ErrorCode.OverRequestRateLimit) throw e;
     return c.redirect(
       withFragment(redirectTo, {
         error: 'access_denied',
@@ -132,7 +138,6 @@ export async function verifyCode(api: AuthApi, c: Context): Promise<Response> {
   api.limits.perAddress(c, 'verify', email && code ? email : '');
   // guesses spread over many addresses: failures count per IP too (codes and link tokens apart)
   const ipAction: IpAction = !tokenHash && email && code ? 'otp' : 'verify';
-  api.limits.checkFailures(c, ipAction);
   const session = await countingFailures(api, c, ipAction, () =>
     api.db.transaction(async (tx) => {
       const lookup: Lookup = {};
