@@ -4,7 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppContext } from './context.js';
 import { restApp } from './rest/handler.js';
-import { authApp } from './auth/handler.js';
+import { authApp } from './auth/routes.js';
 import { storageApp } from './storage/handler.js';
 import { functionsApp } from './functions/handler.js';
 import { resolveCaller } from './authz.js';

@@ -43,6 +43,21 @@ function verifyCached(keys: KeySet, token: string): Promise<JWTPayload> {
   return cache.verify(token);
 }
 
+/**
+ * The one JWT check of the API (auth, rest, storage, functions): the signature with the project
+ * key (through the cache of verified tokens) and the expiry. Throws JwtError (`expired` set for
+ * an expired token).
+ */
+export async function verifyJwt(keys: KeySet, token: string): Promise<JWTPayload> {
+  try {
+    return await verifyCached(keys, token);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ERR_JWT_EXPIRED') throw new JwtError('JWT expired', true);
+    throw new JwtError('JWT could not be verified');
+  }
+}
+
 export async function resolveCaller(
   keys: KeySet,
   headers: { authorization?: string | undefined; apikey?: string | undefined },
@@ -50,14 +65,7 @@ export async function resolveCaller(
   const token = bearer(headers.authorization) ?? headers.apikey ?? null;
   if (!token)
     return { role: 'anon', claims: { role: 'anon' }, isUser: false, userId: null, token: null };
-  let claims: JWTPayload;
-  try {
-    claims = await verifyCached(keys, token);
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'ERR_JWT_EXPIRED') throw new JwtError('JWT expired', true);
-    throw new JwtError('JWT could not be verified');
-  }
+  const claims = await verifyJwt(keys, token);
   const role = claims['role'];
   if (typeof role !== 'string' || !(ROLES as string[]).includes(role))
     throw new JwtError('JWT role claim is not an API role');

@@ -16,6 +16,7 @@ export interface Config {
   corsOrigins: string[];
   mailerAutoconfirm: boolean;
   rateLimit: { max: number; windowMs: number };
+  authRateLimits?: import('./auth/rate-limit.js').AuthRateLimitsOverride;
   refreshReuseIntervalMs: number;
   maxBodyBytes: number;
   maxUploadBytes: number;

@@ -1,5 +1,5 @@
 /**
- * Attacks on authentication (issue 9): forged, confused, expired, tampered and orphaned JWTs
+ * Attacks on authentication: forged, confused, expired, tampered and orphaned JWTs
  * against every service; refresh-token replay; sign-in brute force; global sign-out. Runs the
  * real HTTP server (rate limits key on the client address) with GoTrue's production limits.
  */

@@ -1,0 +1,27 @@
+/** POST /recover: mails a password-recovery link; the same answer whether or not the account exists. */
+import type { Context } from 'hono';
+import type { AuthApi } from '../api.js';
+import { issueOneTimeSecrets, sendAuthMail } from '../mail.js';
+import { findUserByEmail } from '../models/users.js';
+import { savePkce } from '../pkce.js';
+import { emailField, readBody, safeRedirect } from '../request.js';
+
+export async function recover(api: AuthApi, c: Context): Promise<Response> {
+  const { db } = api;
+  const b = await readBody(c);
+  const email = emailField(b);
+  api.limits.perAddress(c, 'recover', email);
+  api.limits.perIp(c, 'recover');
+  // counted for unknown addresses too, so the 429 does not tell which accounts exist
+  api.limits.mail(email);
+  const redirectTo = safeRedirect(api.config, c.req.query('redirect_to'));
+  const user = await findUserByEmail(db, email);
+  if (user) {
+    const { token, code } = await db.transaction(async (tx) => {
+      await savePkce(tx, b, user.id, 'recovery');
+      return issueOneTimeSecrets(tx, user, 'recovery');
+    });
+    await sendAuthMail(api, user, 'recovery', token, code, redirectTo);
+  }
+  return c.json({});
+}

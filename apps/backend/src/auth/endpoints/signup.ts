@@ -1,0 +1,77 @@
+/**
+ * POST /signup: a new account with e-mail and password; mails a confirmation unless
+ * auto-confirmed. A repeat sign-up for an address that is not confirmed yet changes nothing
+ * (whoever sends it cannot prove they own the address): it only mails the pending confirmation
+ * link again, within the per-recipient mail limit, as GoTrue does.
+ */
+import type { Context } from 'hono';
+import type { Queryable } from '../../db/types.js';
+import type { AuthApi } from '../api.js';
+import { hashPassword } from '../crypto.js';
+import { userAlreadyExists } from '../errors.js';
+import { issueOneTimeSecrets, sendAuthMail } from '../mail.js';
+import { listIdentities } from '../models/identities.js';
+import {
+  createUser,
+  findUserByEmail,
+  getUserById,
+  stampConfirmationSent,
+  type UserRow,
+} from '../models/users.js';
+import { savePkce } from '../pkce.js';
+import { checkEmail, checkPassword, metaObj, readBody, safeRedirect, str } from '../request.js';
+import { issueSession, type SessionJson } from '../session.js';
+import { userJson } from '../user-json.js';
+
+type Outcome =
+  | { session: SessionJson }
+  /** `code` is null when the mail repeats a link whose code only the first mail carried. */
+  | { user: UserRow; token: string; code: string | null };
+
+export async function signup(api: AuthApi, c: Context): Promise<Response> {
+  const { db, config } = api;
+  const b = await readBody(c);
+  const email = str(b['email'], 'email').trim().toLowerCase();
+  const password = str(b['password'], 'password');
+  checkEmail(email);
+  api.limits.perAddress(c, 'signup', email);
+  api.limits.perIp(c, 'signUp');
+  checkPassword(password);
+  const data = metaObj(b['data'], 'data');
+  const redirectTo = safeRedirect(config, c.req.query('redirect_to'));
+  const hash = await hashPassword(password);
+  const result = await db.transaction(async (tx): Promise<Outcome> => {
+    const existing = await findUserByEmail(tx, email);
+    if (existing && existing.email_confirmed_at) throw userAlreadyExists();
+    if (existing) return repeatConfirmation(api, tx, existing);
+    const user = await createUser(tx, {
+      email,
+      passwordHash: hash,
+      appMetadata: { provider: 'email', providers: ['email'] },
+      userMetadata: data,
+      confirmed: config.mailerAutoconfirm,
+      signedIn: true,
+    });
+    if (config.mailerAutoconfirm)
+      return { session: await issueSession(api, tx, user, 'password', c) };
+    api.limits.mail(email);
+    await savePkce(tx, b, user.id, 'signup');
+    const { token, code } = await issueOneTimeSecrets(tx, user, 'signup');
+    return { user: await getUserById(tx, user.id), token, code };
+  });
+  if ('session' in result) return c.json(result.session);
+  await sendAuthMail(api, result.user, 'signup', result.token, result.code, redirectTo);
+  return c.json(userJson(result.user, await listIdentities(db, result.user.id)));
+}
+
+/** The pending confirmation of an unconfirmed account, to be mailed again unchanged. */
+async function repeatConfirmation(api: AuthApi, tx: Queryable, user: UserRow): Promise<Outcome> {
+  api.limits.mail(user.email ?? '');
+  if (user.confirmation_token) {
+    await stampConfirmationSent(tx, user.id);
+    return { user: await getUserById(tx, user.id), token: user.confirmation_token, code: null };
+  }
+  // no link was ever mailed (an unconfirmed account made by an admin): this is the first one
+  const { token, code } = await issueOneTimeSecrets(tx, user, 'signup');
+  return { user: await getUserById(tx, user.id), token, code };
+}

@@ -1,0 +1,141 @@
+/**
+ * The auth API's error codes and their constructors, in GoTrue's wire shape:
+ * `{ code: <HTTP status>, error_code, msg, ...extra }`.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export const ErrorCode = {
+  BadJson: 'bad_json',
+  ValidationFailed: 'validation_failed',
+  EmailAddressInvalid: 'email_address_invalid',
+  WeakPassword: 'weak_password',
+  SamePassword: 'same_password',
+  NoAuthorization: 'no_authorization',
+  BadJwt: 'bad_jwt',
+  SessionNotFound: 'session_not_found',
+  UserNotFound: 'user_not_found',
+  NotAdmin: 'not_admin',
+  UserAlreadyExists: 'user_already_exists',
+  EmailExists: 'email_exists',
+  InvalidCredentials: 'invalid_credentials',
+  EmailNotConfirmed: 'email_not_confirmed',
+  UserBanned: 'user_banned',
+  RefreshTokenNotFound: 'refresh_token_not_found',
+  RefreshTokenAlreadyUsed: 'refresh_token_already_used',
+  FlowStateNotFound: 'flow_state_not_found',
+  FlowStateExpired: 'flow_state_expired',
+  BadCodeVerifier: 'bad_code_verifier',
+  OtpExpired: 'otp_expired',
+  EmailChangeNotSupported: 'email_change_not_supported',
+  SingleIdentityNotDeletable: 'single_identity_not_deletable',
+  MfaTotpEnrollNotEnabled: 'mfa_totp_enroll_not_enabled',
+  MfaFactorNotFound: 'mfa_factor_not_found',
+  OverRequestRateLimit: 'over_request_rate_limit',
+  OverEmailSendRateLimit: 'over_email_send_rate_limit',
+  NotFound: 'not_found',
+  UnexpectedFailure: 'unexpected_failure',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export class AuthError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly errorCode: ErrorCode,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function authErrorResponse(c: Context, e: AuthError): Response {
+  return c.json({ code: e.status, error_code: e.errorCode, msg: e.message, ...e.extra }, e.status);
+}
+
+const UNSUPPORTED_PROVIDER = 'Unsupported provider: provider is not enabled';
+const REFRESH_NOT_FOUND = 'Invalid Refresh Token: Refresh Token Not Found';
+
+export const badJson = (msg: string) => new AuthError(400, ErrorCode.BadJson, msg);
+export const validationFailed = (msg: string) =>
+  new AuthError(400, ErrorCode.ValidationFailed, msg);
+export const unsupportedProvider = () => validationFailed(UNSUPPORTED_PROVIDER);
+export const emailAddressInvalid = () =>
+  new AuthError(
+    400,
+    ErrorCode.EmailAddressInvalid,
+    'Unable to validate email address: invalid format',
+  );
+export const weakPassword = (msg: string, reasons: string[]) =>
+  new AuthError(422, ErrorCode.WeakPassword, msg, { weak_password: { reasons } });
+export const samePassword = () =>
+  new AuthError(
+    422,
+    ErrorCode.SamePassword,
+    'New password should be different from the old password.',
+  );
+export const noAuthorization = () =>
+  new AuthError(401, ErrorCode.NoAuthorization, 'This endpoint requires a valid Bearer token');
+export const badJwt = (msg: string) => new AuthError(403, ErrorCode.BadJwt, msg);
+export const sessionNotFound = () =>
+  new AuthError(
+    403,
+    ErrorCode.SessionNotFound,
+    'Session from session_id claim in JWT does not exist',
+  );
+export const jwtUserNotFound = () =>
+  new AuthError(403, ErrorCode.UserNotFound, 'User from sub claim in JWT does not exist');
+export const userNotFound = () => new AuthError(404, ErrorCode.UserNotFound, 'User not found');
+export const notAdmin = () => new AuthError(403, ErrorCode.NotAdmin, 'User not allowed');
+export const userAlreadyExists = () =>
+  new AuthError(422, ErrorCode.UserAlreadyExists, 'User already registered');
+export const emailExists = () =>
+  new AuthError(
+    422,
+    ErrorCode.EmailExists,
+    'A user with this email address has already been registered',
+  );
+export const invalidCredentials = () =>
+  new AuthError(400, ErrorCode.InvalidCredentials, 'Invalid login credentials');
+export const emailNotConfirmed = () =>
+  new AuthError(400, ErrorCode.EmailNotConfirmed, 'Email not confirmed');
+export const userBanned = () => new AuthError(400, ErrorCode.UserBanned, 'User is banned');
+export const refreshTokenNotFound = () =>
+  new AuthError(400, ErrorCode.RefreshTokenNotFound, REFRESH_NOT_FOUND);
+export const refreshTokenAlreadyUsed = () =>
+  new AuthError(400, ErrorCode.RefreshTokenAlreadyUsed, 'Invalid Refresh Token: Already Used');
+export const flowStateNotFound = () =>
+  new AuthError(404, ErrorCode.FlowStateNotFound, 'invalid flow state, no valid flow state found');
+export const flowStateExpired = () =>
+  new AuthError(400, ErrorCode.FlowStateExpired, 'invalid flow state, flow state has expired');
+export const badCodeVerifier = () =>
+  new AuthError(
+    403,
+    ErrorCode.BadCodeVerifier,
+    'code challenge does not match previously saved code verifier',
+  );
+export const otpExpired = () =>
+  new AuthError(403, ErrorCode.OtpExpired, 'Token has expired or is invalid');
+export const emailChangeNotSupported = () =>
+  new AuthError(
+    422,
+    ErrorCode.EmailChangeNotSupported,
+    'Changing the e-mail address is not supported by this server',
+  );
+export const singleIdentityNotDeletable = () =>
+  new AuthError(
+    422,
+    ErrorCode.SingleIdentityNotDeletable,
+    'User must have at least 1 identity after unlinking',
+  );
+export const mfaTotpEnrollNotEnabled = () =>
+  new AuthError(422, ErrorCode.MfaTotpEnrollNotEnabled, 'MFA enroll is disabled for TOTP');
+export const mfaFactorNotFound = () =>
+  new AuthError(404, ErrorCode.MfaFactorNotFound, 'Factor not found');
+export const overRequestRateLimit = () =>
+  new AuthError(429, ErrorCode.OverRequestRateLimit, 'Request rate limit reached');
+export const overEmailSendRateLimit = () =>
+  new AuthError(429, ErrorCode.OverEmailSendRateLimit, 'Email rate limit exceeded');
+export const notFound = () => new AuthError(404, ErrorCode.NotFound, 'Not found');
+export const unexpectedFailure = () =>
+  new AuthError(500, ErrorCode.UnexpectedFailure, 'Unexpected failure, please try again');
