@@ -1,5 +1,5 @@
 /**
- * HTTP hardening of the API (issue 9): security headers on every kind of API response
+ * HTTP hardening of the API: security headers on every kind of API response
  * (success, error, not found, preflight, 413), CORS only for configured origins, and request
  * body limits answered in each service's error shape while storage keeps its bucket limits.
  */

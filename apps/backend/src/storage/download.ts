@@ -1,0 +1,48 @@
+/** GET/HEAD /object/public/:bucket/*, /object/authenticated/:bucket/* and /object/:bucket/* */
+import type { Context } from 'hono';
+import { objectNotFound } from './errors.js';
+import { findObjectMetadata, type ObjectKey } from './models/objects.js';
+import { mimeOf, objectKeyOf, parseMetadata, type StorageService } from './service.js';
+
+/** The object's bytes with its stored type, cache policy and ETag; never rendered as a page. */
+async function send(
+  s: StorageService,
+  c: Context,
+  row: { metadata: unknown } | undefined,
+  key: ObjectKey,
+): Promise<Response> {
+  if (!row) throw objectNotFound();
+  const bytes = await s.blobs.get(key.bucket, key.name);
+  if (!bytes) throw objectNotFound();
+  const meta = parseMetadata(row.metadata);
+  const headers: Record<string, string> = {
+    'content-type': mimeOf(meta),
+    'content-length': String(bytes.length),
+    'cache-control': typeof meta?.['cacheControl'] === 'string' ? meta['cacheControl'] : 'no-cache',
+    'content-security-policy': "default-src 'none'; sandbox",
+  };
+  if (typeof meta?.['eTag'] === 'string') headers['etag'] = meta['eTag'];
+  if (c.req.query('download') !== undefined)
+    headers['content-disposition'] =
+      `attachment; filename="${encodeURIComponent(key.name.split('/').pop() ?? 'file')}"`;
+  return new Response(c.req.method === 'HEAD' ? null : new Blob([new Uint8Array(bytes)]), {
+    status: 200,
+    headers,
+  });
+}
+
+/** A public bucket's object, by anyone, without a token. */
+export const publicObject = (s: StorageService) => async (c: Context) => {
+  const key = objectKeyOf(c, 5); // /storage/v1/object/public/<bucket>/<name>
+  const b = await s.bucket(key.bucket);
+  if (!b.public) throw objectNotFound();
+  return send(s, c, await findObjectMetadata(s.db, key), key);
+};
+
+/** Any bucket's object, as the caller's row-level security lets them read it. */
+export const privateObject = (s: StorageService, prefixLen: number) => async (c: Context) => {
+  const who = await s.caller(c);
+  const key = objectKeyOf(c, prefixLen);
+  const row = await s.asCaller(c, who, (tx) => findObjectMetadata(tx, key));
+  return send(s, c, row, key);
+};
