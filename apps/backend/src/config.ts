@@ -63,6 +63,14 @@ export const DEFAULT_CORS_ORIGINS = [shell, guest, lounge, games, admin].flatMap
   `http://127.0.0.1:${p}`,
 ]);
 
+/** The dev inbox has no authentication: it listens on loopback unless INBOX_HOST says otherwise. */
+export const DEFAULT_INBOX_HOST = '127.0.0.1';
+
+/** Whether a listen address is reachable only from this machine. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 export const DEFAULT_SITE_URL = `http://localhost:${shell}`;
 export const DEFAULT_MAIL_FROM = 'Bistro <no-reply@bistro.local>';
 
@@ -112,6 +120,7 @@ export interface EnvSettings {
   port: number;
   inboxPort: number;
   host: string;
+  inboxHost: string;
   dataDir: string;
   databaseUrl: string | undefined;
   supabaseDir: string | undefined;
@@ -145,6 +154,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
     port: int(env['PORT'] ?? env['API_PORT'], DEFAULTS.ports.api),
     inboxPort: int(env['INBOX_PORT'], DEFAULTS.ports.inbox),
     host: opt(env['HOST']) ?? DEFAULTS.host,
+    inboxHost: opt(env['INBOX_HOST']) ?? DEFAULT_INBOX_HOST,
     // DATA_DIR as given is relative to the working folder; the default to the repository
     dataDir: path.resolve(opt(env['DATA_DIR']) ?? path.join(REPO_ROOT, DEFAULTS.dataDir)),
     databaseUrl: opt(env['DATABASE_URL']),

@@ -1,6 +1,6 @@
 /**
  * Starts the backend with the settings of the environment (see config.ts: PORT, INBOX_PORT,
- * HOST, DATA_DIR, DATABASE_URL, ...). Writes <DATA_DIR>/keys.json before printing "ready".
+ * HOST, INBOX_HOST, DATA_DIR, DATABASE_URL, ...). Writes <DATA_DIR>/keys.json before printing "ready".
  */
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -14,6 +14,7 @@ async function main(): Promise<void> {
     port: env.port,
     inboxPort: env.inboxPort,
     host: env.host,
+    inboxHost: env.inboxHost,
     dataDir,
     ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
     ...(env.supabaseDir ? { supabaseDir: env.supabaseDir } : {}),

@@ -12,7 +12,15 @@ import { createMailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
-import { DEFAULTS, DEFAULT_MAIL_FROM, REPO_ROOT, appConfig, type Config } from './config.js';
+import {
+  DEFAULTS,
+  DEFAULT_INBOX_HOST,
+  DEFAULT_MAIL_FROM,
+  REPO_ROOT,
+  appConfig,
+  isLoopback,
+  type Config,
+} from './config.js';
 
 export { DEFAULT_CORS_ORIGINS, REPO_ROOT } from './config.js';
 
@@ -23,6 +31,11 @@ export interface BackendOptions {
   inboxPort?: number;
   /** Default: config/defaults.json's host. */
   host?: string;
+  /**
+   * Where the dev inbox listens. It has no authentication, so it stays on 127.0.0.1 whatever
+   * `host` is, unless set here.
+   */
+  inboxHost?: string;
   /** Persistent data folder (PGlite files, JWT key, storage bytes); undefined = in memory. */
   dataDir?: string;
   /** Use PostgreSQL instead of PGlite. */
@@ -36,6 +49,8 @@ export interface BackendOptions {
   publicUrl?: string;
   config?: Partial<Config>;
   log?: (msg: string) => void;
+  /** Warnings about the setup (default: console.warn). */
+  warn?: (msg: string) => void;
 }
 
 export interface Backend {
@@ -61,6 +76,9 @@ function listen(app: Hono, port: number, host: string): Promise<ServerType> {
   });
 }
 
+/** The address a local client uses for a server bound to `host` (any-address: 127.0.0.1). */
+const displayAddress = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+
 function portOf(server: ServerType): number {
   return (server.address() as AddressInfo).port;
 }
@@ -76,6 +94,8 @@ function closeServer(server: ServerType): Promise<void> {
 export async function startBackend(opts: BackendOptions = {}): Promise<Backend> {
   const log = opts.log ?? (() => undefined);
   const host = opts.host ?? DEFAULTS.host;
+  const inboxHost = opts.inboxHost ?? DEFAULT_INBOX_HOST;
+  const warn = opts.warn ?? ((m: string) => console.warn(`[backend] warning: ${m}`));
   const supabaseDir = opts.supabaseDir ?? path.join(REPO_ROOT, 'supabase');
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
 
@@ -114,12 +134,16 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
     const app = createApp(ctx);
     const api = await listen(app, opts.port ?? DEFAULTS.ports.api, host);
     servers.push(api);
-    const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-    const url = `http://${displayHost}:${portOf(api)}`;
+    const url = `http://${displayAddress(host)}:${portOf(api)}`;
     if (!config.apiUrl) config.apiUrl = opts.publicUrl ?? url;
-    const inbox = await listen(inboxApp(mailer), opts.inboxPort ?? DEFAULTS.ports.inbox, host);
+    const inbox = await listen(inboxApp(mailer), opts.inboxPort ?? DEFAULTS.ports.inbox, inboxHost);
     servers.push(inbox);
-    const inboxUrl = `http://${displayHost}:${portOf(inbox)}`;
+    const inboxUrl = `http://${displayAddress(inboxHost)}:${portOf(inbox)}`;
+    if (!opts.smtpUrl && !isLoopback(host))
+      warn(
+        `the API listens on ${host}, beyond this machine, while mail (sign-up links, password ` +
+          `resets) goes to the dev inbox${isLoopback(inboxHost) ? '' : `, which listens on ${inboxHost} without authentication`}; set SMTP_URL to send real mail`,
+      );
 
     let closed = false;
     return {

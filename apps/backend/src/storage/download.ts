@@ -1,7 +1,11 @@
 /** GET/HEAD /object/public/:bucket/*, /object/authenticated/:bucket/* and /object/:bucket/* */
 import type { Context } from 'hono';
 import { objectNotFound } from './errors.js';
-import { findObjectMetadata, type ObjectKey } from './models/objects.js';
+import {
+  findObjectMetadata,
+  findPublicObjectMetadata,
+  type ObjectKey,
+} from './models/objects.js';
 import { mimeOf, objectKeyOf, parseMetadata, type StorageService } from './service.js';
 
 /** The object's bytes with its stored type, cache policy and ETag; never rendered as a page. */
@@ -31,18 +35,26 @@ async function send(
   });
 }
 
-/** A public bucket's object, by anyone, without a token. */
+/**
+ * A public bucket's object, by anyone, without a token, when the database says it is public
+ * (a photo-wall file only once its photo is approved).
+ */
 export const publicObject = (s: StorageService) => async (c: Context) => {
   const key = objectKeyOf(c, 5); // /storage/v1/object/public/<bucket>/<name>
   const b = await s.bucket(key.bucket);
   if (!b.public) throw objectNotFound();
-  return send(s, c, await findObjectMetadata(s.db, key), key);
+  return send(s, c, await findPublicObjectMetadata(s.db, key), key);
 };
 
-/** Any bucket's object, as the caller's row-level security lets them read it. */
+/**
+ * Any bucket's object, as the caller's row-level security lets them read it; in a public bucket
+ * also what its public URL serves (the same bytes, with a token).
+ */
 export const privateObject = (s: StorageService, prefixLen: number) => async (c: Context) => {
   const who = await s.caller(c);
   const key = objectKeyOf(c, prefixLen);
-  const row = await s.asCaller(c, who, (tx) => findObjectMetadata(tx, key));
+  const row =
+    (await s.asCaller(c, who, (tx) => findObjectMetadata(tx, key))) ??
+    (await findPublicObjectMetadata(s.db, key));
   return send(s, c, row, key);
 };

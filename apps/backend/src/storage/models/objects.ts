@@ -34,6 +34,21 @@ export async function findObjectMetadata(
 }
 
 /**
+ * The metadata of an object anyone may fetch by its public URL: storage.public_object_metadata()
+ * decides (a public bucket; in photo-wall, only objects an approved photo shows).
+ */
+export async function findPublicObjectMetadata(
+  db: Queryable,
+  key: ObjectKey,
+): Promise<{ metadata: unknown } | undefined> {
+  const r = await db.query<{ metadata: unknown }>(
+    'select metadata from storage.public_object_metadata($1, $2)',
+    [key.bucket, key.name],
+  );
+  return r.rows[0];
+}
+
+/**
  * Inserts an object row; with `upsert`, an existing row of that name takes the new metadata and
  * owner. No RETURNING: uploading needs only an INSERT (and, for upserts, UPDATE) policy, as on
  * Supabase.
