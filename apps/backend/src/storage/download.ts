@@ -1,15 +1,12 @@
 /** GET/HEAD /object/public/:bucket/*, /object/authenticated/:bucket/* and /object/:bucket/* */
 import type { Context } from 'hono';
+import type { Caller } from '../authz.js';
 import { objectNotFound } from './errors.js';
-import {
-  findObjectMetadata,
-  findPublicObjectMetadata,
-  type ObjectKey,
-} from './models/objects.js';
+import { findObjectMetadata, findPublicObjectMetadata, type ObjectKey } from './models/objects.js';
 import { mimeOf, objectKeyOf, parseMetadata, type StorageService } from './service.js';
 
 /** The object's bytes with its stored type, cache policy and ETag; never rendered as a page. */
-async function send(
+export async function send(
   s: StorageService,
   c: Context,
   row: { metadata: unknown } | undefined,
@@ -53,8 +50,18 @@ export const publicObject = (s: StorageService) => async (c: Context) => {
 export const privateObject = (s: StorageService, prefixLen: number) => async (c: Context) => {
   const who = await s.caller(c);
   const key = objectKeyOf(c, prefixLen);
-  const row =
-    (await s.asCaller(c, who, (tx) => findObjectMetadata(tx, key))) ??
-    (await findPublicObjectMetadata(s.db, key));
-  return send(s, c, row, key);
+  return send(s, c, await readableObject(s, c, who, key), key);
 };
+
+/** The object's row if the caller may read it (row-level security, or its public URL). */
+export async function readableObject(
+  s: StorageService,
+  c: Context,
+  who: Caller,
+  key: ObjectKey,
+): Promise<{ metadata: unknown } | undefined> {
+  return (
+    (await s.asCaller(c, who, (tx) => findObjectMetadata(tx, key))) ??
+    (await findPublicObjectMetadata(s.db, key))
+  );
+}

@@ -271,6 +271,44 @@ describe("copy and move of another member's file are refused", () => {
   });
 });
 
+describe('signed URLs: how an admin sees a photo that is not public yet', () => {
+  it('an admin signs a pending photo; the link works without a token, for that file only', async () => {
+    const { name } = await mayaPosts();
+    const signed = await admin.storage.from('photo-wall').createSignedUrl(name, 60);
+    expect(signed.error).toBeNull();
+    const url = signed.data?.signedUrl ?? '';
+    expect((await fetch(url)).status).toBe(200);
+    // the same token for another file, or altered, is refused
+    const token = new URL(url).searchParams.get('token') ?? '';
+    const other = (await mayaPosts()).name;
+    expect(
+      (await fetch(`${srv.url}/storage/v1/object/sign/photo-wall/${other}?token=${token}`)).status,
+    ).toBe(400);
+    expect((await fetch(`${url.slice(0, -2)}xx`)).status).toBe(400);
+    // and it is no API key
+    const asKey = await fetch(`${srv.url}/rest/v1/photo_wall?select=id`, {
+      headers: { apikey: token, authorization: `Bearer ${token}` },
+    });
+    expect(asKey.status).toBe(401);
+    const many = await admin.storage.from('photo-wall').createSignedUrls([name, other], 60);
+    expect(many.data?.map((d) => d.error)).toEqual([null, null]);
+  });
+
+  it("a member cannot sign another member's pending photo; a visitor none", async () => {
+    const { name } = await mayaPosts();
+    expect((await leo.storage.from('photo-wall').createSignedUrl(name, 60)).error).not.toBeNull();
+    const anon = await storage(`/object/sign/photo-wall/${name}`, 'anon', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60 }),
+    });
+    expect(anon.status).toBe(404);
+    const many = await leo.storage.from('photo-wall').createSignedUrls([name], 60);
+    expect(many.data?.[0]?.signedUrl).toBeNull();
+    expect((await maya.storage.from('photo-wall').createSignedUrl(name, 60)).error).toBeNull();
+  });
+});
+
 describe('event images stay public', () => {
   it("an admin's event image loads by its public URL without a token", async () => {
     const name = `events/${Date.now()}.png`;

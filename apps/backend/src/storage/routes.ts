@@ -13,13 +13,14 @@ import { listFolder } from './list.js';
 import { copyObjectRoute, moveObjectRoute } from './transfer.js';
 import { privateObject, publicObject } from './download.js';
 import { removeObjects } from './remove.js';
+import { signObject, signObjects, signedObject } from './sign.js';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 type Route = [Method[], string, (s: StorageService) => (c: Context) => Promise<Response>];
 
 /**
- * In matching order: /object/list, /object/move and /object/copy come before the upload route,
- * which would otherwise take them as bucket names.
+ * In matching order: /object/list, /move, /copy and /sign come before the upload and download
+ * routes, which would otherwise take them as bucket names.
  */
 const ROUTES: Route[] = [
   [['GET'], '/bucket', getBuckets],
@@ -30,6 +31,10 @@ const ROUTES: Route[] = [
   [['POST'], '/object/list/:bucket', listFolder],
   [['POST'], '/object/move', moveObjectRoute],
   [['POST'], '/object/copy', copyObjectRoute],
+  // (a trailing /* also matches nothing at all: the batch route goes first)
+  [['POST'], '/object/sign/:bucket', signObjects],
+  [['POST'], '/object/sign/:bucket/*', signObject],
+  [['GET', 'HEAD'], '/object/sign/:bucket/*', signedObject],
   [['POST', 'PUT'], '/object/:bucket/*', uploadObject],
   [['GET', 'HEAD'], '/object/public/:bucket/*', publicObject],
   [['GET', 'HEAD'], '/object/authenticated/:bucket/*', (s) => privateObject(s, 5)],

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { Config } from '../config.js';
 import type { Caller } from '../authz.js';
 import type { Db, Queryable } from '../db/types.js';
+import type { KeySet } from '../keys.js';
 import { runAs } from '../db/run-as.js';
 import { requestCaller } from '../shared/caller.js';
 import { JsonBodyError, readJsonObject } from '../shared/json-body.js';
@@ -20,6 +21,7 @@ import type { ObjectKey } from './models/objects.js';
 
 export interface StorageService {
   db: Db;
+  keys: KeySet;
   config: Config;
   blobs: BlobStore;
   caller(c: Context): Promise<Caller>;
@@ -35,6 +37,7 @@ export function storageService(ctx: AppContext, blobs: BlobStore): StorageServic
   const { db, config } = ctx;
   return {
     db,
+    keys: ctx.keys,
     config,
     blobs,
     caller: (c) => requestCaller(c, ctx.keys),
