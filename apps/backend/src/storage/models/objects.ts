@@ -33,18 +33,42 @@ export async function findObjectMetadata(
   return r.rows[0];
 }
 
+/** Per database: whether its migrations define storage.public_object_metadata(). */
+const publicRule = new WeakMap<Queryable, Promise<boolean>>();
+
+function hasPublicRule(db: Queryable): Promise<boolean> {
+  let p = publicRule.get(db);
+  if (!p) {
+    p = db
+      .query<{ ok: boolean }>(
+        "select to_regprocedure('storage.public_object_metadata(text, text)') is not null as ok",
+      )
+      .then((r) => r.rows[0]?.ok === true);
+    publicRule.set(db, p);
+  }
+  return p;
+}
+
 /**
- * The metadata of an object anyone may fetch by its public URL: storage.public_object_metadata()
- * decides (a public bucket; in photo-wall, only objects an approved photo shows).
+ * The metadata of an object anyone may fetch by its public URL. A project narrows what public
+ * URLs serve with storage.public_object_metadata(bucket_id, name) (this one: photo-wall files
+ * only while an approved photo shows them); without it, every object of a public bucket is
+ * public, as on Supabase. Migrations run before the API starts, so the check is made once.
  */
 export async function findPublicObjectMetadata(
   db: Queryable,
   key: ObjectKey,
 ): Promise<{ metadata: unknown } | undefined> {
-  const r = await db.query<{ metadata: unknown }>(
-    'select metadata from storage.public_object_metadata($1, $2)',
-    [key.bucket, key.name],
-  );
+  const r = (await hasPublicRule(db))
+    ? await db.query<{ metadata: unknown }>(
+        'select metadata from storage.public_object_metadata($1, $2)',
+        [key.bucket, key.name],
+      )
+    : await db.query<{ metadata: unknown }>(
+        `select o.metadata from storage.objects o join storage.buckets b on b.id = o.bucket_id
+         where o.bucket_id = $1 and o.name = $2 and b.public`,
+        [key.bucket, key.name],
+      );
   return r.rows[0];
 }
 
