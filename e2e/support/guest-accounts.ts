@@ -47,7 +47,7 @@ export function verifyLink(message: InboxMessage): string {
   return link;
 }
 
-async function anonHeaders() {
+export async function anonHeaders() {
   const config = await suiteConfig();
   if (!config.supabase) throw new Error('The e2e suite runs without a backend');
   return {

@@ -5,9 +5,9 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppContext } from './context.js';
 import { restApp } from './rest/handler.js';
 import { authApp } from './auth/routes.js';
-import { storageApp } from './storage/handler.js';
+import { storageApp } from './storage/routes.js';
 import { functionsApp } from './functions/handler.js';
-import { resolveCaller } from './authz.js';
+import { mailApp } from './mail/endpoint.js';
 
 export function createApp(ctx: AppContext): Hono {
   const app = new Hono();
@@ -82,43 +82,8 @@ export function createApp(ctx: AppContext): Hono {
   app.route('/storage/v1', storageApp(ctx));
   app.route('/functions/v1', functionsApp(ctx));
 
-  // Mail for edge functions (e.g. send-booking-notification): service role only; SMTP or dev inbox.
   app.use('/mail/v1/*', tooLarge('rest'));
-  app.post('/mail/v1/send', async (c) => {
-    let role: string | undefined;
-    try {
-      role = (
-        await resolveCaller(ctx.keys, {
-          authorization: c.req.header('authorization'),
-          apikey: c.req.header('apikey'),
-        })
-      ).role;
-    } catch {
-      role = undefined;
-    }
-    if (role !== 'service_role') return c.json({ error: 'service role required' }, 403);
-    let b: Record<string, unknown>;
-    try {
-      b = (await c.req.json()) as Record<string, unknown>;
-    } catch {
-      return c.json({ error: 'invalid JSON' }, 400);
-    }
-    const { to, subject, html, text } = b;
-    if (
-      typeof to !== 'string' ||
-      !/^[^\s@]+@[^\s@]+$/.test(to) ||
-      typeof subject !== 'string' ||
-      (typeof html !== 'string' && typeof text !== 'string')
-    )
-      return c.json({ error: 'to, subject and html or text are required' }, 400);
-    await ctx.mailer.send({
-      to,
-      subject: subject.slice(0, 300),
-      html: typeof html === 'string' ? html : '',
-      text: typeof text === 'string' ? text : '',
-    });
-    return c.json({ ok: true });
-  });
+  app.route('/mail/v1', mailApp(ctx));
 
   app.get('/', (c) =>
     c.json({

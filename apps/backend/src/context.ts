@@ -2,27 +2,9 @@ import type { Db, Queryable } from './db/types.js';
 import type { KeySet } from './keys.js';
 import type { Mailer } from './mail/mailer.js';
 import { loadSchema, type SchemaCache } from './rest/schema.js';
+import type { Config } from './config.js';
 
-export interface Config {
-  /** Public base URL of the API, e.g. http://127.0.0.1:54321 */
-  apiUrl: string;
-  /** Where links in e-mails send the user by default (the app). */
-  siteUrl: string;
-  /** Allowed redirect URL prefixes besides siteUrl. */
-  redirectUrls: string[];
-  dataDir: string | undefined;
-  supabaseDir: string;
-  jwtExpiry: number;
-  corsOrigins: string[];
-  mailerAutoconfirm: boolean;
-  rateLimit: { max: number; windowMs: number };
-  authRateLimits?: import('./auth/rate-limit.js').AuthRateLimitsOverride;
-  refreshReuseIntervalMs: number;
-  maxBodyBytes: number;
-  maxUploadBytes: number;
-  /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). */
-  trustProxy: boolean;
-}
+export type { Config } from './config.js';
 
 export interface AppContext {
   db: Db;

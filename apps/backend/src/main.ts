@@ -1,43 +1,27 @@
 /**
- * Starts the backend: API on PORT (54321), dev inbox on INBOX_PORT (54324), data in DATA_DIR
- * (<repo>/.data). Writes <DATA_DIR>/keys.json before printing "ready".
+ * Starts the backend with the settings of the environment (see config.ts: PORT, INBOX_PORT,
+ * HOST, INBOX_HOST, DATA_DIR, DATABASE_URL, ...). Writes <DATA_DIR>/keys.json before printing "ready".
  */
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { REPO_ROOT, DEFAULT_CORS_ORIGINS, startBackend } from './server.js';
-
-const env = process.env;
-const list = (v: string | undefined) =>
-  v
-    ? v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
-const int = (v: string | undefined, d: number) => (v && /^[0-9]+$/.test(v) ? Number(v) : d);
+import { loadEnv } from './config.js';
+import { startBackend } from './server.js';
 
 async function main(): Promise<void> {
-  const dataDir = path.resolve(env['DATA_DIR'] ?? path.join(REPO_ROOT, '.data'));
-  const port = int(env['PORT'], 54321);
-  const siteUrl = env['SITE_URL'] ?? 'http://localhost:4200';
+  const env = loadEnv();
+  const { dataDir } = env;
   const backend = await startBackend({
-    port,
-    inboxPort: int(env['INBOX_PORT'], 54324),
-    host: env['HOST'] ?? '127.0.0.1',
+    port: env.port,
+    inboxPort: env.inboxPort,
+    host: env.host,
+    inboxHost: env.inboxHost,
     dataDir,
-    ...(env['DATABASE_URL'] ? { databaseUrl: env['DATABASE_URL'] } : {}),
-    ...(env['SUPABASE_DIR'] ? { supabaseDir: path.resolve(env['SUPABASE_DIR']) } : {}),
-    ...(env['SMTP_URL'] ? { smtpUrl: env['SMTP_URL'] } : {}),
-    ...(env['MAIL_FROM'] ? { mailFrom: env['MAIL_FROM'] } : {}),
-    ...(env['API_EXTERNAL_URL'] ? { publicUrl: env['API_EXTERNAL_URL'] } : {}),
-    config: {
-      siteUrl,
-      redirectUrls: list(env['ADDITIONAL_REDIRECT_URLS']),
-      corsOrigins: [...DEFAULT_CORS_ORIGINS, siteUrl, ...list(env['CORS_ORIGINS'])],
-      jwtExpiry: int(env['JWT_EXPIRY'], 3600),
-      mailerAutoconfirm: env['MAILER_AUTOCONFIRM'] === 'true',
-      trustProxy: env['TRUST_PROXY'] === 'true',
-    },
+    ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
+    ...(env.supabaseDir ? { supabaseDir: env.supabaseDir } : {}),
+    ...(env.smtpUrl ? { smtpUrl: env.smtpUrl } : {}),
+    ...(env.mailFrom ? { mailFrom: env.mailFrom } : {}),
+    ...(env.publicUrl ? { publicUrl: env.publicUrl } : {}),
+    config: env.config,
     log: (m) => console.log(`[backend] ${m}`),
   });
   const keys = {
@@ -54,7 +38,7 @@ async function main(): Promise<void> {
   );
   console.log(`[backend] API URL:       ${backend.url}`);
   console.log(
-    `[backend] dev inbox:     ${backend.inboxUrl}${env['SMTP_URL'] ? ' (unused: SMTP_URL is set)' : ''}`,
+    `[backend] dev inbox:     ${backend.inboxUrl}${env.smtpUrl ? ' (unused: SMTP_URL is set)' : ''}`,
   );
   console.log(`[backend] anon key:      ${backend.anonKey}`);
   console.log(`[backend] service_role:  ${backend.serviceRoleKey}`);

@@ -2,7 +2,6 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
@@ -12,21 +11,31 @@ import { apiKeys, loadKeys } from './keys.js';
 import { createMailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
-import { makeSchemaLoader, type AppContext, type Config } from './context.js';
+import { makeSchemaLoader, type AppContext } from './context.js';
+import {
+  DEFAULTS,
+  DEFAULT_INBOX_HOST,
+  DEFAULT_MAIL_FROM,
+  REPO_ROOT,
+  appConfig,
+  isLoopback,
+  type Config,
+} from './config.js';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-export const DEFAULT_CORS_ORIGINS = [4200, 4201, 4202, 4203, 4204].flatMap((p) => [
-  `http://localhost:${p}`,
-  `http://127.0.0.1:${p}`,
-]);
+export { DEFAULT_CORS_ORIGINS, REPO_ROOT } from './config.js';
 
 export interface BackendOptions {
-  /** API port; 0 picks a free one. Default 54321. */
+  /** API port; 0 picks a free one. Default: config/defaults.json's ports.api. */
   port?: number;
-  /** Dev inbox port; 0 picks a free one. Default 54324. */
+  /** Dev inbox port; 0 picks a free one. Default: config/defaults.json's ports.inbox. */
   inboxPort?: number;
+  /** Default: config/defaults.json's host. */
   host?: string;
+  /**
+   * Where the dev inbox listens. It has no authentication, so it stays on 127.0.0.1 whatever
+   * `host` is, unless set here.
+   */
+  inboxHost?: string;
   /** Persistent data folder (PGlite files, JWT key, storage bytes); undefined = in memory. */
   dataDir?: string;
   /** Use PostgreSQL instead of PGlite. */
@@ -40,6 +49,8 @@ export interface BackendOptions {
   publicUrl?: string;
   config?: Partial<Config>;
   log?: (msg: string) => void;
+  /** Warnings about the setup (default: console.warn). */
+  warn?: (msg: string) => void;
 }
 
 export interface Backend {
@@ -65,6 +76,9 @@ function listen(app: Hono, port: number, host: string): Promise<ServerType> {
   });
 }
 
+/** The address a local client uses for a server bound to `host` (any-address: 127.0.0.1). */
+const displayAddress = (host: string) => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+
 function portOf(server: ServerType): number {
   return (server.address() as AddressInfo).port;
 }
@@ -79,7 +93,9 @@ function closeServer(server: ServerType): Promise<void> {
 
 export async function startBackend(opts: BackendOptions = {}): Promise<Backend> {
   const log = opts.log ?? (() => undefined);
-  const host = opts.host ?? '127.0.0.1';
+  const host = opts.host ?? DEFAULTS.host;
+  const inboxHost = opts.inboxHost ?? DEFAULT_INBOX_HOST;
+  const warn = opts.warn ?? ((m: string) => console.warn(`[backend] warning: ${m}`));
   const supabaseDir = opts.supabaseDir ?? path.join(REPO_ROOT, 'supabase');
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
 
@@ -95,26 +111,14 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
     const { anonKey, serviceRoleKey } = await apiKeys(keys);
     const mailer = createMailer({
       smtpUrl: opts.smtpUrl,
-      from: opts.mailFrom ?? 'Bistro <no-reply@bistro.local>',
+      from: opts.mailFrom ?? DEFAULT_MAIL_FROM,
     });
     const schema = await makeSchemaLoader(db);
 
-    const config: Config = {
-      apiUrl: opts.publicUrl ?? '',
-      siteUrl: 'http://localhost:4200',
-      redirectUrls: [],
-      dataDir: opts.dataDir,
-      supabaseDir,
-      jwtExpiry: 3600,
-      corsOrigins: DEFAULT_CORS_ORIGINS,
-      mailerAutoconfirm: false,
-      rateLimit: { max: 30, windowMs: 5 * 60_000 },
-      refreshReuseIntervalMs: 10_000,
-      maxBodyBytes: 1024 * 1024,
-      maxUploadBytes: 50 * 1024 * 1024,
-      trustProxy: false,
-      ...opts.config,
-    };
+    const config: Config = appConfig(
+      { apiUrl: opts.publicUrl ?? '', dataDir: opts.dataDir, supabaseDir },
+      opts.config,
+    );
     const ctx: AppContext = {
       db,
       keys,
@@ -128,14 +132,18 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       reloadSchema: () => schema.reload(),
     };
     const app = createApp(ctx);
-    const api = await listen(app, opts.port ?? 54321, host);
+    const api = await listen(app, opts.port ?? DEFAULTS.ports.api, host);
     servers.push(api);
-    const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-    const url = `http://${displayHost}:${portOf(api)}`;
+    const url = `http://${displayAddress(host)}:${portOf(api)}`;
     if (!config.apiUrl) config.apiUrl = opts.publicUrl ?? url;
-    const inbox = await listen(inboxApp(mailer), opts.inboxPort ?? 54324, host);
+    const inbox = await listen(inboxApp(mailer), opts.inboxPort ?? DEFAULTS.ports.inbox, inboxHost);
     servers.push(inbox);
-    const inboxUrl = `http://${displayHost}:${portOf(inbox)}`;
+    const inboxUrl = `http://${displayAddress(inboxHost)}:${portOf(inbox)}`;
+    if (!opts.smtpUrl && !isLoopback(host))
+      warn(
+        `the API listens on ${host}, beyond this machine, while mail (sign-up links, password ` +
+          `resets) goes to the dev inbox${isLoopback(inboxHost) ? '' : `, which listens on ${inboxHost} without authentication`}; set SMTP_URL to send real mail`,
+      );
 
     let closed = false;
     return {

@@ -975,9 +975,9 @@ export const matrix: Record<string, Case[]> = {
   ],
   'storage.objects': [
     {
-      name: "reads the owner's photo file",
+      name: "reads the owner's photo file (no approved photo shows it: uploader and admins only)",
       kind: 'read',
-      expect: everyone,
+      expect: only('owner', 'admin'),
       sql: () => [
         "select id from storage.objects where bucket_id = 'photo-wall' and name = $1",
         [ownerFile],

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { Config } from '../context.js';
 import { overEmailSendRateLimit, overRequestRateLimit } from './errors.js';
-import { clientIp } from './request.js';
+import { clientIp } from '../shared/client-ip.js';
 
 /** A fixed-window counter keyed by e.g. "token:ip:email" (GoTrue default: 30 per 5 minutes). */
 export class RateLimiter {
@@ -120,14 +120,14 @@ export function createAuthLimiter(config: Config): AuthLimiter {
   const mails = new RateLimiter(limits.mailsPerRecipient.max, limits.mailsPerRecipient.windowMs);
   return {
     perAddress(c, action, email) {
-      if (!perAddress.take(`${action}:${clientIp(c, config)}:${email.toLowerCase()}`))
+      if (!perAddress.take(`${action}:${clientIp(c, config.trustProxy)}:${email.toLowerCase()}`))
         throw overRequestRateLimit();
     },
     perIp(c, action) {
-      if (!ipLimiter(action).take(clientIp(c, config))) throw overRequestRateLimit();
+      if (!ipLimiter(action).take(clientIp(c, config.trustProxy))) throw overRequestRateLimit();
     },
     attempt(c, action) {
-      const ip = clientIp(c, config);
+      const ip = clientIp(c, config.trustProxy);
       const limiter = ipLimiter(action);
       if (!limiter.take(ip)) throw overRequestRateLimit();
       let settled = false;

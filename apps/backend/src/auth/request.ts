@@ -92,14 +92,6 @@ export function safeRedirect(config: Config, to: string | undefined): string {
   return config.siteUrl;
 }
 
-/** The client's address: the socket's, or X-Forwarded-For's first hop behind a trusted proxy. */
-export function clientIp(c: Context, config: Config): string {
-  const fwd = c.req.header('x-forwarded-for');
-  if (fwd && config.trustProxy) return fwd.split(',')[0]?.trim() ?? 'unknown';
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
-}
-
 /** The `:id` path parameter; anything but a UUID names no user. */
 export function userIdParam(c: Context): string {
   const id = c.req.param('id') ?? '';

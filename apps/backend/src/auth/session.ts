@@ -11,7 +11,7 @@ import { listIdentities } from './models/identities.js';
 import { insertRefreshToken } from './models/refresh-tokens.js';
 import { createSession, sessionExists } from './models/sessions.js';
 import { findUserById, type UserRow } from './models/users.js';
-import { clientIp } from './request.js';
+import { clientIp } from '../shared/client-ip.js';
 import { metaOf, userJson } from './user-json.js';
 
 /** How the session was obtained, as the access token's `amr` claim names it. */
@@ -39,7 +39,7 @@ export async function issueSession(
     id: sid,
     userId: user.id,
     userAgent: (c.req.header('user-agent') ?? '').slice(0, 255),
-    ip: clientIp(c, api.config),
+    ip: clientIp(c, api.config.trustProxy),
   });
   const refresh = newRefreshToken();
   await insertRefreshToken(tx, { token: refresh, userId: user.id, sessionId: sid, parent: null });

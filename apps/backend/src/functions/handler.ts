@@ -10,7 +10,8 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { AppContext } from '../context.js';
-import { JwtError, resolveCaller } from '../authz.js';
+import { JwtError } from '../authz.js';
+import { requestCaller } from '../shared/caller.js';
 import { runAs } from '../db/run-as.js';
 import { isPgError } from '../db/types.js';
 
@@ -57,13 +58,9 @@ export function functionsApp(ctx: AppContext): Hono {
       return c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404);
     // hosted Supabase verifies the JWT before a function runs (verify_jwt = true)
     try {
-      const token = c.req.header('authorization') ? c.req.header('authorization') : undefined;
-      if (!token && !c.req.header('apikey'))
+      if (!c.req.header('authorization') && !c.req.header('apikey'))
         return c.json({ code: 401, message: 'Missing authorization header' }, 401);
-      const caller = await resolveCaller(ctx.keys, {
-        authorization: token,
-        apikey: c.req.header('apikey'),
-      });
+      const caller = await requestCaller(c, ctx.keys);
       // a deleted user's token is refused (auth.require_live_user() in the preamble)
       if (caller.isUser && caller.role === 'authenticated')
         await runAs(ctx.db, caller, { method: c.req.method, path: c.req.path }, async () => null);

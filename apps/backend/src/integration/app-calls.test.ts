@@ -269,8 +269,13 @@ describe('photo wall and storage', () => {
       .upload(path, new Blob([png], { type: 'image/png' }));
     expect(up.error).toBeNull();
     expect(up.data?.path).toBe(path);
-    const { data } = maya.storage.from('photo-wall').getPublicUrl(path);
-    const res = await fetch(data.publicUrl);
+    // not yet on the wall (no approved photo shows it): its owner reads it with her token
+    const res = await fetch(`${srv.url}/storage/v1/object/authenticated/photo-wall/${path}`, {
+      headers: {
+        apikey: srv.anonKey,
+        authorization: `Bearer ${(await maya.auth.getSession()).data.session?.access_token}`,
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     // stored re-encoded (without metadata), still the same 1 x 1 PNG

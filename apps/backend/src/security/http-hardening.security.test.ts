@@ -1,10 +1,12 @@
 /**
- * HTTP hardening of the API (issue 9): security headers on every kind of API response
+ * HTTP hardening of the API: security headers on every kind of API response
  * (success, error, not found, preflight, 413), CORS only for configured origins, and request
  * body limits answered in each service's error shape while storage keeps its bucket limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkInterfaces } from 'node:os';
 import { startTestServer, type TestServer } from '../testing.js';
+import { startBackend } from '../server.js';
 import { USERS, PASSWORD } from '../integration/support.js';
 
 let srv: TestServer;
@@ -251,5 +253,60 @@ describe('body limits', () => {
     console.log(
       '[http] body limits: REST, RPC, auth, functions, mail, streamed body -> 413; storage bucket and upload limits -> 413',
     );
+  });
+});
+
+describe('the dev inbox (no authentication) stays on this machine', () => {
+  /** A backend whose API listens on `host`, mail going to the dev inbox; its warnings kept. */
+  async function boot(host: string, inboxHost?: string) {
+    const warnings: string[] = [];
+    const backend = await startBackend({
+      port: 0,
+      inboxPort: 0,
+      host,
+      ...(inboxHost ? { inboxHost } : {}),
+      warn: (m) => warnings.push(m),
+    });
+    return { backend, warnings, inboxPort: Number(new URL(backend.inboxUrl).port) };
+  }
+  const reachable = (host: string, port: number) =>
+    fetch(`http://${host}:${port}/api/messages`).then(
+      (r) => r.status,
+      () => 'refused' as const,
+    );
+
+  it('listens on 127.0.0.1 whatever the API host, unless told otherwise', async () => {
+    // 127.0.0.2 is loopback too: an inbox that followed the API host would not answer on .1
+    const a = await boot('127.0.0.2');
+    try {
+      expect(await reachable('127.0.0.1', a.inboxPort)).toBe(200);
+      expect(await reachable('127.0.0.2', a.inboxPort)).toBe('refused');
+      expect(a.warnings).toEqual([]);
+    } finally {
+      await a.backend.close();
+    }
+    const b = await boot('127.0.0.1', '127.0.0.2');
+    try {
+      expect(await reachable('127.0.0.2', b.inboxPort)).toBe(200);
+      expect(await reachable('127.0.0.1', b.inboxPort)).toBe('refused');
+    } finally {
+      await b.backend.close();
+    }
+  });
+
+  it('an API exposed beyond loopback while mail goes to the dev inbox: a warning at start', async () => {
+    const { backend, warnings, inboxPort } = await boot('0.0.0.0');
+    try {
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(/0\.0\.0\.0.*dev inbox.*SMTP_URL/);
+      expect(await reachable('127.0.0.1', inboxPort)).toBe(200);
+      // and the inbox is not on the machine's other addresses
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+      if (external) expect(await reachable(external, inboxPort)).toBe('refused');
+    } finally {
+      await backend.close();
+    }
   });
 });

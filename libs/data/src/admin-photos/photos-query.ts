@@ -1,10 +1,48 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tables } from '../database.types';
-import { getSupabase } from '../lib/supabase-client';
+import { getStorage, getSupabase } from '../lib/supabase-client';
 import { unwrap } from '../lib/errors';
 import { adminPhotoKeys } from './keys';
 
 export type AdminPhoto = Tables<'photo_wall'>;
+
+/** A photo-wall file's name in its public URL (null for any other address). */
+const PHOTO_WALL_PATH = /\/storage\/v1\/object\/public\/photo-wall\/([^?#]+)/;
+
+/** How long an admin's preview link of a photo that is not public yet stays valid. */
+const PREVIEW_SECONDS = 3600;
+
+/**
+ * The storage serves a photo-wall file by its public URL only once its photo is approved; for
+ * the others the admin gets a signed link (valid for an hour) in image_url, so the review grid
+ * still shows them.
+ */
+function decoded(name: string): string | null {
+  try {
+    return decodeURI(name);
+  } catch {
+    return null;
+  }
+}
+
+async function withPreviews(photos: AdminPhoto[]): Promise<AdminPhoto[]> {
+  const pending = photos.flatMap((p) => {
+    const raw = p.is_approved ? undefined : PHOTO_WALL_PATH.exec(p.image_url)?.[1];
+    const name = raw ? decoded(raw) : null;
+    return name ? [{ id: p.id, name }] : [];
+  });
+  if (pending.length === 0) return photos;
+  const signed = await (await getStorage()).from('photo-wall').createSignedUrls(
+    pending.map((p) => p.name),
+    PREVIEW_SECONDS,
+  );
+  const byName = new Map((signed.data ?? []).map((s) => [s.path, s.signedUrl]));
+  const byId = new Map(pending.map((p) => [p.id, byName.get(p.name)]));
+  return photos.map((p) => {
+    const url = byId.get(p.id);
+    return url ? { ...p, image_url: url } : p;
+  });
+}
 
 /** Every photo on the wall, newest first (admins only, by RLS). */
 export async function fetchAdminPhotos(signal?: AbortSignal): Promise<AdminPhoto[]> {
@@ -14,7 +52,7 @@ export async function fetchAdminPhotos(signal?: AbortSignal): Promise<AdminPhoto
     .order('created_at', { ascending: false })
     .order('id');
   if (signal) query = query.abortSignal(signal);
-  return unwrap(await query) ?? [];
+  return withPreviews(unwrap(await query) ?? []);
 }
 
 export const adminPhotosQueryOptions = () =>

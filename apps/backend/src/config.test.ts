@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { DEFAULTS, REPO_ROOT, appConfig, loadEnv, parseDefaults } from './config.js';
+
+describe('config', () => {
+  it('takes host, data folder and ports from config/defaults.json when the environment is empty', () => {
+    const env = loadEnv({});
+    expect(env.port).toBe(DEFAULTS.ports.api);
+    expect(env.inboxPort).toBe(DEFAULTS.ports.inbox);
+    expect(env.host).toBe(DEFAULTS.host);
+    expect(env.dataDir).toBe(path.join(REPO_ROOT, DEFAULTS.dataDir));
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.config.corsOrigins).toContain(`http://localhost:${DEFAULTS.ports.admin}`);
+  });
+
+  it('reads the environment: PORT over API_PORT, lists, flags; malformed numbers fall back', () => {
+    const env = loadEnv({
+      API_PORT: '6000',
+      INBOX_PORT: '12abc',
+      DATABASE_URL: '',
+      SITE_URL: 'https://bistro.example',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+      JWT_EXPIRY: '600',
+      MAILER_AUTOCONFIRM: 'true',
+      TRUST_PROXY: 'yes',
+    });
+    expect(env.port).toBe(6000);
+    expect(env.inboxPort).toBe(DEFAULTS.ports.inbox);
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.config).toMatchObject({
+      siteUrl: 'https://bistro.example',
+      jwtExpiry: 600,
+      mailerAutoconfirm: true,
+      trustProxy: false,
+    });
+    expect(env.config.corsOrigins.slice(-3)).toEqual([
+      'https://bistro.example',
+      'https://a.example',
+      'https://b.example',
+    ]);
+    expect(loadEnv({ PORT: '7000', API_PORT: '6000' }).port).toBe(7000);
+  });
+
+  it('refuses a defaults file with a missing or mistyped field', () => {
+    expect(() => parseDefaults({ host: '127.0.0.1', dataDir: '.data', ports: {} })).toThrow(
+      /ports\.shell/,
+    );
+    expect(() => parseDefaults({ ...DEFAULTS, host: 1 })).toThrow(/host/);
+    expect(() => parseDefaults({ ...DEFAULTS, ports: { ...DEFAULTS.ports, api: 70000 } })).toThrow(
+      /ports\.api/,
+    );
+  });
+
+  it('completes the app config from overrides', () => {
+    const c = appConfig(
+      { apiUrl: 'http://x', dataDir: undefined, supabaseDir: '/s' },
+      { jwtExpiry: 60 },
+    );
+    expect(c).toMatchObject({ apiUrl: 'http://x', jwtExpiry: 60, trustProxy: false });
+    expect(c.maxUploadBytes).toBeGreaterThan(c.maxBodyBytes);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The backend's settings, parsed once. Host, data folder and ports default to the repository's
+ * config/defaults.json (the scripts in tools/ read the same file); everything else has its
+ * default here. `loadEnv` reads the environment for main.ts; `appConfig` completes the Config
+ * the services use from partial overrides (startBackend's options, tests).
+ */
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface SuiteDefaults {
+  host: string;
+  dataDir: string;
+  ports: {
+    shell: number;
+    guest: number;
+    lounge: number;
+    games: number;
+    admin: number;
+    api: number;
+    inbox: number;
+  };
+}
+
+const PORT_NAMES = ['shell', 'guest', 'lounge', 'games', 'admin', 'api', 'inbox'] as const;
+
+const isPort = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 65536;
+
+/** Checks the shape of config/defaults.json; a missing or mistyped field stops the start. */
+export function parseDefaults(raw: unknown, source = 'config/defaults.json'): SuiteDefaults {
+  const fail = (what: string): never => {
+    throw new Error(`${source}: ${what}`);
+  };
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) fail('not a JSON object');
+  const o = raw as Record<string, unknown>;
+  if (typeof o['host'] !== 'string' || !o['host']) fail('"host" must be a non-empty string');
+  if (typeof o['dataDir'] !== 'string' || !o['dataDir'])
+    fail('"dataDir" must be a non-empty string');
+  const ports = o['ports'];
+  if (typeof ports !== 'object' || ports === null) fail('"ports" must be an object');
+  const p = ports as Record<string, unknown>;
+  for (const name of PORT_NAMES)
+    if (!isPort(p[name])) fail(`"ports.${name}" must be a port number`);
+  return {
+    host: o['host'] as string,
+    dataDir: o['dataDir'] as string,
+    ports: Object.fromEntries(PORT_NAMES.map((n) => [n, p[n] as number])) as SuiteDefaults['ports'],
+  };
+}
+
+export const DEFAULTS: SuiteDefaults = parseDefaults(
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'config', 'defaults.json'), 'utf8')) as unknown,
+);
+
+const { shell, guest, lounge, games, admin } = DEFAULTS.ports;
+
+/** The suite's own apps on their default ports, by localhost and 127.0.0.1. */
+export const DEFAULT_CORS_ORIGINS = [shell, guest, lounge, games, admin].flatMap((p) => [
+  `http://localhost:${p}`,
+  `http://127.0.0.1:${p}`,
+]);
+
+/** The dev inbox has no authentication: it listens on loopback unless INBOX_HOST says otherwise. */
+export const DEFAULT_INBOX_HOST = '127.0.0.1';
+
+/** Whether a listen address is reachable only from this machine. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export const DEFAULT_SITE_URL = `http://localhost:${shell}`;
+export const DEFAULT_MAIL_FROM = 'Bistro <no-reply@bistro.local>';
+
+export interface Config {
+  /** Public base URL of the API, e.g. http://127.0.0.1:54321 */
+  apiUrl: string;
+  /** Where links in e-mails send the user by default (the app). */
+  siteUrl: string;
+  /** Allowed redirect URL prefixes besides siteUrl. */
+  redirectUrls: string[];
+  dataDir: string | undefined;
+  supabaseDir: string;
+  jwtExpiry: number;
+  corsOrigins: string[];
+  mailerAutoconfirm: boolean;
+  rateLimit: { max: number; windowMs: number };
+  /** Per-IP and per-recipient auth limits that replace the defaults in auth/rate-limit.ts. */
+  authRateLimits?: import('./auth/rate-limit.js').AuthRateLimitsOverride;
+  refreshReuseIntervalMs: number;
+  maxBodyBytes: number;
+  maxUploadBytes: number;
+  /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). */
+  trustProxy: boolean;
+}
+
+/** The app's Config: the defaults, then the given overrides. */
+export function appConfig(
+  base: { apiUrl: string; dataDir: string | undefined; supabaseDir: string },
+  overrides: Partial<Config> = {},
+): Config {
+  return {
+    ...base,
+    siteUrl: DEFAULT_SITE_URL,
+    redirectUrls: [],
+    jwtExpiry: 3600,
+    corsOrigins: DEFAULT_CORS_ORIGINS,
+    mailerAutoconfirm: false,
+    rateLimit: { max: 30, windowMs: 5 * 60_000 },
+    refreshReuseIntervalMs: 10_000,
+    maxBodyBytes: 1024 * 1024,
+    maxUploadBytes: 50 * 1024 * 1024,
+    trustProxy: false,
+    ...overrides,
+  };
+}
+
+/** What main.ts hands to startBackend, read from the environment. */
+export interface EnvSettings {
+  port: number;
+  inboxPort: number;
+  host: string;
+  inboxHost: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  supabaseDir: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  publicUrl: string | undefined;
+  config: Pick<
+    Config,
+    'siteUrl' | 'redirectUrls' | 'corsOrigins' | 'jwtExpiry' | 'mailerAutoconfirm' | 'trustProxy'
+  >;
+}
+
+const list = (v: string | undefined): string[] =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+
+/** A whole number from the environment; anything else (unset, empty, "12abc") is the default. */
+const int = (v: string | undefined, d: number): number => (v && /^[0-9]+$/.test(v) ? Number(v) : d);
+
+/** Empty strings count as unset (a script may pass VAR= to clear an inherited value). */
+const opt = (v: string | undefined): string | undefined => (v ? v : undefined);
+
+export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
+  const siteUrl = opt(env['SITE_URL']) ?? DEFAULT_SITE_URL;
+  const supabaseDir = opt(env['SUPABASE_DIR']);
+  return {
+    port: int(env['PORT'] ?? env['API_PORT'], DEFAULTS.ports.api),
+    inboxPort: int(env['INBOX_PORT'], DEFAULTS.ports.inbox),
+    host: opt(env['HOST']) ?? DEFAULTS.host,
+    inboxHost: opt(env['INBOX_HOST']) ?? DEFAULT_INBOX_HOST,
+    // DATA_DIR as given is relative to the working folder; the default to the repository
+    dataDir: path.resolve(opt(env['DATA_DIR']) ?? path.join(REPO_ROOT, DEFAULTS.dataDir)),
+    databaseUrl: opt(env['DATABASE_URL']),
+    supabaseDir: supabaseDir ? path.resolve(supabaseDir) : undefined,
+    smtpUrl: opt(env['SMTP_URL']),
+    mailFrom: opt(env['MAIL_FROM']),
+    publicUrl: opt(env['API_EXTERNAL_URL']),
+    config: {
+      siteUrl,
+      redirectUrls: list(env['ADDITIONAL_REDIRECT_URLS']),
+      corsOrigins: [...DEFAULT_CORS_ORIGINS, siteUrl, ...list(env['CORS_ORIGINS'])],
+      jwtExpiry: int(env['JWT_EXPIRY'], 3600),
+      mailerAutoconfirm: env['MAILER_AUTOCONFIRM'] === 'true',
+      trustProxy: env['TRUST_PROXY'] === 'true',
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/** Supabase Storage-compatible API at /storage/v1: the route table and the error answers. */
+import { Hono, type Context } from 'hono';
+import path from 'node:path';
+import type { AppContext } from '../context.js';
+import { JwtError } from '../authz.js';
+import { FsBlobStore, MemoryBlobStore, type BlobStore } from './blobs.js';
+import { isUnsafeTarget } from './uploads.js';
+import { StorageError, invalidKey, routeNotFound } from './errors.js';
+import { storageService, type StorageService } from './service.js';
+import { changeBucket, createBucket, getBucket, getBuckets, removeBucket } from './buckets.js';
+import { uploadObject } from './upload.js';
+import { listFolder } from './list.js';
+import { copyObjectRoute, moveObjectRoute } from './transfer.js';
+import { privateObject, publicObject } from './download.js';
+import { removeObjects } from './remove.js';
+import { signObject, signObjects, signedObject } from './sign.js';
+
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
+type Route = [Method[], string, (s: StorageService) => (c: Context) => Promise<Response>];
+
+/**
+ * In matching order: /object/list, /move, /copy and /sign come before the upload and download
+ * routes, which would otherwise take them as bucket names.
+ */
+const ROUTES: Route[] = [
+  [['GET'], '/bucket', getBuckets],
+  [['GET'], '/bucket/:id', getBucket],
+  [['POST'], '/bucket', createBucket],
+  [['PUT'], '/bucket/:id', changeBucket],
+  [['DELETE'], '/bucket/:id', removeBucket],
+  [['POST'], '/object/list/:bucket', listFolder],
+  [['POST'], '/object/move', moveObjectRoute],
+  [['POST'], '/object/copy', copyObjectRoute],
+  // (a trailing /* also matches nothing at all: the batch route goes first)
+  [['POST'], '/object/sign/:bucket', signObjects],
+  [['POST'], '/object/sign/:bucket/*', signObject],
+  [['GET', 'HEAD'], '/object/sign/:bucket/*', signedObject],
+  [['POST', 'PUT'], '/object/:bucket/*', uploadObject],
+  [['GET', 'HEAD'], '/object/public/:bucket/*', publicObject],
+  [['GET', 'HEAD'], '/object/authenticated/:bucket/*', (s) => privateObject(s, 5)],
+  [['GET', 'HEAD'], '/object/:bucket/*', (s) => privateObject(s, 4)],
+  [['DELETE'], '/object/:bucket', removeObjects],
+];
+
+export function storageApp(ctx: AppContext): Hono {
+  const app = new Hono();
+  const blobs: BlobStore = ctx.config.dataDir
+    ? new FsBlobStore(path.join(ctx.config.dataDir, 'storage'))
+    : new MemoryBlobStore();
+  const service = storageService(ctx, blobs);
+
+  app.onError((err, c) => {
+    if (err instanceof StorageError)
+      return c.json(
+        { statusCode: String(err.status), error: err.error, message: err.message },
+        err.status as 400,
+      );
+    if (err instanceof JwtError)
+      return c.json(
+        {
+          statusCode: '403',
+          error: 'Unauthorized',
+          message: err.expired ? 'jwt expired' : 'invalid signature',
+        },
+        400,
+      );
+    if (err instanceof RangeError)
+      return c.json(
+        {
+          statusCode: '400',
+          error: 'InvalidRequest',
+          message: 'The JSON body is nested too deeply',
+        },
+        400,
+      );
+    console.error('[storage] unexpected error:', err);
+    return c.json({ statusCode: '500', error: 'internal', message: 'Internal server error' }, 500);
+  });
+
+  // '..' and '.' segments (raw or %2e-encoded), backslashes and NULs in the target as sent:
+  // the URL parser would resolve them before the routes see the path, so refuse them here.
+  app.use('*', async (c, next) => {
+    const incoming = (c.env as { incoming?: { url?: unknown } } | undefined)?.incoming;
+    const target = typeof incoming?.url === 'string' ? incoming.url : new URL(c.req.url).pathname;
+    if (isUnsafeTarget(target)) throw invalidKey('Invalid key: the path must not climb out');
+    await next();
+  });
+
+  for (const [methods, route, handler] of ROUTES) app.on(methods, route, handler(service));
+  app.all('*', () => {
+    throw routeNotFound();
+  });
+  return app;
+}

@@ -1,0 +1,94 @@
+/**
+ * Signed URLs: POST /object/sign/:bucket/* ({ expiresIn }) and POST /object/sign/:bucket
+ * ({ expiresIn, paths }) hand out time-limited links to objects the caller may read;
+ * GET /object/sign/:bucket/*?token= serves them without any other credential (for <img> tags
+ * that cannot send a token, e.g. an admin reviewing a photo that is not public yet).
+ */
+import type { Context } from 'hono';
+import type { Caller } from '../authz.js';
+import { StorageError, invalidRequest, objectNotFound } from './errors.js';
+import { findObjectMetadata, type ObjectKey } from './models/objects.js';
+import { readableObject, send } from './download.js';
+import { checkKey, objectKeyOf, readBody, type StorageService } from './service.js';
+
+/** The longest a signed URL may live: one year. */
+const MAX_EXPIRES_IN = 365 * 24 * 3600;
+
+function expiresIn(body: Record<string, unknown>): number {
+  const v = body['expiresIn'];
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_EXPIRES_IN)
+    throw invalidRequest(`expiresIn must be a whole number of seconds from 1 to ${MAX_EXPIRES_IN}`);
+  return v;
+}
+
+const objectPath = (key: ObjectKey) => `${key.bucket}/${key.name}`;
+
+async function signedPath(
+  s: StorageService,
+  c: Context,
+  who: Caller,
+  key: ObjectKey,
+  seconds: number,
+): Promise<string> {
+  if (!(await readableObject(s, c, who, key))) throw objectNotFound();
+  // no role claim: the token is never accepted as an API key or session
+  const token = await s.keys.sign({ url: objectPath(key) }, seconds);
+  return `/object/sign/${objectPath(key)}?token=${token}`;
+}
+
+export const signObject = (s: StorageService) => async (c: Context) => {
+  const who = await s.caller(c);
+  const key = objectKeyOf(c, 5); // /storage/v1/object/sign/<bucket>/<name>
+  const seconds = expiresIn(await readBody(c));
+  return c.json({ signedURL: await signedPath(s, c, who, key, seconds) });
+};
+
+export const signObjects = (s: StorageService) => async (c: Context) => {
+  const who = await s.caller(c);
+  const bucket = c.req.param('bucket') ?? '';
+  const body = await readBody(c);
+  const seconds = expiresIn(body);
+  const paths = body['paths'];
+  if (
+    !Array.isArray(paths) ||
+    paths.length > 1000 ||
+    !paths.every((p): p is string => typeof p === 'string')
+  )
+    throw invalidRequest('paths must be an array of object names');
+  const out: { path: string; signedURL: string | null; error: string | null }[] = [];
+  for (const name of paths) {
+    try {
+      checkKey({ bucket, name });
+      out.push({
+        path: name,
+        signedURL: await signedPath(s, c, who, { bucket, name }, seconds),
+        error: null,
+      });
+    } catch (e) {
+      if (!(e instanceof StorageError)) throw e;
+      out.push({
+        path: name,
+        signedURL: null,
+        error: 'Either the object does not exist or you do not have access to it',
+      });
+    }
+  }
+  return c.json(out);
+};
+
+export const signedObject = (s: StorageService) => async (c: Context) => {
+  const key = objectKeyOf(c, 5);
+  const token = c.req.query('token');
+  if (!token)
+    throw new StorageError(400, 'InvalidJWT', 'querystring must have required property token');
+  let url: unknown;
+  try {
+    url = (await s.keys.verify(token))['url'];
+  } catch (e) {
+    const expired = (e as { code?: string }).code === 'ERR_JWT_EXPIRED';
+    throw new StorageError(400, 'InvalidJWT', expired ? 'jwt expired' : 'invalid signature');
+  }
+  if (url !== objectPath(key))
+    throw new StorageError(400, 'InvalidSignature', 'The url does not match the signature');
+  return send(s, c, await findObjectMetadata(s.db, key), key);
+};
