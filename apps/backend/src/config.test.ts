@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { DEFAULTS, REPO_ROOT, appConfig, loadEnv, parseDefaults } from './config.js';
+import {
+  DEFAULTS,
+  REPO_ROOT,
+  appConfig,
+  loadEnv,
+  parseAuthRateLimits,
+  parseDefaults,
+} from './config.js';
 
 describe('config', () => {
   it('takes host, data folder and ports from config/defaults.json when the environment is empty', () => {
@@ -58,5 +65,19 @@ describe('config', () => {
     );
     expect(c).toMatchObject({ apiUrl: 'http://x', jwtExpiry: 60, trustProxy: false });
     expect(c.maxUploadBytes).toBeGreaterThan(c.maxBodyBytes);
+  });
+
+  it('reads AUTH_RATE_LIMITS as JSON and refuses a malformed value', () => {
+    const rules = loadEnv({
+      AUTH_RATE_LIMITS: '{"perIp":{"recover":{"max":300,"windowMs":300000}}}',
+    }).config.authRateLimits;
+    expect(rules).toEqual({ perIp: { recover: { max: 300, windowMs: 300000 } } });
+    expect(loadEnv({}).config.authRateLimits).toBeUndefined();
+    expect(() => parseAuthRateLimits('{"perIp":{"recovr":{"max":1,"windowMs":1}}}')).toThrow(
+      /recovr/,
+    );
+    expect(() => parseAuthRateLimits('{"perIp":{"recover":{"max":"1"}}}')).toThrow(/recover/);
+    expect(() => parseAuthRateLimits('[1]')).toThrow(/object/);
+    expect(() => parseAuthRateLimits('nope')).toThrow(/JSON/);
   });
 });

@@ -132,7 +132,8 @@ export interface EnvSettings {
   config: Pick<
     Config,
     'siteUrl' | 'redirectUrls' | 'corsOrigins' | 'jwtExpiry' | 'mailerAutoconfirm' | 'trustProxy'
-  >;
+  > &
+    Partial<Pick<Config, 'authRateLimits'>>;
 }
 
 const list = (v: string | undefined): string[] =>
@@ -148,6 +149,51 @@ const int = (v: string | undefined, d: number): number => (v && /^[0-9]+$/.test(
 
 /** Empty strings count as unset (a script may pass VAR= to clear an inherited value). */
 const opt = (v: string | undefined): string | undefined => (v ? v : undefined);
+
+const isRule = (v: unknown): boolean => {
+  const r = v as { max?: unknown; windowMs?: unknown } | null;
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    Number.isInteger(r.max) &&
+    (r.max as number) >= 0 &&
+    Number.isInteger(r.windowMs) &&
+    (r.windowMs as number) > 0
+  );
+};
+
+/**
+ * AUTH_RATE_LIMITS: JSON that replaces single auth limits, e.g.
+ * `{"perIp":{"recover":{"max":300,"windowMs":300000}},"mailsPerRecipient":{"max":10,"windowMs":3600000}}`.
+ * Anything else stops the start: a typo must not silently leave the limits at their defaults.
+ */
+export function parseAuthRateLimits(raw: string): NonNullable<Config['authRateLimits']> {
+  const fail = (what: string): never => {
+    throw new Error(`AUTH_RATE_LIMITS: ${what}`);
+  };
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    fail('not valid JSON');
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) fail('must be a JSON object');
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o))
+    if (k !== 'perIp' && k !== 'mailsPerRecipient') fail(`unknown key "${k}"`);
+  const actions = ['signIn', 'signUp', 'verify', 'otp', 'recover', 'resend'];
+  if (o['perIp'] !== undefined) {
+    const per = o['perIp'];
+    if (typeof per !== 'object' || per === null) fail('"perIp" must be an object');
+    for (const [k, rule] of Object.entries(per as Record<string, unknown>)) {
+      if (!actions.includes(k)) fail(`unknown perIp action "${k}" (one of ${actions.join(', ')})`);
+      if (!isRule(rule)) fail(`perIp.${k} must be { "max": n, "windowMs": ms }`);
+    }
+  }
+  if (o['mailsPerRecipient'] !== undefined && !isRule(o['mailsPerRecipient']))
+    fail('mailsPerRecipient must be { "max": n, "windowMs": ms }');
+  return o as NonNullable<Config['authRateLimits']>;
+}
 
 export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
   const siteUrl = opt(env['SITE_URL']) ?? DEFAULT_SITE_URL;
@@ -171,6 +217,9 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       jwtExpiry: int(env['JWT_EXPIRY'], 3600),
       mailerAutoconfirm: env['MAILER_AUTOCONFIRM'] === 'true',
       trustProxy: env['TRUST_PROXY'] === 'true',
+      ...(opt(env['AUTH_RATE_LIMITS'])
+        ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }
+        : {}),
     },
   };
 }

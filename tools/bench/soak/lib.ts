@@ -68,6 +68,11 @@ export async function startBackendProc(t: BackendTarget): Promise<BackendProc> {
     INBOX_PORT: String(await freePort()),
     DATA_DIR: t.dataDir,
     JWT_EXPIRY: '7200',
+    // the soak signs its members in through recovery codes from one address
+    AUTH_RATE_LIMITS: JSON.stringify({
+      perIp: { recover: { max: 100_000, windowMs: 300_000 } },
+      mailsPerRecipient: { max: 100, windowMs: 3_600_000 },
+    }),
   };
   delete env['DATABASE_URL'];
   if (t.db === 'postgres') env['DATABASE_URL'] = t.databaseUrl;
