@@ -242,7 +242,7 @@ describe('photo wall and storage', () => {
     expect(approved.data?.find((p) => p.id === ins.data.id)).toBeUndefined();
     const mod = await admin
       .from('photo_wall')
-      .update({ is_approved: true, approved_at: nowIso(), approved_by: USERS.admin.id })
+      .update({ is_approved: true })
       .eq('id', ins.data.id);
     expect(mod.error).toBeNull();
     const feat = await admin.from('photo_wall').update({ is_featured: true }).eq('id', ins.data.id);
@@ -335,8 +335,6 @@ describe('bookings', () => {
       .update({
         status: 'approved',
         admin_notes: 'See you there',
-        approved_at: nowIso(),
-        approved_by: USERS.admin.id,
       })
       .eq('id', booking.id);
     expect(upd.error).toBeNull();
