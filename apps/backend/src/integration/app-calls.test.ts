@@ -240,10 +240,7 @@ describe('photo wall and storage', () => {
       .limit(6);
     expect(approved.error).toBeNull();
     expect(approved.data?.find((p) => p.id === ins.data.id)).toBeUndefined();
-    const mod = await admin
-      .from('photo_wall')
-      .update({ is_approved: true })
-      .eq('id', ins.data.id);
+    const mod = await admin.from('photo_wall').update({ is_approved: true }).eq('id', ins.data.id);
     expect(mod.error).toBeNull();
     const feat = await admin.from('photo_wall').update({ is_featured: true }).eq('id', ins.data.id);
     expect(feat.error).toBeNull();
