@@ -117,6 +117,21 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
       ).toBe(true);
     });
 
+    it('cannot be reset by deleting and re-creating the profile', async () => {
+      const m = await newMember(db);
+      await db.act(
+        m,
+        `update public.profiles set birthday = date '1990-05-01' where user_id = $1`,
+        [m.id],
+      );
+      const del = await db.attempt(
+        m,
+        'delete from public.profiles where user_id = $1 returning user_id',
+        [m.id],
+      );
+      expect(del.ok && del.affected).toBe(0);
+    });
+
     it('lets an admin change it', async () => {
       const m = await newMember(db);
       await db.act(
