@@ -47,7 +47,7 @@ set phone = v.phone,
 from (values
   ('a0000000-0000-4000-8000-000000000001'::uuid, '(216) 555-0100', date '1985-03-02', false),
   ('a0000000-0000-4000-8000-000000000002'::uuid, '(216) 555-0142',
-    ((now() at time zone 'America/New_York')::date - interval '29 years' + interval '3 days')::date, true),
+    ((now() at time zone private.venue_time_zone())::date - interval '29 years' + interval '3 days')::date, true),
   ('a0000000-0000-4000-8000-000000000003'::uuid, '(216) 555-0187', date '1994-06-14', false)
 ) as v (user_id, phone, birthday, vip)
 where p.user_id = v.user_id;

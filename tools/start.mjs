@@ -81,6 +81,8 @@ async function main() {
           `http://127.0.0.1:${ports.shell}/**`,
         ].join(','),
         ...(process.env.CORS_ORIGINS ? { CORS_ORIGINS: process.env.CORS_ORIGINS } : {}),
+        // the local demo's test members get the well-known password
+        SEED_TEST_USERS_KNOWN_PASSWORD: process.env.SEED_TEST_USERS_KNOWN_PASSWORD ?? 'true',
       },
       signal: stopBackend.signal,
     });

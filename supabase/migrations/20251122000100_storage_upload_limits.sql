@@ -1,4 +1,4 @@
--- Upload limits for the two buckets (issue 9): photos and event images only,
+-- Upload limits for the two buckets: photos and event images only,
 -- at most 10 MB each. The storage API checks the type against the file's
 -- bytes (a text file renamed .png is refused), refuses larger bodies before
 -- holding them, and re-encodes every image without its metadata (EXIF GPS

@@ -322,7 +322,8 @@ describe('visibility rules through the API', () => {
   ])(
     'a member whose birthday is %i days away sees the birthday offer: %s',
     async (days, visible) => {
-      const set = await leo
+      // only an admin changes a birthday once it is set
+      const set = await admin
         .from('profiles')
         .update({ birthday: ymd(days) })
         .eq('user_id', LEO);
@@ -389,9 +390,15 @@ describe('visibility rules through the API', () => {
       .insert({ user_id: LEO, image_url: 'https://img.test/leo.png', caption: 'Victory moment!' })
       .select('id')
       .single();
+    // the stamps belong to the trigger: even an admin cannot write them
+    const forged = await admin
+      .from('photo_wall')
+      .update({ is_approved: true, approved_at: '2001-01-01T00:00:00Z', approved_by: LEO })
+      .eq('id', p?.id ?? '');
+    expect(forged.error?.code).toBe('42501');
     const approved = await admin
       .from('photo_wall')
-      .update({ is_approved: true, approved_at: new Date().toISOString(), approved_by: ADMIN })
+      .update({ is_approved: true })
       .eq('id', p?.id ?? '')
       .select('approved_by')
       .single();
@@ -443,15 +450,10 @@ describe('moderation and accounts', () => {
       .single();
     const upd = await admin
       .from('event_bookings')
-      .update({
-        status: 'approved',
-        admin_notes: 'Booth 3 is yours',
-        approved_at: new Date().toISOString(),
-        approved_by: ADMIN,
-      })
+      .update({ status: 'approved', admin_notes: 'Booth 3 is yours' })
       .eq('id', b?.id ?? '')
-      .select('status');
-    expect(upd.data).toEqual([{ status: 'approved' }]);
+      .select('status, approved_by');
+    expect(upd.data).toEqual([{ status: 'approved', approved_by: ADMIN }]);
     const seen = await maya
       .from('event_bookings')
       .select('status, admin_notes')
@@ -496,18 +498,12 @@ describe('moderation and accounts', () => {
   });
 
   it("a member deletes their own data from the privacy page; an admin then deletes the account and it can't sign in", async () => {
-    for (const t of [
-      'photo_wall',
-      'user_offers',
-      'event_bookings',
-      'profiles',
-      'user_roles',
-    ] as const) {
-      const { error } = await maya.from(t).delete().eq('user_id', MAYA);
-      expect(error, t).toBeNull();
+    const wiped = await maya.rpc('delete_my_account_data');
+    expect(wiped.error).toBeNull();
+    for (const t of ['photo_wall', 'user_offers', 'event_bookings', 'profiles'] as const) {
+      const left = await admin.from(t).select('user_id').eq('user_id', MAYA);
+      expect(left.data, t).toEqual([]);
     }
-    const left = await admin.from('event_bookings').select('id').eq('user_id', MAYA);
-    expect(left.data).toEqual([]);
     const del = await admin.rpc('admin_delete_user', { _user_id: MAYA, _admin_id: ADMIN });
     expect(del.error).toBeNull();
     const again = await createTestClient(srv).auth.signInWithPassword({

@@ -379,6 +379,12 @@ describe('DJ ratings', () => {
       [dj, a.id],
     );
     expect(await rate(a, 3, '2026-02-01')).toMatchObject({ ok: false, code: '23505' });
+    // one rating per DJ per night: the first was posted on an earlier night
+    await asOwner(
+      db,
+      `update public.dj_ratings set rated_on = date '2026-02-01' where user_id = $1`,
+      [a.id],
+    );
     await act(
       db,
       a,

@@ -114,7 +114,7 @@ describe('schema', () => {
     expect(publicExec).toEqual([]);
   });
 
-  it('exposes only the two RPCs in public, not to anon', async () => {
+  it('exposes only the three RPCs in public, not to anon', async () => {
     const rows = await asOwner<{ fn: string; anon: boolean; authenticated: boolean }>(
       db,
       `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
@@ -123,6 +123,7 @@ describe('schema', () => {
     );
     expect(rows).toEqual([
       { fn: 'admin_delete_user', anon: false, authenticated: true },
+      { fn: 'delete_my_account_data', anon: false, authenticated: true },
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
     ]);
   });

@@ -45,6 +45,7 @@ export type Database = {
           dj_id: string
           id: string
           performance_date: string
+          rated_on: string | null
           rating: number
           user_id: string
         }
@@ -54,6 +55,7 @@ export type Database = {
           dj_id: string
           id?: string
           performance_date?: string
+          rated_on?: string | null
           rating: number
           user_id?: string
         }
@@ -63,6 +65,7 @@ export type Database = {
           dj_id?: string
           id?: string
           performance_date?: string
+          rated_on?: string | null
           rating?: number
           user_id?: string
         }
@@ -447,6 +450,10 @@ export type Database = {
     Functions: {
       admin_delete_user: {
         Args: { _admin_id: string; _user_id: string }
+        Returns: undefined
+      }
+      delete_my_account_data: {
+        Args: never
         Returns: undefined
       }
       increment_offer_usage: {

@@ -1,5 +1,6 @@
 import { HttpError } from './http.ts';
 import { env } from './env.ts';
+import { venue } from './venue.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -19,7 +20,7 @@ export interface OutgoingMail {
 export async function sendMail(mail: OutgoingMail, fetchImpl: typeof fetch = fetch): Promise<void> {
   const apiKey = env('RESEND_API_KEY');
   if (apiKey) {
-    const from = env('MAIL_FROM') ?? 'Lakeshore Bistro <no-reply@lakeshorebistro.example>';
+    const from = env('MAIL_FROM') ?? venue.mailFrom;
     const response = await fetchImpl(env('MAIL_API_URL') ?? 'https://api.resend.com/emails', {
       method: 'POST',
       headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },

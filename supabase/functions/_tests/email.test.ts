@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { bookingEmail, formatEventDate } from '../send-booking-notification/email.ts';
 
 const booking = {
-  email: 'maya@example.com',
+  to: 'maya@example.com',
   name: 'Maya Lopez',
   status: 'approved',
-  event_title: 'Neon Nights',
-  event_date: '2025-08-17T01:00:00.000Z',
+  event: { title: 'Neon Nights', event_date: '2025-08-17T01:00:00.000Z' },
   admin_notes: 'Table 4 is yours <b>VIP</b>',
 };
 
@@ -27,11 +26,17 @@ describe('booking e-mail', () => {
       ...booking,
       status: 'rejected',
       admin_notes: ' ',
-      event_date: null,
+      event: { title: 'Neon Nights', event_date: 'not a date' },
     });
     expect(mail.subject).toBe('Your booking for Neon Nights was declined');
     expect(mail.text).toContain('Status: Declined');
     expect(mail.text).not.toContain('A note from our team');
+    expect(mail.text).not.toContain('Date:');
+  });
+
+  it('names no event when the booking matches none', () => {
+    const mail = bookingEmail({ ...booking, event: null });
+    expect(mail.subject).toBe('Your booking for your event is approved');
     expect(mail.text).not.toContain('Date:');
   });
 

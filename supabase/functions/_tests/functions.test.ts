@@ -8,11 +8,11 @@ import { handler } from '../send-booking-notification/index.ts';
 
 let srv: TestServer;
 
-async function signIn(email: string): Promise<string> {
+async function signIn(email: string, password = 'password123'): Promise<string> {
   const res = await fetch(`${srv.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: srv.anonKey, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: 'password123' }),
+    body: JSON.stringify({ email, password }),
   });
   const body = (await res.json()) as { access_token: string };
   return body.access_token;
@@ -56,14 +56,24 @@ beforeAll(async () => {
   const [leo] = await rest<{ user_id: string }[]>(
     'profiles?email=eq.leo@example.com&select=user_id',
   );
+  await rest('events', {
+    method: 'POST',
+    body: JSON.stringify({
+      title: 'Jazz Brunch',
+      event_date: '2030-05-04T16:00:00Z',
+      is_approved: true,
+    }),
+  });
+  // The member typed another address and a title of their own: neither may
+  // reach a mail.
   const [booking] = await rest<{ id: string }[]>('event_bookings', {
     method: 'POST',
     body: JSON.stringify({
       user_id: leo!.user_id,
       name: 'Leo Park',
-      email: 'leo@example.com',
+      email: 'victim@example.net',
       phone: '555-0100',
-      event_title: 'Jazz Brunch',
+      event_title: 'URGENT: verify your bank account at evil.example',
       event_date: '2030-05-04T16:00:00Z',
       status: 'approved',
       admin_notes: 'See you at the bar',
@@ -114,6 +124,35 @@ describe('send-booking-notification', () => {
     expect(mail?.text).toContain('Date: Saturday, May 4, 2030 at 12:00 PM');
     expect(mail?.text).toContain('A note from our team: See you at the bar');
     expect(await srv.inbox('someone-else@example.com')).toHaveLength(0);
+    expect(await srv.inbox('victim@example.net')).toHaveLength(0);
+    expect(JSON.stringify(mail)).not.toContain('evil.example');
+  });
+
+  it('mails only a verified address', async () => {
+    const created = await fetch(`${srv.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: {
+        apikey: srv.serviceRoleKey,
+        Authorization: `Bearer ${srv.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ email: 'unverified@example.com', password: 'password123' }),
+    });
+    const user = (await created.json()) as { id: string };
+    const [b] = await rest<{ id: string }[]>('event_bookings', {
+      method: 'POST',
+      body: JSON.stringify({
+        user_id: user.id,
+        name: 'Una',
+        email: 'unverified@example.com',
+        phone: '1',
+        event_date: '2030-05-04T16:00:00Z',
+      }),
+    });
+    const res = await call('send-booking-notification', adminToken, { bookingId: b!.id });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'The member has no verified e-mail address' });
+    expect(await srv.inbox('unverified@example.com')).toHaveLength(0);
   });
 
   it('answers 400 without a booking id and 404 for an unknown one', async () => {
@@ -132,15 +171,53 @@ describe('seed-test-users', () => {
     expect(res.status).toBe(403);
   });
 
-  it('creates confirmed members once, then reports them as existing', async () => {
+  it('creates confirmed members once with random passwords shown once, then reports them as existing', async () => {
+    delete process.env['SEED_TEST_USERS_KNOWN_PASSWORD'];
     const first = await call('seed-test-users', adminToken, {});
     expect(first.status).toBe(200);
-    expect(await first.json()).toMatchObject({ created: 3, existing: 0 });
+    const body = (await first.json()) as {
+      created: number;
+      existing: number;
+      passwords: Record<string, string>;
+    };
+    expect(body).toMatchObject({ created: 3, existing: 0 });
+    const password = body.passwords['test.member1@example.com'] ?? '';
+    expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(new Set(Object.values(body.passwords)).size).toBe(3);
     const again = await call('seed-test-users', adminToken, {});
-    expect(await again.json()).toMatchObject({ created: 0, existing: 3 });
-    // Confirmed: they can sign in, and each has a profile.
-    expect(await signIn('test.member1@example.com')).toMatch(/\./);
+    expect(await again.json()).toEqual({
+      created: 0,
+      existing: 3,
+      users: ['test.member1@example.com', 'test.member2@example.com', 'test.member3@example.com'],
+      passwords: {},
+    });
+    // Confirmed: they sign in with the password shown, never with the demo one.
+    expect(await signIn('test.member1@example.com')).toBeUndefined();
+    expect(await signIn('test.member1@example.com', password)).toMatch(/\./);
     const profiles = await rest<unknown[]>('profiles?email=like.test.member*&select=user_id');
     expect(profiles).toHaveLength(3);
+  });
+
+  it('uses the well-known demo password only where the flag enables it', async () => {
+    process.env['SEED_TEST_USERS_KNOWN_PASSWORD'] = 'true';
+    try {
+      const admin = await fetch(`${srv.url}/auth/v1/admin/users?per_page=100`, {
+        headers: { apikey: srv.serviceRoleKey, Authorization: `Bearer ${srv.serviceRoleKey}` },
+      });
+      const { users } = (await admin.json()) as { users: { id: string; email: string }[] };
+      for (const u of users.filter((x) => x.email.startsWith('test.member'))) {
+        await fetch(`${srv.url}/auth/v1/admin/users/${u.id}`, {
+          method: 'DELETE',
+          headers: { apikey: srv.serviceRoleKey, Authorization: `Bearer ${srv.serviceRoleKey}` },
+        });
+      }
+      const res = await call('seed-test-users', adminToken, {});
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ created: 3, existing: 0 });
+      expect(body).not.toHaveProperty('passwords');
+      expect(await signIn('test.member2@example.com')).toMatch(/\./);
+    } finally {
+      delete process.env['SEED_TEST_USERS_KNOWN_PASSWORD'];
+    }
   });
 });

@@ -1,16 +1,21 @@
 import { escapeHtml, type OutgoingMail } from '../_shared/mail.ts';
+import { venue } from '../_shared/venue.ts';
 
-export interface BookingForMail {
-  email: string;
-  name: string;
-  status: string;
-  event_title: string | null;
-  event_date: string | null;
-  admin_notes: string | null;
+/** The event row a booking is for (its real title and time, never member-written). */
+export interface BookedEvent {
+  title: string;
+  event_date: string;
 }
 
-export const VENUE_NAME = 'The Lakeshore Bistro & Ultra Lounge';
-const VENUE_TIME_ZONE = 'America/New_York';
+export interface BookingForMail {
+  /** The member's verified address. */
+  to: string;
+  name: string;
+  status: string;
+  /** null when the booking matches no event: the mail then says "your event". */
+  event: BookedEvent | null;
+  admin_notes: string | null;
+}
 
 /** "Saturday, August 16, 2025 at 9:00 PM" in the venue's time zone, or null. */
 export function formatEventDate(iso: string | null): string | null {
@@ -18,14 +23,14 @@ export function formatEventDate(iso: string | null): string | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
   const day = new Intl.DateTimeFormat('en-US', {
-    timeZone: VENUE_TIME_ZONE,
+    timeZone: venue.timeZone,
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     year: 'numeric',
   }).format(date);
   const time = new Intl.DateTimeFormat('en-US', {
-    timeZone: VENUE_TIME_ZONE,
+    timeZone: venue.timeZone,
     hour: 'numeric',
     minute: '2-digit',
   }).format(date);
@@ -38,9 +43,12 @@ const statusWord = (status: string) =>
   status === 'approved' ? 'approved' : status === 'rejected' ? 'declined' : 'pending';
 
 /** The guest's e-mail about a booking decision: status, event, date and the team's notes. */
-export function bookingEmail(booking: BookingForMail, venueName = VENUE_NAME): OutgoingMail {
-  const event = booking.event_title?.trim() || 'your event';
-  const when = formatEventDate(booking.event_date);
+export function bookingEmail(
+  booking: BookingForMail,
+  venueName: string = venue.name,
+): OutgoingMail {
+  const event = booking.event?.title.trim() || 'your event';
+  const when = formatEventDate(booking.event?.event_date ?? null);
   const word = statusWord(booking.status);
   const subject =
     word === 'approved'
@@ -82,5 +90,5 @@ export function bookingEmail(booking: BookingForMail, venueName = VENUE_NAME): O
     notes ? `<p><strong>A note from our team:</strong> ${escapeHtml(notes)}</p>` : '',
     `<p>${escapeHtml(venueName)}</p>`,
   ].join('\n');
-  return { to: booking.email, subject, html, text: lines.join('\n') };
+  return { to: booking.to, subject, html, text: lines.join('\n') };
 }

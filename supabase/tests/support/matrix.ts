@@ -99,7 +99,9 @@ insert into public.analytics (id, user_id, event_type) values ('${ids.analyticsR
 insert into public.djs (id, name, genre_specialties, is_active) values
   ('${ids.activeDj}', 'DJ Test', '{House}', true),
   ('${ids.inactiveDj}', 'DJ Retired', '{}', false);
-insert into public.dj_ratings (id, dj_id, user_id, rating) values ('${ids.rating}', '${ids.activeDj}', '${ids.owner}', 4);
+insert into public.dj_ratings (id, dj_id, user_id, rating, performance_date) values ('${ids.rating}', '${ids.activeDj}', '${ids.owner}', 4, date '2025-06-01');
+-- posted that night (the trigger stamps tonight), so tonight's rating is still open
+update public.dj_ratings set rated_on = date '2025-06-01' where id = '${ids.rating}';
 insert into public.song_requests (id, song_title, artist, user_id) values
   ('${ids.request}', 'Song A', 'Artist A', '${ids.owner}'),
   ('${ids.otherRequest}', 'Song B', 'Artist B', '${ids.other}');
@@ -235,8 +237,9 @@ export const matrix: Record<string, Case[]> = {
           .then(res),
     },
     {
+      // only account deletion (delete_my_account_data) removes it for a member
       name: "deletes the owner's profile",
-      expect: only('owner', 'admin'),
+      expect: only('admin'),
       sql: () => ['delete from public.profiles where user_id = $1', [ids.owner]],
       api: (c) => c.from('profiles').delete().eq('user_id', ids.owner).select('user_id').then(res),
     },
@@ -402,21 +405,31 @@ export const matrix: Record<string, Case[]> = {
           .then(res),
     },
     {
-      name: "approves the owner's booking with notes",
+      name: "approves the owner's booking with notes (the trigger stamps it)",
       expect: only('admin'),
+      sql: () => [
+        "update public.event_bookings set status = 'approved', admin_notes = 'See you' where id = $1",
+        [ids.booking],
+      ],
+      api: (c) =>
+        c
+          .from('event_bookings')
+          .update({ status: 'approved', admin_notes: 'See you' })
+          .eq('id', ids.booking)
+          .select('id')
+          .then(res),
+    },
+    {
+      name: "writes the approval stamps of the owner's booking",
+      expect: nobody,
       sql: (me) => [
-        "update public.event_bookings set status = 'approved', admin_notes = 'See you', approved_at = now(), approved_by = $2 where id = $1",
+        'update public.event_bookings set approved_at = now(), approved_by = $2 where id = $1',
         [ids.booking, me],
       ],
       api: (c, me) =>
         c
           .from('event_bookings')
-          .update({
-            status: 'approved',
-            admin_notes: 'See you',
-            approved_at: now(),
-            approved_by: me,
-          })
+          .update({ approved_at: now(), approved_by: me })
           .eq('id', ids.booking)
           .select('id')
           .then(res),
@@ -511,7 +524,7 @@ export const matrix: Record<string, Case[]> = {
       api: (c) => c.from('user_offers').select('id').eq('id', ids.redemption).then(res),
     },
     {
-      // issue 9: an embed must not reveal rows the embedded table's policies hide
+      // an embed must not reveal rows the embedded table's policies hide
       name: "reads the owner's redemption through an !inner embed on offers",
       kind: 'read',
       expect: only('owner', 'admin'),
@@ -528,7 +541,7 @@ export const matrix: Record<string, Case[]> = {
           .then(res),
     },
     {
-      // issue 9: count=exact counts only the rows the caller may read (no oracle)
+      // count=exact counts only the rows the caller may read (no oracle)
       name: "counts the owner's redemptions (count=exact, head)",
       kind: 'read',
       expect: only('owner', 'admin'),
@@ -570,8 +583,9 @@ export const matrix: Record<string, Case[]> = {
           .then(res),
     },
     {
+      // a redemption cannot be undone by the member
       name: "deletes the owner's redemption",
-      expect: only('owner', 'admin'),
+      expect: only('admin'),
       sql: () => ['delete from public.user_offers where id = $1', [ids.redemption]],
       api: (c) => c.from('user_offers').delete().eq('id', ids.redemption).select('id').then(res),
     },
@@ -624,16 +638,31 @@ export const matrix: Record<string, Case[]> = {
           .then(res),
     },
     {
-      name: "approves the owner's photo",
+      name: "approves the owner's photo (the trigger stamps it)",
       expect: only('admin'),
+      sql: () => [
+        'update public.photo_wall set is_approved = true where id = $1',
+        [ids.pendingPhoto],
+      ],
+      api: (c) =>
+        c
+          .from('photo_wall')
+          .update({ is_approved: true })
+          .eq('id', ids.pendingPhoto)
+          .select('id')
+          .then(res),
+    },
+    {
+      name: "writes the approval stamps of the owner's photo",
+      expect: nobody,
       sql: (me) => [
-        'update public.photo_wall set is_approved = true, approved_at = now(), approved_by = $2 where id = $1',
+        'update public.photo_wall set approved_at = now(), approved_by = $2 where id = $1',
         [ids.pendingPhoto, me],
       ],
       api: (c, me) =>
         c
           .from('photo_wall')
-          .update({ is_approved: true, approved_at: now(), approved_by: me })
+          .update({ approved_at: now(), approved_by: me })
           .eq('id', ids.pendingPhoto)
           .select('id')
           .then(res),
@@ -906,7 +935,7 @@ export const matrix: Record<string, Case[]> = {
           .then(res),
     },
     {
-      // issue 9: votes stay private when embedded under the (shared) song request
+      // votes stay private when embedded under the (shared) song request
       name: "reads the owner's vote through an embed on song_requests",
       kind: 'read',
       expect: only('owner', 'admin'),

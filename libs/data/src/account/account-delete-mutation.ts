@@ -3,21 +3,12 @@ import { unwrap } from '../lib/errors';
 import { getStorage, getSupabase } from '../lib/supabase-client';
 
 /**
- * Deletes the member's own data (spec section 7, account deletion): rows in
+ * Deletes the member's own data: rows in
  * photo_wall, user_offers, event_bookings, profiles and user_roles by user_id,
  * plus their analytics events and the files under their folder in photo-wall.
  * The auth user record itself is not deleted by this call; the caller signs out.
  */
 export async function deleteAccountData(vars: { userId: string }): Promise<void> {
-  const supabase = getSupabase();
-  const tables = [
-    'photo_wall',
-    'user_offers',
-    'event_bookings',
-    'analytics',
-    'user_roles',
-    'profiles',
-  ] as const;
   // Uploaded photo files first (best effort: their rows are what the app shows).
   try {
     const bucket = (await getStorage()).from('photo-wall');
@@ -30,9 +21,9 @@ export async function deleteAccountData(vars: { userId: string }): Promise<void>
   } catch (error) {
     console.warn('Could not remove uploaded photos', error);
   }
-  for (const table of tables) {
-    unwrap(await supabase.from(table).delete().eq('user_id', vars.userId));
-  }
+  // One call removes the rows of every table above in one transaction; a
+  // member cannot delete a redemption on its own.
+  unwrap(await getSupabase().rpc('delete_my_account_data'));
 }
 
 export function useDeleteAccount(

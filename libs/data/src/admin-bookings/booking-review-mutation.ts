@@ -25,18 +25,13 @@ export interface BookingNotificationPayload {
   adminNotes: string | null;
 }
 
-/** The update an admin's decision writes: approving stamps approved_at and approved_by. */
-export function bookingReviewUpdate(
-  vars: Pick<ReviewBookingVars, 'status' | 'adminNotes' | 'adminId'>,
-  now = new Date(),
-) {
+/**
+ * The update an admin's decision writes. The database stamps approved_at and
+ * approved_by itself (clients cannot write them).
+ */
+export function bookingReviewUpdate(vars: Pick<ReviewBookingVars, 'status' | 'adminNotes'>) {
   const notes = vars.adminNotes.trim();
-  return {
-    status: vars.status,
-    admin_notes: notes || null,
-    approved_at: vars.status === 'approved' ? now.toISOString() : null,
-    approved_by: vars.status === 'approved' ? vars.adminId : null,
-  };
+  return { status: vars.status, admin_notes: notes || null };
 }
 
 export function bookingNotificationPayload(booking: AdminBooking): BookingNotificationPayload {

@@ -8,25 +8,21 @@ import { requireRow } from '../admin-overview/errors';
 export type PhotoAction = 'approve' | 'reject' | 'feature' | 'unfeature' | 'hide';
 
 /**
- * What each moderation action writes. Approving stamps approved_at/approved_by;
- * rejecting or hiding takes the photo off the wall (the trigger also clears the
- * stamps and the featured flag).
+ * What each moderation action writes. Rejecting or hiding takes the photo off
+ * the wall; the database stamps approved_at/approved_by on approval and clears
+ * them (and the featured flag) on rejection (clients cannot write the stamps).
  */
-export function photoUpdate(
-  action: PhotoAction,
-  adminId: string,
-  now = new Date(),
-): TablesUpdate<'photo_wall'> {
+export function photoUpdate(action: PhotoAction): TablesUpdate<'photo_wall'> {
   switch (action) {
     case 'approve':
-      return { is_approved: true, approved_at: now.toISOString(), approved_by: adminId };
+      return { is_approved: true };
     case 'feature':
       return { is_featured: true };
     case 'unfeature':
       return { is_featured: false };
     case 'reject':
     case 'hide':
-      return { is_approved: false, is_featured: false, approved_at: null, approved_by: null };
+      return { is_approved: false, is_featured: false };
   }
 }
 
@@ -41,7 +37,7 @@ export async function moderatePhoto(vars: ModeratePhotoVars): Promise<void> {
     unwrap(
       await getSupabase()
         .from('photo_wall')
-        .update(photoUpdate(vars.action, vars.adminId))
+        .update(photoUpdate(vars.action))
         .eq('id', vars.id)
         .select('id'),
     ),

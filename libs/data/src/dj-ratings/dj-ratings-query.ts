@@ -7,7 +7,7 @@ import { djRatingKeys } from './keys';
 
 export type DjRating = Tables<'dj_ratings'>;
 
-/** Spec section 9: reviews fetched for the DJ dialog and the lounge's Live Reviews. */
+/** Reviews fetched for the DJ dialog and the lounge's Live Reviews. */
 export const DJ_REVIEWS_FETCHED = 5;
 
 export interface DjRatingsPage {

@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../lib/errors';
 import type { ToastMessage } from '../song-requests/toast-message';
 
-/** Spec section 8, Song lounge: rating tonight's DJ from the lounge. */
+/** Rating tonight's DJ from the lounge. */
 export const loungeRatingToasts = {
   noDj: {
     title: 'No DJ to Rate',
@@ -25,7 +25,7 @@ export const loungeRatingToasts = {
   },
 } as const satisfies Record<string, ToastMessage>;
 
-/** Spec section 8, DJs: the /djs page. */
+/** Rating a DJ on the /djs page. */
 export const djPageToasts = {
   loadDjsFailed: { title: 'Error', description: 'Failed to load DJs', variant: 'destructive' },
   loadRatingsFailed: {

@@ -1,4 +1,4 @@
-/** Spec section 9: the lounge's polling and visibility rules. */
+/** How often the lounge refreshes its request list, votes and ratings. */
 export const LOUNGE_POLL_INTERVAL_MS = 5_000;
 /** Requests dated tonight and created within this many hours are shown. */
 export const SONG_REQUEST_VISIBLE_HOURS = 6;

@@ -3,9 +3,10 @@ import { songRequestInsertErrorToast } from './errors';
 import { voteErrorToast } from '../song-votes/errors';
 import { djPageRatingErrorToast, loungeRatingErrorToast } from '../dj-ratings/errors';
 
-const serverError = (code: string, message: string) => new DataError({ code, message });
+const serverError = (code: string, message: string, hint?: string) =>
+  new DataError({ code, message, hint });
 
-describe('lounge error mapping (spec section 8)', () => {
+describe('lounge error mapping', () => {
   it('maps the database profanity refusal to Keep it Clean', () => {
     expect(songRequestInsertErrorToast(serverError('P0001', 'profanity_detected')).title).toBe(
       'Keep it Clean! 🎵',
@@ -17,10 +18,16 @@ describe('lounge error mapping (spec section 8)', () => {
   });
 
   it('maps the vote limit, a duplicate and other failures', () => {
-    expect(voteErrorToast(serverError('P0001', 'vote_limit_reached'), 'add')).toMatchObject({
+    expect(
+      voteErrorToast(serverError('P0001', 'any wording', 'vote_limit_reached'), 'add'),
+    ).toMatchObject({
       title: 'Vote Limit Reached! 🗳️',
       description: 'You can only vote for 3 songs per night',
     });
+    // the hint token decides, not the message
+    expect(voteErrorToast(serverError('P0001', 'vote_limit_reached'), 'add')?.title).toBe(
+      'Vote Error',
+    );
     expect(voteErrorToast(serverError('P0001', 'something_else'), 'add')?.description).toBe(
       "Couldn't add your vote",
     );

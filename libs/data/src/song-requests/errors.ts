@@ -6,7 +6,7 @@ export function isProfanityError(error: unknown): boolean {
   return errorCode(error) === 'P0001' && errorMessage(error) === 'profanity_detected';
 }
 
-/** Spec section 8, Song lounge. */
+/** The song lounge's request toasts. */
 export const songRequestToasts = {
   profanity: {
     title: 'Keep it Clean! 🎵',

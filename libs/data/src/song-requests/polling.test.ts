@@ -5,7 +5,7 @@ import { djRatingsForDateQueryOptions } from '../dj-ratings/dj-ratings-query';
 import { songRequestKeys } from './keys';
 import { songVoteKeys } from '../song-votes/keys';
 
-// Spec section 4: the request list, the member's votes and the DJ ratings
+// The request list, the member's votes and the DJ ratings
 // refresh every 5 s; here also: not while the tab is hidden, and the last data
 // stays on screen between refreshes.
 describe('lounge polling', () => {

@@ -12,7 +12,7 @@ export interface CreateSongRequestVars {
 
 /**
  * Inserts a request (values trimmed; the database trims again, refuses empty
- * values and profanity, and names the requester from auth metadata).
+ * values and profanity, and names the requester from their profile).
  */
 export async function createSongRequest(
   vars: CreateSongRequestVars,
@@ -24,8 +24,6 @@ export async function createSongRequest(
         song_title: vars.songTitle.trim(),
         artist: vars.artist.trim(),
         user_id: vars.userId,
-        // overwritten by the database from the member's first name
-        requested_by_name: 'Anonymous',
       })
       .select()
       .single(),

@@ -9,7 +9,7 @@ import { songRequestKeys } from './keys';
 export type SongRequest = Tables<'song_requests'>;
 
 /**
- * Tonight's requests (spec section 7): dated tonight's business date, created
+ * Tonight's requests: dated tonight's business date, created
  * within the last 6 hours, most voted first, then oldest first.
  */
 export async function fetchTonightsSongRequests(

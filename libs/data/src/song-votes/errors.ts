@@ -1,12 +1,21 @@
-import { errorCode, errorMessage, isUniqueViolation } from '../lib/errors';
+import { errorCode, isUniqueViolation } from '../lib/errors';
 import type { ToastMessage } from '../song-requests/toast-message';
+import { VOTE_LIMIT_HINT, VOTES_PER_NIGHT } from './constants';
 
-/** The server's distinct refusal of a 4th vote tonight: P0001 'vote_limit_reached'. */
-export function isVoteLimitError(error: unknown): boolean {
-  return errorCode(error) === 'P0001' && errorMessage(error) === 'vote_limit_reached';
+function errorHint(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'hint' in error) {
+    const hint = (error as { hint: unknown }).hint;
+    return typeof hint === 'string' ? hint : undefined;
+  }
+  return undefined;
 }
 
-/** Spec section 8, Song lounge. */
+/** The server's refusal of a vote over the nightly limit: P0001 with the limit's hint token. */
+export function isVoteLimitError(error: unknown): boolean {
+  return errorCode(error) === 'P0001' && errorHint(error) === VOTE_LIMIT_HINT;
+}
+
+/** The song lounge's vote toasts. */
 export const songVoteToasts = {
   added: {
     title: '🔥 Vote Added!',
@@ -15,7 +24,7 @@ export const songVoteToasts = {
   },
   limit: {
     title: 'Vote Limit Reached! 🗳️',
-    description: 'You can only vote for 3 songs per night',
+    description: `You can only vote for ${VOTES_PER_NIGHT} songs per night`,
     variant: 'destructive',
   },
   addFailed: { title: 'Vote Error', description: "Couldn't add your vote", variant: 'destructive' },

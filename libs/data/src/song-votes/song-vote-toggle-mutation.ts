@@ -12,9 +12,10 @@ export interface ToggleVoteVars {
 }
 
 /**
- * Adds or removes the member's vote. The database allows one vote per request
- * and 3 per night (a 4th is refused with P0001 vote_limit_reached) and keeps
- * the request's vote_count.
+ * Adds or removes the member's vote. The database allows one vote per request,
+ * only on pending requests, and VOTES_PER_NIGHT per night (one more is refused
+ * with P0001 and the hint vote_limit_reached), and keeps the request's
+ * vote_count.
  */
 export async function toggleVote(vars: ToggleVoteVars): Promise<void> {
   const votes = getSupabase().from('song_votes');

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { venue } from '@bistro/ui';
+import { VENUE_TIME_ZONE } from '@bistro/data';
 
 /** Create Event is enabled once title and date are set, and never while the image uploads. */
 export function canCreateEvent(form: {
@@ -26,6 +26,6 @@ export function eventDateToIso(value: string): string | null {
     number,
     number,
   ];
-  const date = new TZDate(year, month - 1, day, hour, minute, venue.timeZone);
+  const date = new TZDate(year, month - 1, day, hour, minute, VENUE_TIME_ZONE);
   return Number.isNaN(date.getTime()) ? null : new Date(date.getTime()).toISOString();
 }

@@ -1,9 +1,9 @@
 import { format, isValid } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { venue } from '@bistro/ui';
+import { VENUE_TIME_ZONE } from '@bistro/data';
 
 /** Times are shown in the venue's time zone, as guests see them, wherever the admin is. */
-const inVenueTime = (iso: string) => new TZDate(iso, venue.timeZone);
+const inVenueTime = (iso: string) => new TZDate(iso, VENUE_TIME_ZONE);
 
 /** "Sat, Aug 16, 2025, 9:00 PM"; an empty string for a missing or broken date. */
 export function formatDateTime(iso: string | null | undefined): string {

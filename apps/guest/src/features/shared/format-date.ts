@@ -1,9 +1,9 @@
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { venue } from '@bistro/ui';
+import { VENUE_TIME_ZONE } from '@bistro/data';
 
 /** Event times are the venue's (Cleveland) wall-clock time, wherever the guest's phone is. */
-const inVenueTime = (iso: string) => new TZDate(iso, venue.timeZone);
+const inVenueTime = (iso: string) => new TZDate(iso, VENUE_TIME_ZONE);
 
 /** "Fri, Aug 15 · 9:00 PM" */
 export const shortEventDate = (iso: string) => format(inVenueTime(iso), "EEE, MMM d '·' h:mm a");
