@@ -1,258 +1,27 @@
 /**
- * Authorization through the REST API (issue 9), generic over every table, embed and RPC of the
- * real schema, beyond the per-table RLS matrix (supabase/tests/api-rls-matrix.test.ts):
- * embedded selects, filters and counts as oracles on hidden rows, return=representation after a
- * denied write, admin-only columns, self-promotion, admin RPCs / edge functions / auth admin API,
- * and a visitor writing anything. The attacker is leo (a member); the victim is maya (a VIP
- * member) and the admin's rows.
+ * Authorization of writes through the REST API: return=representation after a denied write,
+ * admin-only columns, self-promotion, admin RPCs / edge functions / auth admin API, and a
+ * visitor writing anything; each refused, and the database unchanged. Setup and helpers:
+ * authz-support.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing.js';
-import { USERS, PASSWORD } from '../integration/support.js';
-import { loadFuzzSchema, type FuzzSchema } from './fuzz.js';
+import { describe, expect, it } from 'vitest';
+import { USERS } from '../integration/support.js';
 import { ADMIN_ONLY, OWNER, allChanges, keyOf, snapshot, type Snapshot } from './rows.js';
+import {
+  allRows,
+  pkFilter,
+  pkOf,
+  probe,
+  rest,
+  schema,
+  signIn,
+  srv,
+  token,
+  useAuthzServer,
+  type Row,
+} from './authz-support.js';
 
-type Row = Record<string, unknown>;
-type Actor = 'anon' | 'leo' | 'maya';
-
-let srv: TestServer;
-let schema: FuzzSchema;
-const token: Record<Actor, string> = { anon: '', leo: '', maya: '' };
-let tried = 0;
-let held = 0;
-
-interface Answer {
-  status: number;
-  body: unknown;
-  text: string;
-  headers: Headers;
-}
-
-async function rest(
-  who: Actor,
-  path: string,
-  init: { method?: string; body?: unknown; prefer?: string; headers?: Record<string, string> } = {},
-): Promise<Answer> {
-  const headers = new Headers({
-    apikey: srv.anonKey,
-    authorization: `Bearer ${token[who]}`,
-    ...init.headers,
-  });
-  if (init.prefer) headers.set('prefer', init.prefer);
-  if (init.body !== undefined) headers.set('content-type', 'application/json');
-  const res = await fetch(`${srv.url}${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { status: res.status, body, text, headers: res.headers };
-}
-
-/** A probe that must be refused or come back empty: counted for the closing figures. */
-function probe(ok: boolean, label: string): void {
-  tried++;
-  expect(ok, label).toBe(true);
-  held++;
-}
-
-const pkOf = (table: string): string[] =>
-  table === 'profiles'
-    ? ['user_id']
-    : table === 'song_votes'
-      ? ['song_request_id', 'user_id']
-      : ['id'];
-const pkFilter = (table: string, r: Row) =>
-  pkOf(table)
-    .map((c) => `${c}=eq.${encodeURIComponent(String(r[c]))}`)
-    .join('&');
-
-/** What `who` can read of a table directly (the reference for every oracle check). */
-async function visible(who: Actor, table: string): Promise<Set<string>> {
-  const r = await rest(who, `/rest/v1/${table}?select=*`);
-  if (r.status !== 200) return new Set();
-  return new Set((r.body as Row[]).map((row) => keyOf(table, row)));
-}
-
-async function allRows(table: string): Promise<Row[]> {
-  const r = await srv.db.query<{ r: Row }>(`select to_jsonb(t) as r from public.${table} t`);
-  return r.rows.map((x) => x.r);
-}
-
-async function signIn(email: string): Promise<string> {
-  const res = await fetch(`${srv.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: srv.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const s = (await res.json()) as { access_token: string };
-  return s.access_token;
-}
-
-beforeAll(async () => {
-  srv = await startTestServer({ pglite: true });
-  schema = await loadFuzzSchema(srv.db);
-  token.anon = srv.anonKey;
-  token.leo = await signIn(USERS.leo.email);
-  token.maya = await signIn(USERS.maya.email);
-  // give both members a row in every table they may write, through the API as themselves
-  const offers = (await rest('leo', '/rest/v1/offers?select=id')).body as Row[];
-  expect(offers.length).toBeGreaterThan(0);
-  const event = (
-    (await rest('leo', '/rest/v1/events?select=title,event_date&limit=1')).body as Row[]
-  )[0];
-  for (const who of ['maya', 'leo'] as const) {
-    const writes: [string, Row][] = [
-      [
-        'event_bookings',
-        {
-          name: who,
-          email: `${who}@example.com`,
-          phone: '555-0100',
-          event_title: event?.['title'],
-          event_date: event?.['event_date'],
-          number_of_guests: 2,
-          special_requests: `${who}'s secret request`,
-        },
-      ],
-      ['photo_wall', { image_url: `https://img.test/${who}.jpg`, caption: `${who} pending` }],
-      ['user_offers', { offer_id: offers[0]?.['id'] }],
-      ['analytics', { event_type: 'photo_uploaded', event_data: { who } }],
-      ['song_requests', { song_title: `${who} song`, artist: 'Someone' }],
-    ];
-    for (const [table, row] of writes) {
-      const r = await rest(who, `/rest/v1/${table}`, { method: 'POST', body: row });
-      expect(r.status, `${who} ${table}: ${r.text}`).toBe(201);
-    }
-  }
-});
-afterAll(async () => {
-  console.log(`[authz] ${tried} authorization probes tried, ${held} refused or empty`);
-  await srv?.close();
-});
-
-describe('reads', () => {
-  it('direct reads: a member sees none of another member private rows', async () => {
-    // song requests, DJ ratings and approved photos are shared with members by design
-    const shared = new Set(['song_requests', 'dj_ratings']);
-    for (const [table, owner] of Object.entries(OWNER)) {
-      const r = await rest('leo', `/rest/v1/${table}?select=*&${owner}=eq.${USERS.maya.id}`);
-      const rows = r.status === 200 ? (r.body as Row[]) : [];
-      const leaked = rows.filter(
-        (row) => !shared.has(table) && !(table === 'photo_wall' && row['is_approved'] === true),
-      );
-      probe(leaked.length === 0, `${table}: leo read maya's rows ${JSON.stringify(leaked)}`);
-    }
-  });
-
-  it('embedded selects reveal no row the caller cannot read directly (every table x embed)', async () => {
-    for (const who of ['anon', 'leo'] as const) {
-      for (const [table, rels] of Object.entries(schema.embeds)) {
-        if (!schema.tables[table]) continue;
-        for (const rel of rels) {
-          const direct = await visible(who, rel);
-          for (const sel of [`*,${rel}(*)`, `*,${rel}!inner(*)`, `*,x:${rel}!left(*)`]) {
-            const r = await rest(who, `/rest/v1/${table}?select=${sel}`);
-            const parents = r.status === 200 ? (r.body as Row[]) : [];
-            const embedded = parents.flatMap((p) => {
-              const v = p[rel] ?? p['x'];
-              return v === null || v === undefined
-                ? []
-                : Array.isArray(v)
-                  ? (v as Row[])
-                  : [v as Row];
-            });
-            const hidden = embedded.filter((e) => !direct.has(keyOf(rel, e)));
-            probe(
-              hidden.length === 0,
-              `${who} ${table}?select=${sel} revealed ${JSON.stringify(hidden)}`,
-            );
-          }
-          // an embedded count counts only visible rows
-          const counted = await rest(who, `/rest/v1/${table}?select=*,${rel}(count)`);
-          if (counted.status === 200) {
-            const total = (counted.body as Row[]).reduce((n, p) => {
-              const c = p[rel] as { count: number }[] | { count: number } | null;
-              return n + (Array.isArray(c) ? (c[0]?.count ?? 0) : (c?.count ?? 0));
-            }, 0);
-            probe(
-              total <= direct.size,
-              `${who} ${table}?select=*,${rel}(count) = ${total} > ${direct.size}`,
-            );
-          } else
-            probe(
-              counted.status >= 400 && counted.status < 500,
-              `${table} count ${counted.status}`,
-            );
-        }
-      }
-    }
-  });
-
-  it('filters, or= trees, !inner joins and count=exact on hidden rows are no oracle', async () => {
-    for (const who of ['anon', 'leo'] as const) {
-      for (const table of Object.keys(schema.tables)) {
-        const direct = await visible(who, table);
-        // count=exact counts what the caller can read, not the table
-        const c = await rest(who, `/rest/v1/${table}?select=*`, {
-          prefer: 'count=exact',
-          headers: { range: '0-0' },
-        });
-        if (c.status < 300) {
-          const total = Number((c.headers.get('content-range') ?? '*/-1').split('/')[1]);
-          probe(
-            total === direct.size,
-            `${who} ${table} count=exact ${total} vs ${direct.size} visible`,
-          );
-        } else probe(c.status === 401 || c.status === 403, `${who} ${table} count ${c.status}`);
-        const hiddenRows = (await allRows(table)).filter((r) => !direct.has(keyOf(table, r)));
-        for (const row of hiddenRows.slice(0, 2)) {
-          for (const [col, v] of Object.entries(row)) {
-            if (v === null || typeof v === 'object') continue;
-            const val = encodeURIComponent(String(v));
-            for (const q of [
-              `${col}=eq.${val}&${pkFilter(table, row)}`,
-              `or=(${col}.eq.${val},${col}.neq.${val})&${pkFilter(table, row)}`,
-            ]) {
-              const r = await rest(who, `/rest/v1/${table}?select=${pkOf(table)[0]}&${q}`, {
-                prefer: 'count=exact',
-              });
-              const n = r.status === 200 ? (r.body as Row[]).length : 0;
-              const range = r.headers.get('content-range');
-              probe(
-                n === 0 && (range === null || range.endsWith('/0')),
-                `${who} ${table}?${q} -> ${r.status} ${r.text} ${range}`,
-              );
-            }
-          }
-        }
-      }
-      // joins through a hidden child as a filter on a visible parent
-      for (const [parent, child] of [
-        ['offers', 'user_offers'],
-        ['song_requests', 'song_votes'],
-        ['djs', 'dj_ratings'],
-      ] as const) {
-        const visibleChild = await visible(who, child);
-        const mayaRows = (await allRows(child)).filter((r) => r['user_id'] === USERS.maya.id);
-        if (mayaRows.every((r) => visibleChild.has(keyOf(child, r)))) continue;
-        const r = await rest(
-          who,
-          `/rest/v1/${parent}?select=id,${child}!inner(user_id)&${child}.user_id=eq.${USERS.maya.id}`,
-          { prefer: 'count=exact' },
-        );
-        const n = r.status === 200 ? (r.body as Row[]).length : 0;
-        probe(n === 0, `${who} ${parent} !inner ${child} of maya -> ${r.text}`);
-      }
-    }
-  });
-});
+useAuthzServer('writes');
 
 describe('writes', () => {
   it("updates and deletes of rows that aren't the member's return nothing and change nothing, even with return=representation", async () => {
