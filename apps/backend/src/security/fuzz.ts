@@ -1,8 +1,8 @@
 /**
- * Query-grammar fuzzing of /rest/v1 (issue 9): fast-check arbitraries that build PostgREST
- * requests from the real schema (tables, columns, foreign-key embeds, RPCs, row ids), then
- * mutate them character by character, and a runner that drives the Hono app in-process and
- * checks every answer. Used by rest-fuzz.security.test.ts (inside `npm test`).
+ * Query-grammar fuzzing of /rest/v1: fast-check arbitraries that build PostgREST requests
+ * from the real schema (tables, columns, foreign-key embeds, RPCs, row ids), then mutate them
+ * character by character, and a runner that drives the Hono app in-process and checks every
+ * answer. Used by rest-fuzz-anon and rest-fuzz-member.security.test.ts (inside `npm test`).
  */
 import fc from 'fast-check';
 import type { Hono } from 'hono';

@@ -15,7 +15,7 @@ import {
   isSafeObjectName,
   type BlobStore,
 } from './blobs.js';
-import { pgArrayLiteral } from '../rest/sql.js';
+import { pgArrayLiteral } from '../rest/pg-array.js';
 
 export class StorageError extends Error {
   constructor(
