@@ -4,6 +4,7 @@
  * checked here; the SQL builder then only renders what the plan says.
  */
 import { ApiError } from './errors.js';
+import { MAX_BULK_ROWS } from './limits.js';
 import { pgArrayLiteral } from './pg-array.js';
 import { buildReadNode, lookupTable, nodeAtPath, type ReadNode } from './relationships.js';
 import type { ApiRequest, QueryParams } from './request.js';
@@ -151,6 +152,14 @@ function planInsert(
       'PGRST102',
       'All object keys must match',
       'Expected a JSON object or an array of objects',
+    );
+  if (rows.length > MAX_BULK_ROWS)
+    throw new ApiError(
+      413,
+      '54000',
+      `Too many rows in one request: ${rows.length} (at most ${MAX_BULK_ROWS} per insert or upsert)`,
+      null,
+      `Send the rows in batches of at most ${MAX_BULK_ROWS}.`,
     );
   const groups = new Map<string, InsertGroup>();
   if (query.columns && !prefer.missingDefault) {
