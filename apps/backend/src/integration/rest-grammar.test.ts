@@ -42,6 +42,10 @@ create function public.books_by(author int) returns setof public.books language 
 create function public.total(prices numeric[]) returns numeric language sql immutable as $$ select sum(p) from unnest(prices) p $$;
 create function public.echo_json(payload jsonb) returns jsonb language sql immutable as $$ select payload $$;
 create function public.author_of(book int) returns public.authors language sql stable as $$ select a.* from public.authors a join public.books b on b.author_id = a.id where b.id = book $$;
+create table public.spans (id int primary key, r int4range);
+insert into public.spans values (1, '[1,5)'), (2, '[3,12)'), (3, '[8,20)');
+create function public.pick(x int) returns text language sql immutable as $$ select 'int' $$;
+create function public.pick(x text) returns text language sql immutable as $$ select 'text' $$;
 grant all on all tables in schema public to anon;
 grant usage, select on all sequences in schema public to anon;
 `;
@@ -448,5 +452,135 @@ describe('rpc', () => {
     expect(get.data?.map((b: { title: string }) => b.title)).toEqual(['Gamma']);
     const bad = await db.rpc('books_by', { author: 'x' });
     expect(bad.error?.code).toBe('22P02');
+  });
+});
+
+describe('never silently wrong', () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    api(srv, `/rest/v1/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const errorCode = async (res: Response): Promise<[number, string]> => [
+    res.status,
+    ((await res.json()) as { code: string }).code,
+  ];
+
+  it('nxr is &< (not right of), nxl is &> (not left of)', async () => {
+    const nxr = await db.from('spans').select('id').filter('r', 'nxr', '[0,10)');
+    expect(nxr.data).toEqual([{ id: 1 }]);
+    const nxl = await db.from('spans').select('id').filter('r', 'nxl', '[4,10)');
+    expect(nxl.data).toEqual([{ id: 3 }]);
+  });
+
+  it('Prefer: tx=rollback answers as usual and keeps nothing; tx=commit keeps the row', async () => {
+    const rolled = await post(
+      'items',
+      { name: 'tx-rb' },
+      {
+        prefer: 'tx=rollback, return=representation',
+      },
+    );
+    expect(rolled.status).toBe(201);
+    expect(rolled.headers.get('preference-applied')).toContain('tx=rollback');
+    expect(await rolled.json()).toMatchObject([{ name: 'tx-rb', qty: 7 }]);
+    expect((await db.from('items').select('id').eq('name', 'tx-rb')).data).toEqual([]);
+    const kept = await post('items', { name: 'tx-c' }, { prefer: 'tx=commit' });
+    expect(kept.status).toBe(201);
+    expect((await db.from('items').select('name').eq('name', 'tx-c')).data).toHaveLength(1);
+  });
+
+  it('Prefer: max-affected with handling=strict is PGRST124 when exceeded, and rolls back', async () => {
+    await db.from('items').insert([{ name: 'ma-1' }, { name: 'ma-2' }]);
+    const patch = (max: number) =>
+      api(srv, '/rest/v1/items?name=like.ma-*', {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          prefer: `handling=strict, max-affected=${max}`,
+        },
+        body: JSON.stringify({ qty: 1 }),
+      });
+    expect(await errorCode(await patch(1))).toEqual([400, 'PGRST124']);
+    const unchanged = await db.from('items').select('qty').like('name', 'ma-%');
+    expect(unchanged.data).toEqual([{ qty: 7 }, { qty: 7 }]);
+    expect((await patch(2)).status).toBe(204);
+  });
+
+  it('Prefer: missing=default on bulk insert and upsert uses column defaults', async () => {
+    const ins = await db
+      .from('items')
+      .insert([{ name: 'md-1', qty: 1, note: 'n' }, { name: 'md-2' }], { defaultToNull: false })
+      .select('name, qty, note')
+      .order('name');
+    expect(ins.data).toEqual([
+      { name: 'md-1', qty: 1, note: 'n' },
+      { name: 'md-2', qty: 7, note: 'dflt' },
+    ]);
+    const up = await db
+      .from('items')
+      .upsert([{ name: 'md-1', qty: 2 }, { name: 'md-3' }], {
+        onConflict: 'name',
+        defaultToNull: false,
+      })
+      .select('name, qty, note')
+      .order('name');
+    expect(up.data).toEqual([
+      { name: 'md-1', qty: 2, note: 'n' },
+      { name: 'md-3', qty: 7, note: 'dflt' },
+    ]);
+  });
+
+  it('an upsert that only updates answers 200; one that inserts answers 201', async () => {
+    const prefer = 'resolution=merge-duplicates, return=minimal';
+    const created = await post('items?on_conflict=name', [{ name: 'up-1', qty: 1 }], { prefer });
+    expect(created.status).toBe(201);
+    const updated = await post('items?on_conflict=name', [{ name: 'up-1', qty: 2 }], { prefer });
+    expect(updated.status).toBe(200);
+    const mixed = await post('items?on_conflict=name', [{ name: 'up-1' }, { name: 'up-2' }], {
+      prefer: 'resolution=merge-duplicates, return=representation',
+    });
+    expect(mixed.status).toBe(201);
+    const sb = await db.from('items').upsert({ name: 'up-2', qty: 3 }, { onConflict: 'name' });
+    expect(sb.status).toBe(200);
+  });
+
+  it('count=exact on an rpc fills the count; count=planned on HEAD is 206 like GET', async () => {
+    const rpc = await db.rpc('books_by', { author: 1 }, { count: 'exact' });
+    expect([rpc.count, rpc.data?.length]).toEqual([2, 2]);
+    const head = await db.from('many').select('*', { count: 'planned', head: true });
+    const get = await db.from('many').select('n', { count: 'planned' });
+    expect([head.status, head.count]).toEqual([206, 1100]);
+    expect([get.status, get.count]).toEqual([206, 1100]);
+  });
+
+  it('Accept: ...;nulls=stripped leaves null fields out (object and array)', async () => {
+    const one = await api(srv, '/rest/v1/authors?id=eq.3&select=id,name,meta,tags', {
+      headers: { accept: 'application/vnd.pgrst.object+json;nulls=stripped' },
+    });
+    expect(one.headers.get('content-type')).toContain('nulls=stripped');
+    expect(await one.json()).toEqual({ id: 3, name: 'Cy, Jr.' });
+    const many = await api(srv, '/rest/v1/authors?id=gte.2&select=id,meta&order=id', {
+      headers: { accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
+    });
+    expect(await many.json()).toEqual([{ id: 2, meta: { city: 'Akron' } }, { id: 3 }]);
+  });
+
+  it('an ambiguous overloaded function is 300 PGRST203', async () => {
+    const res = await post('rpc/pick', { x: 1 });
+    const body = (await res.json()) as { code: string; message: string };
+    expect([res.status, body.code]).toEqual([300, 'PGRST203']);
+    expect(body.message).toContain('public.pick(x => integer)');
+  });
+
+  it("a Prefer value that is not implemented is PostgREST's error, never ignored", async () => {
+    const get = (prefer: string) => api(srv, '/rest/v1/authors?select=id', { headers: { prefer } });
+    expect(await errorCode(await get('timezone=Europe/Paris'))).toEqual([400, 'PGRST127']);
+    expect(
+      await errorCode(await post('items', { name: 'ho' }, { prefer: 'return=headers-only' })),
+    ).toEqual([400, 'PGRST127']);
+    expect(await errorCode(await get('handling=strict, bogus=1'))).toEqual([400, 'PGRST122']);
+    expect((await get('handling=lenient, bogus=1')).status).toBe(200);
   });
 });

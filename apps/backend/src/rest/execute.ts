@@ -23,6 +23,8 @@ export interface QueryResult {
   total: number | null;
   /** false when the plan had nothing to run (an update that sets no column) */
   ran: boolean;
+  /** upserts: how many of the rows were inserted rather than updated */
+  inserted?: number;
 }
 
 async function readRows(
@@ -43,23 +45,30 @@ async function readRows(
 async function runWrite(
   tx: Queryable,
   s: MutateStatement,
-): Promise<{ n: number; body: string | null }> {
-  if (!s.returnsRows) {
+): Promise<{ n: number; body: string | null; inserted?: number }> {
+  if (s.returns === 'affected') {
     const r = await tx.query(s.sql, s.params);
     return { n: r.affectedRows, body: null };
   }
-  const r = await tx.query<{ body: string; n: number }>(s.sql, s.params);
-  const row = r.rows[0] ?? { body: '[]', n: 0 };
-  return { n: row.n, body: row.body };
+  const r = await tx.query<{ body?: string; n: number; inserted?: number }>(s.sql, s.params);
+  const row = r.rows[0] ?? { n: 0 };
+  const out: { n: number; body: string | null; inserted?: number } = {
+    n: row.n,
+    body: s.returns === 'rows' ? (row.body ?? '[]') : null,
+  };
+  if (row.inserted !== undefined) out.inserted = row.inserted;
+  return out;
 }
 
 async function runInsert(tx: Queryable, plan: InsertPlan): Promise<QueryResult> {
   const statements = insertStatements(plan);
   let n = 0;
+  let inserted: number | undefined;
   const bodies: string[] = [];
   for (const s of statements) {
     const out = await runWrite(tx, s);
     n += out.n;
+    if (out.inserted !== undefined) inserted = (inserted ?? 0) + out.inserted;
     if (out.body !== null) bodies.push(out.body);
   }
   let body: string | null = null;
@@ -68,7 +77,9 @@ async function runInsert(tx: Queryable, plan: InsertPlan): Promise<QueryResult> 
       bodies.length === 1
         ? (bodies[0] as string)
         : JSON.stringify(bodies.flatMap((b) => JSON.parse(b) as unknown[]));
-  return { body, n, total: null, ran: true };
+  const result: QueryResult = { body, n, total: null, ran: true };
+  if (inserted !== undefined) result.inserted = inserted;
+  return result;
 }
 
 async function runCall(tx: Queryable, plan: CallPlan): Promise<QueryResult> {
@@ -85,7 +96,7 @@ function runRead(tx: Queryable, plan: ReadPlan): Promise<QueryResult> {
   const from = tableFrom(plan.table);
   return readRows(
     tx,
-    readQuery(plan.root, from, { single: plan.single }),
+    readQuery(plan.root, from, plan),
     plan.count ? countQuery(plan.root, from) : null,
   );
 }

@@ -11,7 +11,7 @@ import { toApiError } from './errors.js';
 import { execute } from './execute.js';
 import { planRequest } from './plan.js';
 import { checkProfileAndMedia, parseApiRequest, type RawRequest } from './request.js';
-import { JSON_CT, respond } from './response.js';
+import { JSON_CT, RollbackWith, respond } from './response.js';
 import type { SchemaCache } from './schema.js';
 
 /** A name missing from the cache reloads it, at most every 250 ms (new tables, new functions). */
@@ -64,9 +64,14 @@ export function restApp(ctx: AppContext): Hono {
       // a read nobody waits for any more is skipped (writes always run: the client may
       // have gone, but what it sent should still happen or fail on its own terms)
       const signal = plan.kind === 'read' ? { signal: c.req.raw.signal } : {};
-      const out = await runAs(ctx.db, caller, { ...info, ...signal }, async (tx) =>
-        respond(plan, await execute(tx, plan)),
-      );
+      const out = await runAs(ctx.db, caller, { ...info, ...signal }, async (tx) => {
+        const outcome = respond(req, plan, await execute(tx, plan));
+        if (req.prefer.tx === 'rollback') throw new RollbackWith(outcome);
+        return outcome;
+      }).catch((e: unknown) => {
+        if (e instanceof RollbackWith) return e.outcome;
+        throw e;
+      });
       return new Response(req.headOnly ? null : out.body, {
         status: out.status,
         headers: out.headers,

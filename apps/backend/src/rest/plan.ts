@@ -16,6 +16,8 @@ interface Shape {
   single: boolean;
   /** fill the total of content-range */
   count: boolean;
+  /** leave null fields out of the JSON */
+  stripNulls: boolean;
 }
 
 export interface ReadPlan extends Shape {
@@ -47,6 +49,8 @@ export interface UpdatePlan extends Shape {
   patch: Record<string, unknown>;
   cols: string[];
   representation: boolean;
+  /** more affected rows than this is PGRST124 (and the transaction rolls back) */
+  maxAffected?: number;
 }
 
 export interface DeletePlan extends Shape {
@@ -54,6 +58,7 @@ export interface DeletePlan extends Shape {
   table: TableInfo;
   root: ReadNode;
   representation: boolean;
+  maxAffected?: number;
 }
 
 export interface CallArg {
@@ -113,8 +118,9 @@ function checkPayloadColumn(t: TableInfo, col: string): void {
 export function planRequest(req: ApiRequest, cache: SchemaCache): Plan {
   if (req.action === 'call') return planCall(req, cache);
   const table = lookupTable(cache, req.target);
-  const shape: Shape = { single: req.single, count: req.prefer.count };
+  const shape: Shape = { single: req.single, count: req.prefer.count, stripNulls: req.stripNulls };
   const representation = req.prefer.return === 'representation';
+  const limit = req.prefer.maxAffected !== undefined ? { maxAffected: req.prefer.maxAffected } : {};
   switch (req.action) {
     case 'read':
       return { kind: 'read', table, root: readTree(cache, table, req.query, req.range), ...shape };
@@ -127,11 +133,11 @@ export function planRequest(req: ApiRequest, cache: SchemaCache): Plan {
       const patch = req.payload ?? {};
       const cols = Object.keys(patch);
       cols.forEach((col) => checkPayloadColumn(table, col));
-      return { kind: 'update', table, root, patch, cols, representation, ...shape };
+      return { kind: 'update', table, root, patch, cols, representation, ...shape, ...limit };
     }
     case 'delete': {
       const root = readTree(cache, table, req.query);
-      return { kind: 'delete', table, root, representation, ...shape };
+      return { kind: 'delete', table, root, representation, ...shape, ...limit };
     }
   }
 }
@@ -196,13 +202,10 @@ function planInsert(
   return plan;
 }
 
-/** The overload whose arguments are all given or defaulted, with no unknown key. */
-function pickFunction(
-  fns: FunctionInfo[],
-  args: Record<string, unknown>,
-): FunctionInfo | undefined {
+/** The overloads whose arguments are all given or defaulted, with no unknown key. */
+function candidateFunctions(fns: FunctionInfo[], args: Record<string, unknown>): FunctionInfo[] {
   const keys = Object.keys(args);
-  return fns.find(
+  return fns.filter(
     (f) =>
       keys.every((k) => f.args.some((a) => a.name === k)) &&
       f.args.every((a) => a.hasDefault || keys.includes(a.name)),
@@ -227,7 +230,18 @@ function planCall(req: ApiRequest, cache: SchemaCache): CallPlan {
       throw new ApiError(400, 'PGRST102', 'Expected a JSON object of arguments');
     args = req.payload ?? {};
   } else args = { ...req.rpcArgs };
-  const fn = pickFunction(fns, args);
+  const candidates = candidateFunctions(fns, args);
+  if (candidates.length > 1)
+    throw new ApiError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${candidates
+        .map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+        .join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  const fn = candidates[0];
   if (!fn) {
     const keys = Object.keys(args).sort().join(', ');
     throw new ApiError(
@@ -255,5 +269,6 @@ function planCall(req: ApiRequest, cache: SchemaCache): CallPlan {
     readOnly: req.method === 'GET' || req.method === 'HEAD',
     single: req.single,
     count: req.prefer.count,
+    stripNulls: req.stripNulls,
   };
 }

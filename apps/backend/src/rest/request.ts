@@ -17,35 +17,74 @@ import {
 } from './parser.js';
 
 export const OBJECT_MIME = 'application/vnd.pgrst.object+json';
+const STRIP_NULLS = /application\/vnd\.pgrst\.(object|array)\+json\s*;\s*nulls=stripped/i;
 
 export interface Prefer {
-  return: 'minimal' | 'representation' | 'headers-only' | undefined;
+  return: 'minimal' | 'representation' | undefined;
+  /** `count=exact|planned|estimated`: all three are answered with the exact count */
   count: boolean;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
   missingDefault: boolean;
+  /** `tx=rollback`: run everything, answer as usual, then roll the transaction back */
+  tx: 'commit' | 'rollback' | undefined;
+  /** `max-affected=n` with `handling=strict`: more affected rows is PGRST124 */
+  maxAffected: number | undefined;
+  /** the preferences applied, for the Preference-Applied header */
+  applied: string[];
 }
 
+/** PostgREST's preferences that this service does not implement: PGRST127, never ignored. */
+const NOT_IMPLEMENTED = new Set(['return=headers-only']);
+
+/**
+ * `Prefer:` as PostgREST reads it. Unknown or malformed preferences are ignored unless
+ * `handling=strict` asks for PGRST122; known ones this service does not implement are PGRST127.
+ */
 export function parsePrefer(header: string | undefined): Prefer {
   const p: Prefer = {
     return: undefined,
     count: false,
     resolution: undefined,
     missingDefault: false,
+    tx: undefined,
+    maxAffected: undefined,
+    applied: [],
   };
   if (!header) return p;
+  const invalid: string[] = [];
+  let strict = false;
+  let maxAffected: number | undefined;
   for (const part of header.split(',')) {
-    const [k, v] = part
-      .trim()
-      .split('=')
-      .map((s) => s.trim());
-    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only'))
-      p.return = v;
+    const pref = part.trim();
+    if (pref === '') continue;
+    const [k = '', v = ''] = pref.split('=').map((s) => s.trim());
+    const kv = `${k}=${v}`;
+    if (NOT_IMPLEMENTED.has(kv) || k === 'timezone')
+      throw new ApiError(400, 'PGRST127', 'Feature not implemented', `Prefer: ${kv.slice(0, 60)}`);
+    if (k === 'return' && (v === 'minimal' || v === 'representation')) p.return = v;
     else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated'))
       p.count = true;
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates'))
       p.resolution = v;
-    else if (k === 'missing' && v === 'default') p.missingDefault = true;
+    else if (k === 'missing' && (v === 'default' || v === 'null'))
+      p.missingDefault = v === 'default';
+    else if (k === 'tx' && (v === 'commit' || v === 'rollback')) p.tx = v;
+    else if (k === 'handling' && (v === 'strict' || v === 'lenient')) strict = v === 'strict';
+    else if (k === 'max-affected' && /^[0-9]{1,9}$/.test(v)) maxAffected = Number(v);
+    else {
+      invalid.push(pref.slice(0, 60));
+      continue;
+    }
+    p.applied.push(kv);
   }
+  if (strict && invalid.length)
+    throw new ApiError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${invalid.join(', ')}`,
+    );
+  if (strict) p.maxAffected = maxAffected;
   return p;
 }
 
@@ -86,6 +125,8 @@ export interface ApiRequest {
   prefer: Prefer;
   /** `Accept: application/vnd.pgrst.object+json`: one object instead of an array. */
   single: boolean;
+  /** `Accept: application/vnd.pgrst.(object|array)+json;nulls=stripped`: no null fields */
+  stripNulls: boolean;
   /** The JSON body (undefined when none was sent). */
   payload: unknown;
 }
@@ -239,6 +280,7 @@ export function parseApiRequest(
   }
   const payload =
     raw.body !== undefined ? parseJsonBody(raw.header('content-type'), raw.body) : undefined;
+  const accept = raw.header('accept') ?? '';
   const req: ApiRequest = {
     action,
     target: target.name,
@@ -247,7 +289,8 @@ export function parseApiRequest(
     query,
     rpcArgs,
     prefer: parsePrefer(raw.header('prefer')),
-    single: (raw.header('accept') ?? '').includes(OBJECT_MIME),
+    single: accept.includes(OBJECT_MIME),
+    stripNulls: STRIP_NULLS.test(accept),
     payload,
   };
   if (range) req.range = range;

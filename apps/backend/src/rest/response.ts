@@ -6,7 +6,9 @@ import { ApiError } from './errors.js';
 import type { Plan } from './plan.js';
 import type { QueryResult } from './execute.js';
 import type { ReadNode } from './relationships.js';
-import { OBJECT_MIME } from './request.js';
+import { OBJECT_MIME, type ApiRequest } from './request.js';
+
+const ARRAY_MIME = 'application/vnd.pgrst.array+json';
 import { MAX_ROWS } from './query/read.js';
 
 export const JSON_CT = 'application/json; charset=utf-8';
@@ -77,11 +79,20 @@ function shape(
     case 'insert': {
       if (plan.single) singleCheck(r.n);
       const body = plan.representation ? asObject(r.body, plan.single) : null;
-      return { status: 201, body, range: `*/${plan.count ? r.n : '*'}` };
+      // an upsert that only updated existing rows created nothing
+      const status = r.inserted === 0 && r.n > 0 ? 200 : 201;
+      return { status, body, range: `*/${plan.count ? r.n : '*'}` };
     }
     case 'update':
     case 'delete': {
       if (plan.single) singleCheck(r.n);
+      if (plan.maxAffected !== undefined && r.n > plan.maxAffected)
+        throw new ApiError(
+          400,
+          'PGRST124',
+          'Query result exceeds max-affected preference constraint',
+          `The query affects ${r.n} rows`,
+        );
       const status = plan.representation ? 200 : 204;
       const body = plan.representation ? asObject(r.body, plan.single) : null;
       if (!r.ran) return { status, body };
@@ -90,11 +101,23 @@ function shape(
   }
 }
 
-export function respond(plan: Plan, r: QueryResult): Outcome {
+/** The media type of a JSON body: what the client asked for, with its `nulls=stripped`. */
+function contentType(req: ApiRequest): string {
+  const stripped = req.stripNulls ? '; nulls=stripped' : '';
+  if (req.single) return `${OBJECT_MIME}${stripped}; charset=utf-8`;
+  return req.stripNulls ? `${ARRAY_MIME}${stripped}; charset=utf-8` : JSON_CT;
+}
+
+export function respond(req: ApiRequest, plan: Plan, r: QueryResult): Outcome {
   const s = shape(plan, r);
   const headers: Record<string, string> = {};
-  if (s.body !== null)
-    headers['content-type'] = plan.single ? `${OBJECT_MIME}; charset=utf-8` : JSON_CT;
+  if (s.body !== null) headers['content-type'] = contentType(req);
   if (s.range) headers['content-range'] = s.range;
+  if (req.prefer.applied.length) headers['preference-applied'] = req.prefer.applied.join(', ');
   return { status: s.status, body: s.body, headers };
+}
+
+/** Thrown inside the transaction for `Prefer: tx=rollback`: rolls it back, carries the answer. */
+export class RollbackWith {
+  constructor(readonly outcome: Outcome) {}
 }

@@ -20,13 +20,14 @@ export function callSource(plan: CallPlan): Source {
 export function callStatement(plan: CallPlan): Statement {
   const params = new Params();
   const call = callSource(plan)(params);
-  const sql = plan.result === 'void' ? `select ${call}` : `select to_json(${call})::text as body`;
+  const json = plan.stripNulls ? `json_strip_nulls(to_json(${call}))` : `to_json(${call})`;
+  const sql = plan.result === 'void' ? `select ${call}` : `select ${json}::text as body`;
   return { sql, params: params.values };
 }
 
 /** A set-returning function's rows, read like a table's. */
 export function callReadQuery(plan: CallPlan): Statement {
-  return readQuery(plan.root, callSource(plan), { single: plan.single });
+  return readQuery(plan.root, callSource(plan), plan);
 }
 
 export function callCountQuery(plan: CallPlan): Statement {

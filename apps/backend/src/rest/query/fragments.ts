@@ -60,8 +60,8 @@ const SIMPLE_OPS: Record<string, string> = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  nxl: '&>',
+  nxr: '&<',
   adj: '-|-',
 };
 
@@ -203,8 +203,16 @@ function embedSql(parent: ReadNode, e: EmbedNode, params: Params): string {
   return `(select coalesce(json_agg(${sub}), '[]'::json) from (${inner}${limitSql(e, params)}) as ${sub})`;
 }
 
+export interface JsonShape {
+  /** the first row as an object instead of an array */
+  single?: boolean;
+  /** object fields that are null left out */
+  stripNulls?: boolean;
+}
+
 /** Wraps a row query into one row {body: the rows as JSON text, n: their count}. */
-export function wrapJson(inner: string, single?: boolean): string {
-  const body = single ? `(json_agg(_r) -> 0)::text` : `coalesce(json_agg(_r), '[]'::json)::text`;
-  return `select ${body} as body, count(*)::int as n from (${inner}) as _r`;
+export function wrapJson(inner: string, opts: JsonShape = {}): string {
+  let body = opts.single ? `(json_agg(_r) -> 0)` : `coalesce(json_agg(_r), '[]'::json)`;
+  if (opts.stripNulls) body = `json_strip_nulls(${body})`;
+  return `select ${body}::text as body, count(*)::int as n from (${inner}) as _r`;
 }

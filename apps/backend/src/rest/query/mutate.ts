@@ -16,26 +16,46 @@ import {
 } from './fragments.js';
 
 /**
- * A write. `returnsRows`: it answers one row {body, n} (the representation); otherwise the
- * driver's affected row count is the result.
+ * A write and what it answers: 'affected', the driver's row count; 'rows', one row
+ * {body, n} (the representation, plus `inserted` for upserts); 'counts', one row {n, inserted}.
  */
 export interface MutateStatement extends Statement {
-  returnsRows: boolean;
+  returns: 'affected' | 'rows' | 'counts';
 }
 
-function finish(
-  stmt: string,
-  params: Params,
-  root: ReadNode,
-  representation: boolean,
-): MutateStatement {
-  if (!representation) return { sql: stmt, params: params.values, returnsRows: false };
-  const returning = `${stmt} returning ${quoteIdent(root.alias)}.*`;
-  const inner = `select ${selectListSql(root, params)} from "_m" as ${quoteIdent(root.alias)}${orderSql(root, params)}`;
+interface Returning {
+  root: ReadNode;
+  representation: boolean;
+  stripNulls: boolean;
+}
+
+function finish(stmt: string, params: Params, r: Returning, countInserts = false): MutateStatement {
+  const alias = quoteIdent(r.root.alias);
+  const rows = (from: string): string =>
+    `select ${selectListSql(r.root, params)} from ${from} as ${alias}${orderSql(r.root, params)}`;
+  if (!countInserts) {
+    if (!r.representation) return { sql: stmt, params: params.values, returns: 'affected' };
+    const inner = rows('"_m"');
+    return {
+      sql: `with "_m" as (${stmt} returning ${alias}.*) ${wrapJson(inner, { stripNulls: r.stripNulls })}`,
+      params: params.values,
+      returns: 'rows',
+    };
+  }
+  // an upsert: a row whose xmax is 0 was inserted, any other was updated
+  const written = `with "_w" as (${stmt} returning ${alias} as "_row", (${alias}.xmax = 0) as "_ins")`;
+  const inserted = `(select count(*) filter (where "_ins") from "_w")::int as inserted`;
+  if (!r.representation)
+    return {
+      sql: `${written} select count(*)::int as n, ${inserted} from "_w"`,
+      params: params.values,
+      returns: 'counts',
+    };
+  const inner = rows(`(select ("_row").* from "_w")`);
   return {
-    sql: `with "_m" as (${returning}) ${wrapJson(inner, false)}`,
+    sql: `${written} select _j.*, ${inserted} from (${wrapJson(inner, { stripNulls: r.stripNulls })}) as _j`,
     params: params.values,
-    returnsRows: true,
+    returns: 'rows',
   };
 }
 
@@ -48,7 +68,7 @@ export function insertStatements(plan: InsertPlan): MutateStatement[] {
     if (g.cols.length === 0) {
       for (let i = 0; i < g.rows.length; i++) {
         const stmt = `insert into ${src} as ${alias} default values`;
-        out.push(finish(stmt, new Params(), plan.root, plan.representation));
+        out.push(finish(stmt, new Params(), plan));
       }
       continue;
     }
@@ -67,7 +87,7 @@ export function insertStatements(plan: InsertPlan): MutateStatement[] {
         stmt += ` on conflict (${target}) do update set ${set}`;
       }
     }
-    out.push(finish(stmt, params, plan.root, plan.representation));
+    out.push(finish(stmt, params, plan, plan.onConflict?.action === 'merge'));
   }
   return out;
 }
@@ -82,7 +102,7 @@ export function updateStatement(plan: UpdatePlan): MutateStatement | null {
     `update ${src} as ${quoteIdent(plan.root.alias)} set ${set} ` +
     `from json_populate_record(null::${src}, ${params.add(JSON.stringify(plan.patch))}::json) as _v` +
     whereSql(plan.root, params);
-  return finish(stmt, params, plan.root, plan.representation);
+  return finish(stmt, params, plan);
 }
 
 export function deleteStatement(plan: DeletePlan): MutateStatement {
@@ -90,5 +110,5 @@ export function deleteStatement(plan: DeletePlan): MutateStatement {
   const stmt =
     `delete from ${tableSource(plan.table)} as ${quoteIdent(plan.root.alias)}` +
     whereSql(plan.root, params);
-  return finish(stmt, params, plan.root, plan.representation);
+  return finish(stmt, params, plan);
 }

@@ -10,6 +10,7 @@ import {
   selectListSql,
   whereSql,
   wrapJson,
+  type JsonShape,
   type Statement,
 } from './fragments.js';
 
@@ -26,11 +27,7 @@ export const tableFrom =
     tableSource(t);
 
 /** One row {body text, n int}: the rows as a JSON array (or the first as an object). */
-export function readQuery(
-  root: ReadNode,
-  source: Source,
-  opts: { single?: boolean } = {},
-): Statement {
+export function readQuery(root: ReadNode, source: Source, opts: JsonShape = {}): Statement {
   const params = new Params();
   const from = source(params);
   const inner =
@@ -38,7 +35,7 @@ export function readQuery(
     whereSql(root, params) +
     orderSql(root, params) +
     limitSql(root, params, MAX_ROWS);
-  return { sql: wrapJson(inner, opts.single), params: params.values };
+  return { sql: wrapJson(inner, opts), params: params.values };
 }
 
 /** One row {n int}: how many rows match the filters, whatever limit and offset say. */
