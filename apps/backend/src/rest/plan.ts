@@ -76,7 +76,7 @@ export interface CallPlan extends Shape {
   result: 'void' | 'scalar' | 'set';
   /** the read over the function's rows (result 'set') */
   root: ReadNode;
-  /** GET and HEAD must not change data: the call runs in a read-only transaction */
+  /** GET/HEAD, or a stable/immutable function: the call runs in a read-only transaction */
   readOnly: boolean;
 }
 
@@ -266,7 +266,8 @@ function planCall(req: ApiRequest, cache: SchemaCache): CallPlan {
       result === 'set'
         ? readTree(cache, rowTable, req.query, req.range)
         : buildReadNode(cache, null, [{ type: 'star' }]),
-    readOnly: req.method === 'GET' || req.method === 'HEAD',
+    // as in PostgREST: GET/HEAD never write, nor does a function declared stable or immutable
+    readOnly: req.method === 'GET' || req.method === 'HEAD' || !fn.volatile,
     single: req.single,
     count: req.prefer.count,
     stripNulls: req.stripNulls,

@@ -1,7 +1,7 @@
 /**
  * Limits of the REST service (src/rest/limits.ts), each answered in PostgREST's error shape:
- * GET and HEAD on /rest/v1/rpc/<fn> run read-only, as PostgREST does (a function that writes
- * fails with Postgres' 25006, 405, and nothing is written); long like/ilike/match/imatch
+ * GET and HEAD on /rest/v1/rpc/<fn>, and any call of a stable or immutable function, run
+ * read-only, as PostgREST does (a write fails with Postgres' 25006, 405, and nothing is written); long like/ilike/match/imatch
  * patterns and deeply nested logic trees are a 400 before any SQL runs; a bulk insert of too
  * many rows is a 413 that writes nothing; a statement timeout (57014) is PostgREST's 500.
  * Runs on PGlite, or on PostgreSQL when DATABASE_URL is set.
@@ -21,6 +21,9 @@ create function public.rest_limits_peek() returns bigint language sql stable as
   $$ select count(*) from public.rest_limits_hits $$;
 grant select, insert on public.rest_limits_hits to anon;
 grant usage on sequence public.rest_limits_hits_id_seq to anon;
+-- declared stable, yet writes through a volatile function it calls
+create function public.rest_limits_sneaky() returns int language plpgsql stable as
+  $$ begin return public.rest_limits_bump(); end $$;
 create table public.rest_limits_rows (n int not null);
 create function public.rest_limits_timeout() returns int language plpgsql as $$
 begin
@@ -35,7 +38,7 @@ begin
 end $$;
 grant select, insert on public.rest_limits_rows to anon;
 grant execute on function public.rest_limits_bump(), public.rest_limits_peek(),
-  public.rest_limits_timeout(), public.rest_limits_slow() to anon;
+  public.rest_limits_timeout(), public.rest_limits_slow(), public.rest_limits_sneaky() to anon;
 `;
 
 beforeAll(async () => {
@@ -65,6 +68,13 @@ describe('GET and HEAD on an RPC run read-only', () => {
     const head = await api(srv, '/rest/v1/rpc/rest_limits_bump', { method: 'HEAD' });
     expect(head.status).toBe(405);
     expect(await head.text()).toBe('');
+    expect(await countRows(srv, 'public.rest_limits_hits')).toBe(before);
+  });
+
+  it('a function declared stable runs read-only by POST too', async () => {
+    const before = await countRows(srv, 'public.rest_limits_hits');
+    const res = await api(srv, '/rest/v1/rpc/rest_limits_sneaky', { method: 'POST' });
+    await expectPgrstError(res, 405, '25006');
     expect(await countRows(srv, 'public.rest_limits_hits')).toBe(before);
   });
 
