@@ -19,4 +19,10 @@ describe('toApiError', () => {
     expect(toApiError({ code: '23505', message: 'duplicate key' }, true).status).toBe(409);
     expect(toApiError({ code: '42501', message: 'denied' }, false).status).toBe(401);
   });
+
+  it('answers a statement timeout (57014) with 500, as PostgREST does for class 57', () => {
+    const e = { code: '57014', message: 'canceling statement due to statement timeout' };
+    expect(toApiError(e, false).toJSON()).toEqual({ ...e, details: null, hint: null });
+    expect(toApiError(e, true).status).toBe(500);
+  });
 });

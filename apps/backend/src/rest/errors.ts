@@ -78,10 +78,8 @@ export function toApiError(e: unknown, authenticated: boolean): ApiError {
     return new ApiError(503, 'PGRST001', 'Database client error', (e as Error).message);
   }
   if (isPgError(e)) {
+    // a statement timeout (57014, class 57 "operator intervention") is 500, as in PostgREST
     let status = statusForSqlState(e.code, authenticated);
-    // Statement timeouts and similar are the server's problem, but bad input must not be 500:
-    // a cast or value error on user input is class 22 (400) already.
-    if (e.code === '57014') status = 504;
     // PostgREST's convention: SQLSTATE PTxyz answers HTTP xyz (e.g. auth.require_live_user)
     const pt = /^PT([1-5]\d\d)$/.exec(e.code);
     if (pt) status = Number(pt[1]);

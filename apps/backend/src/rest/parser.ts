@@ -4,6 +4,7 @@
  * Pure functions; they produce an AST and never SQL. Every failure throws ApiError PGRST100.
  */
 import { parseError } from './errors.js';
+import { MAX_NESTING, MAX_PATTERN_LENGTH } from './limits.js';
 
 export interface JsonStep {
   arrow: '->' | '->>';
@@ -180,13 +181,15 @@ export function parseField(s: string, what = 'column'): FieldRef {
 }
 
 /** `select=` */
-export function parseSelect(input: string): SelectItem[] {
+export function parseSelect(input: string, depth = 1): SelectItem[] {
+  if (depth > MAX_NESTING)
+    throw parseError('select', `embedded resources nested deeper than ${MAX_NESTING} levels`);
   const src = input.trim();
   if (src === '') return [{ type: 'star' }];
-  return splitTopLevel(src).map((raw) => parseSelectItem(raw.trim()));
+  return splitTopLevel(src).map((raw) => parseSelectItem(raw.trim(), depth));
 }
 
-function parseSelectItem(raw: string): SelectItem {
+function parseSelectItem(raw: string, depth: number): SelectItem {
   if (raw === '') throw parseError('select', 'empty item in select list');
   if (raw === '*') return { type: 'star' };
   if (raw.startsWith('...')) throw parseError('select', 'spread embeds ("...") are not supported');
@@ -219,7 +222,7 @@ function parseSelectItem(raw: string): SelectItem {
       type: 'embed',
       relation: field.name,
       inner,
-      select: parseSelect(inside),
+      select: parseSelect(inside, depth + 1),
     };
     if (hint !== undefined) item.hint = hint;
     if (alias !== undefined) item.alias = alias;
@@ -246,6 +249,9 @@ export function unquote(v: string): string {
   }
   return v;
 }
+
+/** Operators whose value is a pattern (LIKE or a regular expression). */
+const PATTERN_OPS = new Set<Operator>(['like', 'ilike', 'match', 'imatch']);
 
 function isOperator(s: string): s is Operator {
   return (OPERATORS as readonly string[]).includes(s);
@@ -294,6 +300,11 @@ export function parseFilterValue(field: FieldRef, input: string, inLogic = false
     value = v;
   } else {
     value = inLogic ? unquote(raw) : raw;
+    if (PATTERN_OPS.has(op) && value.length > MAX_PATTERN_LENGTH)
+      throw parseError(
+        `filter (${op})`,
+        `the pattern is ${value.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed`,
+      );
   }
   const cond: FilterCond = { kind: 'filter', field, negate, op, value };
   if (ftsConfig !== undefined) cond.ftsConfig = ftsConfig;
@@ -306,19 +317,21 @@ export function parseFilter(column: string, value: string): FilterCond {
 }
 
 /** Parses `(a.eq.1,b.gt.2,and(c.eq.3,d.is.null))` for the `or` / `and` params. */
-export function parseLogic(op: 'and' | 'or', negate: boolean, input: string): LogicCond {
+export function parseLogic(op: 'and' | 'or', negate: boolean, input: string, depth = 1): LogicCond {
+  if (depth > MAX_NESTING)
+    throw parseError(`logic tree (${op})`, `nested deeper than ${MAX_NESTING} levels`);
   const s = input.trim();
   if (!s.startsWith('(') || !s.endsWith(')'))
     throw parseError(`logic tree (${op})`, `expected "(...)", got "${s.slice(0, 40)}"`);
   const inner = s.slice(1, -1);
   if (inner.trim() === '') throw parseError(`logic tree (${op})`, 'empty logic tree');
-  const children = splitTopLevel(inner).map((part) => parseLogicItem(part.trim()));
+  const children = splitTopLevel(inner).map((part) => parseLogicItem(part.trim(), depth));
   return { kind: 'logic', op, negate, children };
 }
 
-function parseLogicItem(part: string): Condition {
+function parseLogicItem(part: string, depth: number): Condition {
   const m = /^(not\.)?(and|or)(\(.*\))$/s.exec(part);
-  if (m) return parseLogic(m[2] as 'and' | 'or', Boolean(m[1]), m[3] as string);
+  if (m) return parseLogic(m[2] as 'and' | 'or', Boolean(m[1]), m[3] as string, depth + 1);
   const [field, rest] = readField(part, 'logic tree');
   if (!rest.startsWith('.'))
     throw parseError('logic tree', `expected "column.operator.value" in "${part.slice(0, 60)}"`);

@@ -10,7 +10,6 @@ export interface ColumnInfo {
 export interface TableInfo {
   schema: string;
   name: string;
-  kind: string;
   columns: Map<string, ColumnInfo>;
   pk: string[];
   uniques: string[][];
@@ -47,7 +46,7 @@ export interface SchemaCache {
 }
 
 const TABLES_SQL = `
-select c.relname as name, c.relkind as kind,
+select c.relname as name,
   coalesce((select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
       'notNull', a.attnotnull, 'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> '') order by a.attnum)
     from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
@@ -80,7 +79,6 @@ where n.nspname = $1 and p.prokind = 'f'`;
 
 interface RawTable {
   name: string;
-  kind: string;
   columns: ColumnInfo[] | string;
   keys: { type: string; cols: string[] }[] | string;
 }
@@ -95,7 +93,6 @@ export async function loadSchema(db: Queryable, schema = 'public'): Promise<Sche
     tables.set(t.name, {
       schema,
       name: t.name,
-      kind: t.kind,
       columns: new Map(cols.map((c) => [c.name, c])),
       pk: keys.find((k) => k.type === 'p')?.cols ?? [],
       uniques: keys.map((k) => k.cols),

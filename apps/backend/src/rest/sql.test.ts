@@ -2,15 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ApiError } from './errors.js';
-import { parseRequest } from './request.js';
-import {
-  Params,
-  countSql,
-  pgArrayLiteral,
-  readSql,
-  resolveRelationship,
-  tableSource,
-} from './sql.js';
+import { pgArrayLiteral } from '../shared/pg-array.js';
+import { planRequest, type ReadPlan } from './plan.js';
+import { countQuery, readQuery, tableFrom } from './query/read.js';
+import { resolveRelationship } from './relationships.js';
+import { parseApiRequest } from './request.js';
 import type { ColumnInfo, SchemaCache, TableInfo } from './schema.js';
 
 function table(
@@ -25,7 +21,7 @@ function table(
       { name: c, type: c === 'tags' ? 'text[]' : 'text', notNull: false, hasDefault: false },
     ]),
   );
-  return { schema: 'public', name, kind: 'r', columns, pk, uniques: [pk, ...uniques] };
+  return { schema: 'public', name, columns, pk, uniques: [pk, ...uniques] };
 }
 
 const cache: SchemaCache = {
@@ -63,17 +59,18 @@ const cache: SchemaCache = {
 };
 
 function build(tableName: string, qs: string, headers: { range?: string } = {}) {
-  const t = cache.tables.get(tableName) as TableInfo;
-  const { root } = parseRequest(
-    cache,
-    t,
-    tableSource(t),
-    new URL(`http://x/rest/v1/${tableName}?${qs}`),
-    headers,
+  const req = parseApiRequest(
+    {
+      method: 'GET',
+      url: new URL(`http://x/rest/v1/${tableName}?${qs}`),
+      header: (name) => (name === 'range' ? headers.range : undefined),
+    },
+    { kind: 'table', name: tableName },
   );
-  const params = new Params();
-  const sql = readSql(root, params);
-  return { sql, params: params.values, count: countSql(root, new Params()) };
+  const plan = planRequest(req, cache) as ReadPlan;
+  const from = tableFrom(plan.table);
+  const { sql, params } = readQuery(plan.root, from);
+  return { sql, params, count: countQuery(plan.root, from).sql };
 }
 
 describe('relationships', () => {
@@ -111,7 +108,7 @@ describe('relationships', () => {
   });
 });
 
-describe('readSql', () => {
+describe('read SQL', () => {
   it('builds the expected shape', () => {
     const { sql, params } = build(
       'user_offers',

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { TestServer } from '../testing.js';
-import { arbitraries, describeCase, judge, loadFuzzSchema, send } from './fuzz.js';
+import { arbitraries, loadFuzzSchema } from './fuzz.js';
+import { describeCase, judge, send } from './fuzz-check.js';
 import { allChanges, forbiddenChanges, snapshot } from './rows.js';
 // records the figures of `npm run fuzz` when BENCH_OUT is set
 import { writeBenchPart } from '../../../../tools/bench/report.mjs';

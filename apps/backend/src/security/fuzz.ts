@@ -1,61 +1,15 @@
 /**
- * Query-grammar fuzzing of /rest/v1 (issue 9): fast-check arbitraries that build PostgREST
- * requests from the real schema (tables, columns, foreign-key embeds, RPCs, row ids), then
- * mutate them character by character, and a runner that drives the Hono app in-process and
- * checks every answer. Used by rest-fuzz.security.test.ts (inside `npm test`).
+ * Query-grammar fuzzing of /rest/v1: fast-check arbitraries that build PostgREST requests
+ * from the real schema (tables, columns, foreign-key embeds, RPCs, row ids), then mutate them
+ * character by character (fuzz-headers.ts); fuzz-run.ts and fuzz-check.ts drive the Hono app
+ * in-process and check every answer. Used by rest-fuzz-anon and rest-fuzz-member.security.test.ts.
  */
 import fc from 'fast-check';
-import type { Hono } from 'hono';
-import type { Db } from '../db/types.js';
 import { OPERATORS } from '../rest/parser.js';
+import type { FuzzSchema } from './fuzz-schema.js';
+import { headerSet, maybe, mutate } from './fuzz-headers.js';
 
-export interface FuzzSchema {
-  /** public table -> its columns */
-  tables: Record<string, string[]>;
-  /** public table -> tables it can embed (foreign keys in either direction) */
-  embeds: Record<string, string[]>;
-  /** public RPC -> its argument names */
-  rpcs: Record<string, string[]>;
-  /** ids of existing rows and users, as filter values and body values */
-  ids: string[];
-}
-
-export async function loadFuzzSchema(db: Db): Promise<FuzzSchema> {
-  const cols = await db.query<{ t: string; c: string }>(
-    `select table_name as t, column_name as c from information_schema.columns
-     where table_schema = 'public' order by table_name, ordinal_position`,
-  );
-  const tables: Record<string, string[]> = {};
-  for (const { t, c } of cols.rows) (tables[t] ??= []).push(c);
-  const fks = await db.query<{ a: string; b: string }>(
-    `select c.conrelid::regclass::text as a, c.confrelid::regclass::text as b
-     from pg_constraint c join pg_namespace n on n.oid = c.connamespace
-     where c.contype = 'f' and n.nspname = 'public'`,
-  );
-  const embeds: Record<string, string[]> = {};
-  const bare = (s: string) => s.replace(/^public\./, '');
-  for (const { a, b } of fks.rows) {
-    if (!b.startsWith('public.') && b.includes('.')) continue;
-    (embeds[bare(a)] ??= []).push(bare(b));
-    (embeds[bare(b)] ??= []).push(bare(a));
-  }
-  const fns = await db.query<{ f: string; args: string[] | null }>(
-    `select p.proname as f, p.proargnames as args from pg_proc p
-     join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
-  );
-  const rpcs: Record<string, string[]> = {};
-  for (const { f, args } of fns.rows) rpcs[f] = args ?? [];
-  const idRows = await db.query<{ id: string }>(
-    `select id::text as id from auth.users
-     union all select id::text from public.events
-     union all select id::text from public.offers
-     union all select id::text from public.song_requests
-     union all select id::text from public.djs
-     union all select id::text from public.event_bookings
-     union all select id::text from public.photo_wall`,
-  );
-  return { tables, embeds, rpcs, ids: idRows.rows.map((r) => r.id) };
-}
+export { loadFuzzSchema, type FuzzSchema } from './fuzz-schema.js';
 
 export interface FuzzCase {
   method: string;
@@ -68,8 +22,6 @@ export interface FuzzCase {
 /** every operator the grammar knows, plus negations and one it doesn't */
 const OPS = [...OPERATORS, 'not.eq', 'not.in', 'not.is', 'not.like', 'bogus'];
 const CASTS = ['text', 'int', 'json', 'jsonb', 'uuid', 'date', 'boolean', 'numeric', 'x y', ''];
-/** characters that matter to the grammar, for mutations */
-const GRAMMAR_CHARS = '(),.:!*"\\%&=?-> \'[]{}#;\u0000\u00e9\ud83d\ude00'.split('');
 
 /** percent-encodes like a browser would; lone surrogates (which encodeURI refuses) stay raw */
 function encodeLoosely(s: string): string {
@@ -79,13 +31,6 @@ function encodeLoosely(s: string): string {
     return s;
   }
 }
-
-/** `arb` with weight `present` against undefined with weight `absent` */
-const maybe = <T>(arb: fc.Arbitrary<T>, present: number, absent: number) =>
-  fc.oneof(
-    { weight: present, arbitrary: arb },
-    { weight: absent, arbitrary: fc.constant(undefined) },
-  );
 
 export function arbitraries(schema: FuzzSchema, memberId: string) {
   const tableNames = Object.keys(schema.tables);
@@ -299,29 +244,6 @@ export function arbitraries(schema: FuzzSchema, memberId: string) {
         return out;
       });
 
-  /** a few random edits at grammar characters: the "mutated" half of the corpus */
-  const mutate = (s: string): fc.Arbitrary<string> =>
-    fc
-      .array(
-        fc.tuple(
-          fc.constantFrom('insert', 'delete', 'replace', 'duplicate'),
-          fc.nat(),
-          fc.constantFrom(...GRAMMAR_CHARS),
-        ),
-        { minLength: 1, maxLength: 4 },
-      )
-      .map((edits) => {
-        let out = s;
-        for (const [op, at, ch] of edits) {
-          const i = out.length ? at % (out.length + 1) : 0;
-          if (op === 'insert') out = out.slice(0, i) + ch + out.slice(i);
-          else if (op === 'delete') out = out.slice(0, i) + out.slice(i + 1);
-          else if (op === 'replace') out = out.slice(0, i) + ch + out.slice(i + 1);
-          else out = out.slice(0, i) + out.slice(i, i + 8) + out.slice(i);
-        }
-        return out;
-      });
-
   const jsonScalar = fc.oneof(
     { weight: 3, arbitrary: idValue },
     { weight: 2, arbitrary: fc.string({ maxLength: 30 }) },
@@ -360,98 +282,6 @@ export function arbitraries(schema: FuzzSchema, memberId: string) {
       { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
       { weight: 1, arbitrary: fc.constant(undefined) },
     );
-
-  const prefer = fc
-    .array(
-      fc.oneof(
-        fc.constantFrom(
-          'return=representation',
-          'return=minimal',
-          'return=headers-only',
-          'return=bogus',
-          'count=exact',
-          'count=planned',
-          'count=estimated',
-          'count=all',
-          'resolution=merge-duplicates',
-          'resolution=ignore-duplicates',
-          'resolution=x',
-          'missing=default',
-          'missing=null',
-          'tx=rollback',
-          'handling=strict',
-          'params=single-object',
-          'max-affected=1',
-          'timezone=America/New_York',
-        ),
-        fc.string({ maxLength: 16 }),
-      ),
-      { maxLength: 3 },
-    )
-    .map((xs) => xs.join(', '));
-  const range = fc.oneof(
-    fc
-      .tuple(fc.integer({ min: -2, max: 3000 }), fc.integer({ min: -2, max: 3000 }))
-      .map(([a, b]) => `${a}-${b}`),
-    fc.nat({ max: 50 }).map((a) => `${a}-`),
-    fc.constantFrom('items=0-9', 'bytes=0-1', '-', '', '9999999999999999999999-1'),
-    fc.string({ maxLength: 12 }),
-  );
-  const accept = fc.oneof(
-    fc.constantFrom(
-      'application/json',
-      'application/vnd.pgrst.object+json',
-      'application/vnd.pgrst.object+json;nulls=stripped',
-      'application/vnd.pgrst.array+json',
-      'text/csv',
-      'application/geo+json',
-      'application/vnd.pgrst.plan+json',
-      'application/openapi+json',
-      '*/*',
-      'text/html',
-    ),
-    fc.string({ maxLength: 20 }),
-  );
-  const contentType = fc.oneof(
-    { weight: 6, arbitrary: fc.constant('application/json') },
-    {
-      weight: 1,
-      arbitrary: fc.constantFrom(
-        'text/plain',
-        'application/x-www-form-urlencoded',
-        'text/csv',
-        'application/octet-stream',
-        'application/vnd.pgrst.object+json',
-        'multipart/form-data; boundary=x',
-      ),
-    },
-    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
-  );
-
-  // each header is absent most of the time and then mostly valid, so most cases reach the
-  // query builder and the database instead of stopping at content negotiation
-  const sometimes = <T>(valid: fc.Arbitrary<T>, junk: fc.Arbitrary<T>) =>
-    maybe(fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: junk }), 1, 3);
-  const headerSet = fc
-    .record({
-      prefer: sometimes(prefer, fc.string({ maxLength: 20 })),
-      range: sometimes(range, fc.string({ maxLength: 12 })),
-      accept: sometimes(
-        fc.constantFrom('application/json', 'application/vnd.pgrst.object+json', '*/*'),
-        accept,
-      ),
-      'content-type': sometimes(fc.constant('application/json'), contentType),
-      'accept-profile': sometimes(
-        fc.constant('public'),
-        fc.constantFrom('private', 'auth', 'storage', ''),
-      ),
-      'content-profile': sometimes(fc.constant('public'), fc.constantFrom('private', 'auth')),
-    })
-    .map((h) => {
-      const out: Record<string, string> = {};
-      for (const [k, v] of Object.entries(h)) if (v !== undefined) out[k] = v;
-      return out;
-    });
 
   const encode = (pairs: [string, string][]) =>
     pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
@@ -565,71 +395,3 @@ export function arbitraries(schema: FuzzSchema, memberId: string) {
   );
   return { fuzzCase };
 }
-
-export interface FuzzOutcome {
-  status: number;
-  text: string;
-}
-
-/** One request through the app in-process, with a deadline (a hang is a failure). */
-export async function send(
-  app: Hono,
-  base: string,
-  c: FuzzCase,
-  auth: { apikey: string; token: string },
-  timeoutMs: number,
-): Promise<FuzzOutcome> {
-  let url: string;
-  try {
-    url = new URL(`${base}/rest/v1/${c.path}?${c.query}`).toString();
-  } catch {
-    // not a URL a client could send; count it as the client's own 4xx
-    return { status: 400, text: '{"code":"client","message":"","details":null,"hint":null}' };
-  }
-  const headers = new Headers();
-  headers.set('apikey', auth.apikey);
-  headers.set('authorization', `Bearer ${auth.token}`);
-  for (const [k, v] of Object.entries(c.headers)) {
-    try {
-      headers.set(k, v);
-    } catch {
-      // a header value fetch itself refuses (e.g. a control character): leave it out
-    }
-  }
-  const init: RequestInit = { method: c.method, headers };
-  if (c.body !== undefined) init.body = c.body;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    const res = await Promise.race([app.fetch(new Request(url, init)), deadline]);
-    const text = await Promise.race([res.text(), deadline]);
-    return { status: res.status, text };
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** null when the answer is acceptable, else why not. */
-export function judge(c: FuzzCase, o: FuzzOutcome): string | null {
-  if (o.status >= 500) return `status ${o.status}`;
-  if (o.status < 200 || (o.status >= 300 && o.status < 400)) return `status ${o.status}`;
-  if (o.status >= 400 && c.method !== 'HEAD') {
-    let body: unknown;
-    try {
-      body = JSON.parse(o.text);
-    } catch {
-      return `a ${o.status} without a JSON body`;
-    }
-    const keys =
-      body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).sort() : [];
-    if (keys.join(',') !== 'code,details,hint,message')
-      return `a ${o.status} not in PostgREST's error shape`;
-    if (/\bat [\w.<>]+ \(|node_modules|\.ts:\d+/.test(o.text)) return 'a stack trace in the body';
-  }
-  return null;
-}
-
-export const describeCase = (c: FuzzCase) =>
-  `${c.method} /rest/v1/${c.path}?${c.query} headers=${JSON.stringify(c.headers)} body=${c.body ?? ''}`;

@@ -1,0 +1,218 @@
+/**
+ * SQL fragments shared by every plan kind. Identifiers come only from the schema cache (or,
+ * for RPC results, are validated and quoted); every value is a bound parameter.
+ */
+import type { Condition, FieldRef, FilterCond } from '../parser.js';
+import { checkColumn, type EmbedNode, type ReadNode } from '../relationships.js';
+import type { TableInfo } from '../schema.js';
+import { pgArrayLiteral } from '../../shared/pg-array.js';
+
+/** One statement ready for the driver. */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+export function tableSource(t: TableInfo): string {
+  return `${quoteIdent(t.schema)}.${quoteIdent(t.name)}`;
+}
+
+export function fieldSql(node: ReadNode, f: FieldRef, params: Params): string {
+  checkColumn(node.table, f.name);
+  let sql = `${quoteIdent(node.alias)}.${quoteIdent(f.name)}`;
+  for (const step of f.json) {
+    const key = /^-?[0-9]+$/.test(step.key)
+      ? `${params.add(step.key)}::int`
+      : `${params.add(step.key)}::text`;
+    sql = `(${sql}${step.arrow}${key})`;
+  }
+  return sql;
+}
+
+function columnType(node: ReadNode, f: FieldRef): string | undefined {
+  if (f.json.length) return f.json[f.json.length - 1]?.arrow === '->>' ? 'text' : 'jsonb';
+  return node.table?.columns.get(f.name)?.type;
+}
+
+const SIMPLE_OPS: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxl: '&>',
+  nxr: '&<',
+  adj: '-|-',
+};
+
+const FTS_FN: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
+
+function filterSql(node: ReadNode, f: FilterCond, params: Params): string {
+  const lhs = fieldSql(node, f.field, params);
+  let sql: string;
+  const v = f.value;
+  if (f.op === 'is') {
+    const word = v === 'not_null' ? 'not null' : (v as string);
+    sql = `${lhs} is ${word}`;
+  } else if (f.op === 'in') {
+    const list = v as string[];
+    sql = list.length === 0 ? 'false' : `${lhs} = any(${params.add(pgArrayLiteral(list))})`;
+  } else if (f.op === 'isdistinct') {
+    sql = `${lhs} is distinct from ${params.add(v)}`;
+  } else if (f.op in FTS_FN) {
+    const fn = FTS_FN[f.op] as string;
+    const cfg = f.ftsConfig !== undefined ? `${params.add(f.ftsConfig)}::regconfig, ` : '';
+    const isVector = columnType(node, f.field) === 'tsvector';
+    const vec = isVector ? lhs : `to_tsvector(${cfg}${lhs})`;
+    sql = `${vec} @@ ${fn}(${cfg}${params.add(v)})`;
+  } else {
+    const op = SIMPLE_OPS[f.op] as string;
+    let value = v as string;
+    if (f.op === 'like' || f.op === 'ilike') value = value.replace(/\*/g, '%');
+    if (f.op === 'ov' && value.startsWith('(') && value.endsWith(')'))
+      value = pgArrayLiteral(value.slice(1, -1) === '' ? [] : value.slice(1, -1).split(','));
+    sql = `${lhs} ${op} ${params.add(value)}`;
+  }
+  return f.negate ? `not (${sql})` : sql;
+}
+
+export function conditionSql(node: ReadNode, c: Condition, params: Params): string {
+  if (c.kind === 'filter') return filterSql(node, c, params);
+  const parts = c.children.map((ch) => conditionSql(node, ch, params));
+  const joined = `(${parts.join(c.op === 'and' ? ' and ' : ' or ')})`;
+  return c.negate ? `not ${joined}` : joined;
+}
+
+function joinSql(parent: ReadNode, child: EmbedNode): string {
+  return child.rel.pairs
+    .map(
+      ([p, ch]) =>
+        `${quoteIdent(child.alias)}.${quoteIdent(ch)} = ${quoteIdent(parent.alias)}.${quoteIdent(p)}`,
+    )
+    .join(' and ');
+}
+
+export function whereSql(node: ReadNode, params: Params, extra: string[] = []): string {
+  const parts = [...extra, ...node.conds.map((c) => conditionSql(node, c, params))];
+  for (const e of node.embeds) {
+    if (!e.inner) continue;
+    const inner = [joinSql(node, e), ...e.conds.map((c) => conditionSql(e, c, params))];
+    parts.push(
+      `exists (select 1 from ${tableSource(e.table)} as ${quoteIdent(e.alias)} where ${inner.join(' and ')})`,
+    );
+  }
+  return parts.length ? ` where ${parts.join(' and ')}` : '';
+}
+
+export function orderSql(node: ReadNode, params: Params): string {
+  if (!node.order.length) return '';
+  const terms = node.order.map((o) => {
+    let s = `${fieldSql(node, o.field, params)} ${o.direction}`;
+    if (o.nulls) s += ` nulls ${o.nulls}`;
+    return s;
+  });
+  return ` order by ${terms.join(', ')}`;
+}
+
+export function limitSql(node: ReadNode, params: Params, cap?: number): string {
+  let s = '';
+  const limit = cap !== undefined ? Math.min(node.limit ?? cap, cap) : node.limit;
+  if (limit !== undefined) s += ` limit ${params.add(limit)}`;
+  if (node.offset) s += ` offset ${params.add(node.offset)}`;
+  return s;
+}
+
+/** The select list of a node (columns, casts, embedded sub-selects). */
+export function selectListSql(node: ReadNode, params: Params): string {
+  const parts: string[] = [];
+  let embedIdx = 0;
+  for (const item of node.select) {
+    if (item.type === 'star') parts.push(`${quoteIdent(node.alias)}.*`);
+    else if (item.type === 'field') {
+      let s = fieldSql(node, item.field, params);
+      if (item.cast) s = `(${s})::${item.cast}`;
+      const name =
+        item.alias ??
+        (item.field.json.length
+          ? (item.field.json[item.field.json.length - 1] as { key: string }).key
+          : item.field.name);
+      parts.push(`${s} as ${quoteIdent(name)}`);
+    } else {
+      const e = node.embeds[embedIdx++] as EmbedNode;
+      parts.push(`${embedSql(node, e, params)} as ${quoteIdent(e.jsonName)}`);
+    }
+  }
+  return parts.length ? parts.join(', ') : `${quoteIdent(node.alias)}.*`;
+}
+
+/** `rel(count)`: PostgREST's embedded row count, answered as [{ "count": n }]. */
+function isCountEmbed(e: EmbedNode): boolean {
+  const only = e.select.length === 1 ? e.select[0] : undefined;
+  return (
+    only !== undefined &&
+    only.type === 'field' &&
+    only.field.name === 'count' &&
+    only.field.json.length === 0 &&
+    !only.cast &&
+    !e.table.columns.has('count')
+  );
+}
+
+function embedSql(parent: ReadNode, e: EmbedNode, params: Params): string {
+  const sub = `_${e.alias}`;
+  const from = `${tableSource(e.table)} as ${quoteIdent(e.alias)}`;
+  if (isCountEmbed(e)) {
+    const only = e.select[0] as { alias?: string };
+    return (
+      `(select json_build_array(json_build_object(${params.add(only.alias ?? 'count')}::text, count(*))) from ${from}` +
+      whereSql(e, params, [joinSql(parent, e)]) +
+      ')'
+    );
+  }
+  const inner =
+    `select ${selectListSql(e, params)} from ${from}` +
+    whereSql(e, params, [joinSql(parent, e)]) +
+    orderSql(e, params);
+  if (e.rel.kind === 'to-one')
+    return `(select row_to_json(${sub}) from (${inner} limit 1) as ${sub})`;
+  return `(select coalesce(json_agg(${sub}), '[]'::json) from (${inner}${limitSql(e, params)}) as ${sub})`;
+}
+
+export interface JsonShape {
+  /** the first row as an object instead of an array */
+  single?: boolean;
+  /** object fields that are null left out */
+  stripNulls?: boolean;
+}
+
+/** Wraps a row query into one row {body: the rows as JSON text, n: their count}. */
+export function wrapJson(inner: string, opts: JsonShape = {}): string {
+  let body = opts.single ? `(json_agg(_r) -> 0)` : `coalesce(json_agg(_r), '[]'::json)`;
+  if (opts.stripNulls) body = `json_strip_nulls(${body})`;
+  return `select ${body}::text as body, count(*)::int as n from (${inner}) as _r`;
+}
