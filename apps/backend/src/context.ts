@@ -1,4 +1,5 @@
 import type { Db, Queryable } from './db/types.js';
+import type { DbOptions } from './db/options.js';
 import type { KeySet } from './keys.js';
 import type { Mailer } from './mail/mailer.js';
 import { loadSchema, type SchemaCache } from './rest/schema.js';
@@ -21,6 +22,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). */
   trustProxy: boolean;
+  /** Statement timeouts per role (ms) and how PGlite runs; defaults in db/options.ts. */
+  db?: DbOptions;
 }
 
 export interface AppContext {

@@ -3,6 +3,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { RequestAbandoned, type Db, type Queryable, type QueryResult } from './types.js';
 import { Mutex } from './mutex.js';
 import { openPgliteFolder } from './pglite-folder.js';
+import { statementTimeouts, type DbOptions } from './options.js';
 
 /**
  * PGlite converts some parameters in JavaScript before Postgres sees them and throws a plain
@@ -29,7 +30,7 @@ const TEXT_AS_IS = {
  * pglite-folder.ts). Every answer that follows a write is sent only after PGlite's COMMIT
  * returned, i.e. after the commit record was written (and fsynced) to the folder.
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, opts: DbOptions = {}): Promise<Db> {
   const options = { extensions: { pgcrypto } };
   const opened = dataDir
     ? await openPgliteFolder(dataDir, options)
@@ -84,6 +85,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
 
   return {
     kind: 'pglite',
+    statementTimeouts: statementTimeouts(opts.statementTimeoutMs),
     query: <R>(sql: string, params?: unknown[]) => mutex.run(() => direct.query<R>(sql, params)),
     exec: (sql: string) => mutex.run(() => direct.exec(sql)),
     transaction: <T>(fn: (tx: Queryable) => Promise<T>, preamble?: string, signal?: AbortSignal) =>
