@@ -6,6 +6,8 @@ import { DataFolderError } from './pglite-folder.js';
 export interface WorkerInput extends PgliteTarget {
   /** The worker module's URL (pglite-worker.ts), imported by pglite-worker-boot.mjs. */
   entry: string;
+  /** Boot (load modules) but open the database only when told to ({ op: 'open' }). */
+  standby: boolean;
 }
 
 export type Op = { op: 'query'; sql: string; params: unknown[] } | { op: 'exec'; sql: string };

@@ -3,6 +3,8 @@
  * parameters, a parameter-free script). Runs inside the database worker (pglite-worker.ts), or
  * on the calling thread when PGlite runs in-process.
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import type { QueryResult } from './types.js';
@@ -34,12 +36,47 @@ const plain = (p: unknown) =>
   typeof p === 'boolean' ||
   (typeof p === 'number' && Number.isFinite(p));
 
+/** PGlite's compiled WASM and file bundle, loaded once per process and shared by workers. */
+export interface PgliteArtifacts {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
+let artifacts: Promise<PgliteArtifacts> | null = null;
+
+/**
+ * Compiling PGlite's 9 MB of WASM takes a second or more; every worker (each reopen after a
+ * timeout, each database of the process) gets the compiled module instead of compiling again.
+ */
+export function loadArtifacts(): Promise<PgliteArtifacts> {
+  artifacts ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const file = (name: string) => readFile(require.resolve(`@electric-sql/pglite/${name}`));
+    const [pglite, initdb, data] = await Promise.all([
+      file('pglite.wasm'),
+      file('initdb.wasm'),
+      file('pglite.data'),
+    ]);
+    return {
+      pgliteWasmModule: await WebAssembly.compile(pglite),
+      initdbWasmModule: await WebAssembly.compile(initdb),
+      fsBundle: new Blob([data]),
+    };
+  })();
+  artifacts.catch(() => {
+    artifacts = null; // tried again by the next opener
+  });
+  return artifacts;
+}
+
 /** Where the database lives. */
 export interface PgliteTarget {
   /** A data folder (locked by the opener beforehand); undefined: in memory. */
   folder: string | undefined;
   /** fsync every commit to the disk (a data folder); off for a throwaway folder. */
   durable: boolean;
+  artifacts?: PgliteArtifacts;
 }
 
 export interface PgliteSession {
@@ -49,7 +86,7 @@ export interface PgliteSession {
 }
 
 export async function openSession(target: PgliteTarget): Promise<PgliteSession> {
-  const options = { extensions: { pgcrypto } };
+  const options = { extensions: { pgcrypto }, ...target.artifacts };
   const pg = target.folder
     ? (await openPgliteFolder(target.folder, options, { lock: false, durable: target.durable })).pg
     : await PGlite.create(options);

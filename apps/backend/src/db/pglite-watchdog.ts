@@ -54,6 +54,7 @@ interface Pending {
 
 export class PgliteWorker implements Engine {
   private worker: Worker | null = null;
+  private standby: Worker | null = null;
   private starting: Promise<Worker> | null = null;
   private generation = 0;
   private opened = false;
@@ -100,6 +101,9 @@ export class PgliteWorker implements Engine {
     if (this.closed) return;
     const w = await this.current().catch(() => null);
     this.closed = true;
+    const standby = this.standby;
+    this.standby = null;
+    if (standby) await standby.terminate();
     if (!w) return;
     try {
       await this.send(w, { op: 'close' }, 0);
@@ -126,7 +130,10 @@ export class PgliteWorker implements Engine {
         (w) => {
           this.worker = w;
           this.opened = true;
-          if (reopen) this.log(`database reopened in ${Math.round(performance.now() - t0)} ms`);
+          if (reopen) {
+            this.log(`database reopened in ${Math.round(performance.now() - t0)} ms`);
+            this.prepareStandby();
+          }
           return w;
         },
         (e: unknown) => {
@@ -144,14 +151,42 @@ export class PgliteWorker implements Engine {
     return started;
   }
 
+  private createWorker(standby: boolean): Worker {
+    const input: WorkerInput = { ...this.target, entry: ENTRY, standby };
+    return new Worker(BOOT, { workerData: input });
+  }
+
+  /**
+   * After a reopen, a worker is kept booted (modules loaded) but not opened: the next overrun
+   * (an attacker repeating the request) reopens the database without that part of the wait.
+   */
+  private prepareStandby(): void {
+    if (this.closed || this.standby) return;
+    const w = this.createWorker(true);
+    w.unref();
+    const drop = () => {
+      if (this.standby === w) this.standby = null;
+    };
+    w.on('error', drop);
+    w.on('exit', drop);
+    this.standby = w;
+  }
+
   private spawn(): Promise<Worker> {
-    const input: WorkerInput = { ...this.target, entry: ENTRY };
-    const w = new Worker(BOOT, { workerData: input });
+    let w = this.standby;
+    this.standby = null;
+    if (w) {
+      w.removeAllListeners('error');
+      w.removeAllListeners('exit');
+      w.ref();
+      w.postMessage({ op: 'open' });
+    } else w = this.createWorker(false);
+    const worker = w;
     return new Promise((resolve, reject) => {
       const fail = (e: Error) => {
         off();
-        w.on('error', () => undefined);
-        void w.terminate();
+        worker.on('error', () => undefined);
+        void worker.terminate();
         reject(e);
       };
       const onExit = (code: number) =>
@@ -160,17 +195,17 @@ export class PgliteWorker implements Engine {
         if (r.type === 'failed') fail(fromWire(r.error));
         if (r.type !== 'ready') return;
         off();
-        this.attach(w);
-        resolve(w);
+        this.attach(worker);
+        resolve(worker);
       };
       const off = () => {
-        w.off('message', onMessage);
-        w.off('error', fail);
-        w.off('exit', onExit);
+        worker.off('message', onMessage);
+        worker.off('error', fail);
+        worker.off('exit', onExit);
       };
-      w.on('message', onMessage);
-      w.on('error', fail);
-      w.on('exit', onExit);
+      worker.on('message', onMessage);
+      worker.on('error', fail);
+      worker.on('exit', onExit);
     });
   }
 

@@ -12,10 +12,9 @@ if (!port) throw new Error('pglite-worker.ts runs as a worker thread only');
 const input = workerData as WorkerInput;
 const send = (r: Reply) => port.postMessage(r);
 
-const session: PgliteSession | null = await openSession({
-  folder: input.folder,
-  durable: input.durable,
-}).catch((e: unknown) => {
+if (input.standby) await new Promise((resolve) => port.once('message', resolve)); // { op: 'open' }
+
+const session: PgliteSession | null = await openSession(input).catch((e: unknown) => {
   // nothing else keeps this thread alive: it ends once the message is out
   send({ type: 'failed', error: toWire(e) });
   return null;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { RequestAbandoned, type Db, type Queryable, type QueryResult } from './types.js';
 import { Mutex } from './mutex.js';
 import { lockDataFolder } from './pglite-folder.js';
-import { openSession, type PgliteSession } from './pglite-session.js';
+import { loadArtifacts, openSession, type PgliteSession } from './pglite-session.js';
 import { PgliteWorker, type Engine } from './pglite-watchdog.js';
 import type { Op } from './pglite-protocol.js';
 import { statementTimeouts, type DbOptions } from './options.js';
@@ -69,16 +69,17 @@ export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Pr
   let release: () => void = () => undefined;
   let engine: Engine;
   try {
+    const artifacts = await loadArtifacts();
     if (opts.pgliteInProcess) {
       if (dataDir) release = lockDataFolder(dataDir);
-      engine = inProcess(await openSession({ folder: dataDir, durable: true }));
+      engine = inProcess(await openSession({ folder: dataDir, durable: true, artifacts }));
     } else if (dataDir) {
       release = lockDataFolder(dataDir);
-      engine = await PgliteWorker.open({ folder: dataDir, durable: true }, log);
+      engine = await PgliteWorker.open({ folder: dataDir, durable: true, artifacts }, log);
     } else {
       const tmp = throwawayFolder();
       release = tmp.remove;
-      engine = await PgliteWorker.open({ folder: tmp.folder, durable: false }, log);
+      engine = await PgliteWorker.open({ folder: tmp.folder, durable: false, artifacts }, log);
     }
   } catch (e) {
     release();
