@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RequestAbandoned, type Db, type Queryable, type QueryResult } from './types.js';
@@ -17,8 +17,25 @@ export interface PgliteOptions extends DbOptions {
 /** Throwaway folders of in-memory databases, removed at close or when the process exits. */
 const throwaway = new Set<string>();
 let exitHook = false;
+const PREFIX = 'bistro-pglite-';
+
+/** Removes throwaway folders left by processes that were killed (no exit handler ran). */
+function sweepOrphans(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(/^bistro-pglite-([0-9]+)-/.exec(name)?.[1]);
+    if (!pid || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH')
+        rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
 function throwawayFolder(): { folder: string; remove(): void } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bistro-pglite-'));
+  if (!exitHook) sweepOrphans();
+  const dir = mkdtempSync(path.join(tmpdir(), `${PREFIX}${process.pid}-`));
   throwaway.add(dir);
   if (!exitHook) {
     exitHook = true;
