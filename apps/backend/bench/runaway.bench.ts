@@ -105,12 +105,12 @@ async function attack(t: Target, durationMs: number) {
     let stop = false;
     const answers: { status: number; code: string; sentAt: number; doneAt: number }[] = [];
     const attacker = (async () => {
-      while (performance.now() < end) {
+      do {
         const sentAt = performance.now();
         const r = await get(b, RUNAWAY);
         const code = (JSON.parse(r.body) as { code?: string }).code ?? '';
         answers.push({ status: r.status, code, sentAt, doneAt: performance.now() });
-      }
+      } while (performance.now() < end);
       stop = true;
     })();
     await sleep(200); // the first runaway statement is running

@@ -130,6 +130,7 @@ function pgliteDb(engine: Engine, timeouts: Db['statementTimeouts'], release: ()
         if (signal?.aborted) throw new RequestAbandoned();
         // every statement of this transaction runs on this incarnation of the database only
         const generation = await engine.ready();
+        if (signal?.aborted) throw new RequestAbandoned(); // left while the database reopened
         const run = (op: Op, ms = timeoutMs) => engine.run(op, ms, generation);
         const rollback = () =>
           run({ op: 'exec', sql: 'rollback' }, internal).catch(() => undefined);
