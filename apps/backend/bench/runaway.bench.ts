@@ -242,7 +242,9 @@ async function main() {
         rows.push([
           `${t.label}: overrun -> working database (ms)`,
           rec.map((x) => Math.round(x)).join(', '),
-          '(1st: worker booted anew; then the standby)',
+          t.databaseUrl
+            ? '(no restart: the server cancels)'
+            : '(1st boots a worker, then the standby)',
         ]);
       }
       if (!t.databaseUrl) {
