@@ -80,4 +80,15 @@ describe('config', () => {
     expect(() => parseAuthRateLimits('[1]')).toThrow(/object/);
     expect(() => parseAuthRateLimits('nope')).toThrow(/JSON/);
   });
+
+  it('reads statement timeouts per role from the environment', () => {
+    expect(
+      loadEnv({ DB_STATEMENT_TIMEOUT_ANON_MS: '1500', DB_STATEMENT_TIMEOUT_INTERNAL_MS: '0' })
+        .config.db,
+    ).toEqual({ statementTimeoutMs: { anon: 1500, internal: 0 } });
+    expect(loadEnv({}).config.db).toBeUndefined();
+    expect(() => loadEnv({ DB_STATEMENT_TIMEOUT_AUTHENTICATED_MS: '8s' })).toThrow(
+      /DB_STATEMENT_TIMEOUT_AUTHENTICATED_MS/,
+    );
+  });
 });

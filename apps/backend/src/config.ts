@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { DbOptions } from './db/options.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -94,6 +95,8 @@ export interface Config {
   maxUploadBytes: number;
   /** Trust X-Forwarded-For for the client IP (behind a reverse proxy). */
   trustProxy: boolean;
+  /** Statement timeouts per role (ms) and how PGlite runs; defaults in db/options.ts. */
+  db?: DbOptions;
 }
 
 /** The app's Config: the defaults, then the given overrides. */
@@ -133,7 +136,7 @@ export interface EnvSettings {
     Config,
     'siteUrl' | 'redirectUrls' | 'corsOrigins' | 'jwtExpiry' | 'mailerAutoconfirm' | 'trustProxy'
   > &
-    Partial<Pick<Config, 'authRateLimits'>>;
+    Partial<Pick<Config, 'authRateLimits' | 'db'>>;
 }
 
 const list = (v: string | undefined): string[] =>
@@ -195,9 +198,25 @@ export function parseAuthRateLimits(raw: string): NonNullable<Config['authRateLi
   return o as NonNullable<Config['authRateLimits']>;
 }
 
+/** DB_STATEMENT_TIMEOUT_<ROLE>_MS: whole milliseconds, 0 for no limit; anything else stops the start. */
+function statementTimeoutsFromEnv(
+  env: NodeJS.ProcessEnv,
+): NonNullable<DbOptions['statementTimeoutMs']> | undefined {
+  const out: NonNullable<DbOptions['statementTimeoutMs']> = {};
+  for (const role of ['anon', 'authenticated', 'service_role', 'internal'] as const) {
+    const name = `DB_STATEMENT_TIMEOUT_${role.toUpperCase()}_MS`;
+    const v = opt(env[name]);
+    if (v === undefined) continue;
+    if (!/^[0-9]+$/.test(v)) throw new Error(`${name} must be a whole number of milliseconds`);
+    out[role] = Number(v);
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
   const siteUrl = opt(env['SITE_URL']) ?? DEFAULT_SITE_URL;
   const supabaseDir = opt(env['SUPABASE_DIR']);
+  const timeouts = statementTimeoutsFromEnv(env);
   return {
     port: int(env['PORT'] ?? env['API_PORT'], DEFAULTS.ports.api),
     inboxPort: int(env['INBOX_PORT'], DEFAULTS.ports.inbox),
@@ -220,6 +239,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       ...(opt(env['AUTH_RATE_LIMITS'])
         ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }
         : {}),
+      ...(timeouts ? { db: { statementTimeoutMs: timeouts } } : {}),
     },
   };
 }

@@ -100,8 +100,11 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
   if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
 
   const db: Db = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl)
-    : await openPglite(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined);
+    ? await openPostgres(opts.databaseUrl, opts.config?.db)
+    : await openPglite(
+        opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
+        opts.config?.db,
+      );
   const servers: ServerType[] = [];
   try {
     await bootstrap(db);

@@ -173,20 +173,35 @@ function checkCluster(folder: string): void {
   }
 }
 
+export interface FolderOpenOptions {
+  /** Take `<folder>.lock` (default); false when the caller holds it already. */
+  lock?: boolean;
+  /**
+   * fsync commits to the disk (default). False for a throwaway folder: a killed worker loses
+   * nothing the OS has (writes reach the page cache), only a power cut would.
+   */
+  durable?: boolean;
+}
+
+const fsFor = (folder: string, durable: boolean): Pick<PGliteOptions, 'fs' | 'startParams'> =>
+  durable
+    ? { fs: new DurableNodeFS(folder), startParams: durableStartParams() }
+    : { fs: new NodeFS(folder) };
+
 /** Creates a new database in `<folder>.init` and moves it into place once complete. */
-async function createFresh(folder: string, options: PGliteOptions): Promise<void> {
+async function createFresh(
+  folder: string,
+  options: PGliteOptions,
+  durable: boolean,
+): Promise<void> {
   const staging = `${folder}.init`;
   rmSync(staging, { recursive: true, force: true });
   if (existsSync(folder)) rmSync(folder, { recursive: true, force: true }); // empty, see caller
-  const pg = await PGlite.create({
-    ...options,
-    fs: new DurableNodeFS(staging),
-    startParams: durableStartParams(),
-  });
+  const pg = await PGlite.create({ ...options, ...fsFor(staging, durable) });
   await pg.close();
-  fsyncPath(staging);
+  if (durable) fsyncPath(staging);
   renameSync(staging, folder);
-  fsyncPath(path.dirname(folder));
+  if (durable) fsyncPath(path.dirname(folder));
 }
 
 /**
@@ -196,19 +211,16 @@ async function createFresh(folder: string, options: PGliteOptions): Promise<void
 export async function openPgliteFolder(
   folder: string,
   options: PGliteOptions,
+  { lock = true, durable = true }: FolderOpenOptions = {},
 ): Promise<{ pg: PGlite; release: () => void }> {
-  const release = lockDataFolder(folder);
+  const release = lock ? lockDataFolder(folder) : () => undefined;
   try {
     const fresh = !existsSync(folder) || (statSync(folder).isDirectory() && isEmptyDir(folder));
-    if (fresh) await createFresh(folder, options);
+    if (fresh) await createFresh(folder, options, durable);
     else checkCluster(folder);
     let pg: PGlite;
     try {
-      pg = await PGlite.create({
-        ...options,
-        fs: new DurableNodeFS(folder),
-        startParams: durableStartParams(),
-      });
+      pg = await PGlite.create({ ...options, ...fsFor(folder, durable) });
     } catch (e) {
       throw new DataFolderError(
         `The database folder ${folder} could not be opened (PGlite: ${

@@ -7,7 +7,7 @@ const url = process.env['DATABASE_URL'];
 // Runs under `npm run test:postgres` (scripts/with-postgres.sh sets DATABASE_URL).
 describe.skipIf(!url)('PostgreSQL connection loss', () => {
   it('a connection the server ends mid-transaction fails that request only, and the pool recovers', async () => {
-    const db = await openPostgres(url as string, 2);
+    const db = await openPostgres(url as string, { max: 2 });
     try {
       const failed = await db
         .transaction((tx) => tx.query('select pg_terminate_backend(pg_backend_pid())'))

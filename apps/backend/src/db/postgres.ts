@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { RequestAbandoned, type Db, type Queryable, type QueryResult } from './types.js';
+import { statementTimeouts, type DbOptions } from './options.js';
 
 /** Keep timestamps, dates and int8 as text so JSON round-trips exactly as Postgres prints them. */
 const types = {
@@ -10,8 +11,21 @@ const types = {
   },
 };
 
-export async function openPostgres(connectionString: string, max = 10): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max, types: types as pg.CustomTypesConfig });
+/**
+ * A pool of `max` connections. Every connection starts with the internal statement timeout
+ * (the backend's own queries); runAs sets the caller's role's timeout per transaction.
+ */
+export async function openPostgres(
+  connectionString: string,
+  opts: DbOptions & { max?: number } = {},
+): Promise<Db> {
+  const timeouts = statementTimeouts(opts.statementTimeoutMs);
+  const pool = new pg.Pool({
+    connectionString,
+    max: opts.max ?? 10,
+    types: types as pg.CustomTypesConfig,
+    ...(timeouts.internal ? { statement_timeout: timeouts.internal } : {}),
+  });
   pool.on('error', (e) => {
     console.error('[db] idle client error:', e.message);
   });
@@ -32,6 +46,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
 
   return {
     kind: 'postgres',
+    statementTimeouts: timeouts,
     query: (sql, params) => direct.query(sql, params),
     exec: (sql) => direct.exec(sql),
     async transaction<T>(

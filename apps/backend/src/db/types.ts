@@ -1,4 +1,6 @@
 /** A minimal database facade over PGlite and node-postgres. */
+import type { StatementTimeouts } from './options.js';
+
 export interface QueryResult<R = Record<string, unknown>> {
   rows: R[];
   affectedRows: number;
@@ -12,16 +14,21 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /** The limits this database applies (runAs picks the caller's role's). */
+  readonly statementTimeouts: StatementTimeouts;
   /**
    * Runs fn in one transaction; commits when it resolves, rolls back when it throws.
    * `preamble` (parameter-free SQL) runs right after BEGIN, in the same round trip.
    * When `signal` has aborted by the time the transaction's turn comes (the client went away
    * while it waited for the database), it does not start and rejects with RequestAbandoned.
+   * `timeoutMs` bounds each statement of the transaction (default: statementTimeouts.internal);
+   * a statement that overruns fails with SQLSTATE 57014 and the transaction is rolled back.
    */
   transaction<T>(
     fn: (tx: Queryable) => Promise<T>,
     preamble?: string,
     signal?: AbortSignal,
+    timeoutMs?: number,
   ): Promise<T>;
   close(): Promise<void>;
 }
