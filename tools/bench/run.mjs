@@ -57,6 +57,12 @@ const benches = [
     cmd: ['npx', 'tsx', 'tools/bench/api/api.bench.ts'],
   },
   {
+    id: 'runaway',
+    name: 'API: one runaway request (statement timeout, PGlite worker watchdog)',
+    requires: 'apps/backend/src/server.ts',
+    cmd: ['npx', 'tsx', 'tools/bench/api/runaway.bench.ts'],
+  },
+  {
     id: 'admin-users',
     name: 'Admin at scale: the Users tab with 5,000 and 50,000 profiles',
     requires: 'apps/backend/src/server.ts',

@@ -29,6 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { startBackend, type Backend } from '../../../apps/backend/src/server.js';
 import { DEFAULT_STATEMENT_TIMEOUTS } from '../../../apps/backend/src/db/options.js';
+import { writeBenchPart } from '../report.mjs';
 
 const env = process.env;
 const num = (v: string | undefined, d: number) => (v ? Number(v) : d);
@@ -265,6 +266,43 @@ async function main() {
   console.log(`\nrunaway bench (${dbArg}; 1-min load ${result['load1']}, 2 cores shared)`);
   for (const r of rows) console.log(`  ${(r[0] ?? '').padEnd(w)}  ${r[1]}  ${r[2]}`);
   console.log(`RESULT ${JSON.stringify(result)}`);
+
+  const figures: {
+    name: string;
+    value: number;
+    unit: string;
+    target?: string;
+    met?: boolean;
+  }[] = [];
+  for (const t of targets) {
+    const a = result[`attack:${t.label}`] as { health: { p99: number } } | undefined;
+    if (a && !t.inProcess)
+      figures.push({
+        name: `/auth/v1/health p99 during a runaway request, ${t.label}`,
+        value: r1(a.health.p99),
+        unit: 'ms',
+        target: '<= 100',
+        met: a.health.p99 <= 100,
+      });
+    const rec = result[`recovery:${t.label}`] as number[] | undefined;
+    if (rec?.length)
+      figures.push({
+        name: `overrun -> working database (worst of ${rec.length}), ${t.label}`,
+        value: Math.round(Math.max(...rec)),
+        unit: 'ms',
+      });
+  }
+  writeBenchPart({
+    id: 'runaway',
+    title: 'One runaway request against the rest of the service',
+    notes:
+      `An anon request with a catastrophic regular expression, back to back for ${ATTACK_MS / 1000} s, ` +
+      `while /auth/v1/health is polled; then the time until the database answers again after an ` +
+      `overrun, and a member read loop (${LOOP_C} in flight) with PGlite on the HTTP thread ` +
+      `(as before the worker) and in its worker. 1-min load ${String(result['load1'])}.`,
+    figures,
+    tables: [{ title: 'Figures', columns: ['measure', 'value', 'note'], rows }],
+  });
 }
 
 main().then(
