@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getFunctions, getSupabase } from '../lib/supabase-client';
 import { unwrap } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
-import { requireRow } from '../admin-overview/errors';
+import { requireRow, useAdminMutation } from '../lib/admin';
 import type { AdminBooking } from './bookings-query';
 
 export type BookingDecision = 'approved' | 'rejected';
@@ -89,15 +88,6 @@ export async function reviewBooking(vars: ReviewBookingVars): Promise<AdminBooki
   return updated;
 }
 
-export function useReviewBooking(
-  options: { onSuccess?: (booking: AdminBooking, vars: ReviewBookingVars) => void } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reviewBooking,
-    onSuccess: async (booking, vars) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(booking, vars);
-    },
-  });
-}
+export const useBookingReviewMutation = (
+  options: MutationHookOptions<AdminBooking, ReviewBookingVars> = {},
+) => useAdminMutation(reviewBooking, options);

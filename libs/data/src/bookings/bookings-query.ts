@@ -23,11 +23,11 @@ export async function fetchRecentBookings(
   return unwrap(await query) ?? [];
 }
 
-export const recentBookingsQuery = (userId: string, limit: number = RECENT_BOOKINGS) =>
+export const recentBookingsQueryOptions = (userId: string, limit: number = RECENT_BOOKINGS) =>
   queryOptions({
     queryKey: bookingKeys.recent(userId, limit),
     queryFn: ({ signal }) => fetchRecentBookings({ userId, limit }, signal),
   });
 
 export const useRecentBookings = (userId: string | undefined, limit: number = RECENT_BOOKINGS) =>
-  useQuery({ ...recentBookingsQuery(userId ?? '', limit), enabled: Boolean(userId) });
+  useQuery({ ...recentBookingsQueryOptions(userId ?? '', limit), enabled: Boolean(userId) });

@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../lib/errors';
-import type { ToastMessage } from '../song-requests/toast-message';
+import type { ToastMessage } from '../lib/toast-message';
 
 /** Spec section 8, Song lounge: rating tonight's DJ from the lounge. */
 export const loungeRatingToasts = {

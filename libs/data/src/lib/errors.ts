@@ -45,7 +45,7 @@ export function errorCode(error: unknown): string | undefined {
 export function errorMessage(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'message' in error) {
     const message = (error as { message: unknown }).message;
-    return typeof message === 'string' && message ? message : undefined;
+    return typeof message === 'string' && message.trim() ? message : undefined;
   }
   return undefined;
 }

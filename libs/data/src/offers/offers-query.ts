@@ -27,11 +27,11 @@ export async function fetchActiveOffers(
   return unwrap(await query) ?? [];
 }
 
-export const activeOffersQuery = (userId: string) =>
+export const activeOffersQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: offerKeys.active(userId),
     queryFn: ({ signal }) => fetchActiveOffers({}, signal),
   });
 
 export const useActiveOffers = (userId: string | undefined) =>
-  useQuery({ ...activeOffersQuery(userId ?? ''), enabled: Boolean(userId) });
+  useQuery({ ...activeOffersQueryOptions(userId ?? ''), enabled: Boolean(userId) });

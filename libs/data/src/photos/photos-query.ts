@@ -23,11 +23,11 @@ export async function fetchLatestApprovedPhotos(
   return unwrap(await query) ?? [];
 }
 
-export const latestPhotosQuery = (limit: number = PHOTO_GRID_SIZE) =>
+export const latestPhotosQueryOptions = (limit: number = PHOTO_GRID_SIZE) =>
   queryOptions({
     queryKey: photoKeys.latestApproved(limit),
     queryFn: ({ signal }) => fetchLatestApprovedPhotos({ limit }, signal),
   });
 
 export const useLatestPhotos = (limit: number = PHOTO_GRID_SIZE) =>
-  useQuery(latestPhotosQuery(limit));
+  useQuery(latestPhotosQueryOptions(limit));

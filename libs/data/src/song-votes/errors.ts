@@ -1,5 +1,5 @@
 import { errorCode, errorMessage, isUniqueViolation } from '../lib/errors';
-import type { ToastMessage } from '../song-requests/toast-message';
+import type { ToastMessage } from '../lib/toast-message';
 
 /** The server's distinct refusal of a 4th vote tonight: P0001 'vote_limit_reached'. */
 export function isVoteLimitError(error: unknown): boolean {

@@ -6,7 +6,7 @@ import {
   bookingMessages,
   bookingStatus,
   useAdminBookings,
-  useReviewBooking,
+  useBookingReviewMutation,
   type AdminBooking,
   type BookingDecision,
 } from '@bistro/data';
@@ -98,7 +98,7 @@ function BookingRow({
 export function BookingsTab() {
   const adminId = useAuthStore((s) => s.session?.user.id ?? '');
   const bookings = useAdminBookings();
-  const review = useReviewBooking({
+  const review = useBookingReviewMutation({
     onSuccess: (_booking, vars) =>
       notify(vars.status === 'approved' ? bookingMessages.approved : bookingMessages.rejected),
   });

@@ -5,8 +5,8 @@ import { useAuthStore } from '@bistro/auth';
 import {
   adminActionFailed,
   eventMessages,
-  useCreateEvent,
-  useUploadEventImage,
+  useEventCreateMutation,
+  useEventImageUploadMutation,
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { canCreateEvent, eventDateToIso } from './create-event-form';
@@ -36,8 +36,8 @@ export function CreateEventCard() {
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const upload = useUploadEventImage({ onSuccess: setImageUrl });
-  const create = useCreateEvent({
+  const upload = useEventImageUploadMutation({ onSuccess: setImageUrl });
+  const create = useEventCreateMutation({
     onSuccess: () => {
       notify(eventMessages.created);
       setTitle('');

@@ -5,7 +5,7 @@ import {
   adminActionFailed,
   eventMessages,
   useAdminEvents,
-  useModerateEvent,
+  useEventModerateMutation,
   type AdminEvent,
   type EventAction,
 } from '@bistro/data';
@@ -109,8 +109,8 @@ function EventRow({
 export function EventsTab() {
   const events = useAdminEvents();
   const [toDelete, setToDelete] = useState<AdminEvent | null>(null);
-  const moderate = useModerateEvent({
-    onSuccess: (vars) => {
+  const moderate = useEventModerateMutation({
+    onSuccess: (_data, vars) => {
       notify(toastFor[vars.action]);
       if (vars.action === 'delete') setToDelete(null);
     },

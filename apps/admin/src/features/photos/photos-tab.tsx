@@ -5,7 +5,7 @@ import {
   adminActionFailed,
   photoMessages,
   useAdminPhotos,
-  useModeratePhoto,
+  usePhotoModerateMutation,
   type AdminPhoto,
   type PhotoAction,
 } from '@bistro/data';
@@ -125,7 +125,9 @@ function PhotoTile({
 export function PhotosTab() {
   const adminId = useAuthStore((s) => s.session?.user.id ?? '');
   const photos = useAdminPhotos();
-  const moderate = useModeratePhoto({ onSuccess: (vars) => notify(photoMessages[vars.action]) });
+  const moderate = usePhotoModerateMutation({
+    onSuccess: (_data, vars) => notify(photoMessages[vars.action]),
+  });
   const pending = photos.data?.filter((p) => !p.is_approved).length ?? 0;
   return (
     <section aria-labelledby="photos-heading">

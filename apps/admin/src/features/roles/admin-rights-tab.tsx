@@ -6,8 +6,8 @@ import {
   revokeFailed,
   roleMessages,
   useAdmins,
-  useGrantAdmin,
-  useRevokeAdmin,
+  useRoleGrantMutation,
+  useRoleRevokeMutation,
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { displayName, formatDate } from '../shared/format';
@@ -30,13 +30,13 @@ export function AdminRightsTab() {
   const emailId = useId();
   const [email, setEmail] = useState('');
   const admins = useAdmins();
-  const grant = useGrantAdmin({
+  const grant = useRoleGrantMutation({
     onSuccess: () => {
       notify(roleMessages.granted);
       setEmail('');
     },
   });
-  const revoke = useRevokeAdmin({ onSuccess: () => notify(roleMessages.revoked) });
+  const revoke = useRoleRevokeMutation({ onSuccess: () => notify(roleMessages.revoked) });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -9,10 +9,10 @@ import {
   roleMessages,
   seedFailed,
   useAdmins,
-  useDeleteUser,
-  useGrantAdmin,
-  useSeedTestUsers,
-  useSetVipStatus,
+  useUserDeleteMutation,
+  useRoleGrantMutation,
+  useTestUsersSeedMutation,
+  useUserVipMutation,
   useUsersPage,
   userDeleteFailed,
   userMessages,
@@ -172,15 +172,17 @@ export function UsersTab() {
   const adminIds = useMemo(() => new Set(admins.data?.map((a) => a.userId)), [admins.data]);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
 
-  const vip = useSetVipStatus({ onSuccess: (vars) => notify(userMessages.vipUpdated(vars.vip)) });
-  const grant = useGrantAdmin({ onSuccess: () => notify(roleMessages.granted) });
-  const remove = useDeleteUser({
+  const vip = useUserVipMutation({
+    onSuccess: (_data, vars) => notify(userMessages.vipUpdated(vars.vip)),
+  });
+  const grant = useRoleGrantMutation({ onSuccess: () => notify(roleMessages.granted) });
+  const remove = useUserDeleteMutation({
     onSuccess: () => {
       notify(userMessages.deleted);
       setToDelete(null);
     },
   });
-  const seed = useSeedTestUsers({
+  const seed = useTestUsersSeedMutation({
     onSuccess: (result) => notify(userMessages.seeded(result.created, result.existing)),
   });
 

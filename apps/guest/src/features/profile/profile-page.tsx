@@ -25,7 +25,7 @@ import {
   profileUpdated,
   useProfile,
   useRecentBookings,
-  useUpsertProfile,
+  useProfileUpsertMutation,
 } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { longEventDate, shortDate } from '../shared/format-date';
@@ -83,7 +83,7 @@ function ProfileForm({ userId }: { userId: string }) {
       });
     }
   }, [profile.isSuccess, profile.data, authEmail, reset]);
-  const save = useUpsertProfile({
+  const save = useProfileUpsertMutation({
     onSuccess: () => toast(profileUpdated),
     onError: (error) => toast(profileUpdateFailed(error)),
   });

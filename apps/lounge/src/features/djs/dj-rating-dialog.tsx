@@ -17,7 +17,7 @@ import {
   businessDate,
   djPageRatingErrorToast,
   djPageToasts,
-  useCreateDjRating,
+  useDjRatingCreateMutation,
   useLatestDjRatings,
   type Dj,
 } from '@bistro/data';
@@ -78,7 +78,7 @@ export function DjRatingDialog({
     if (reviewsFailed) toast(djPageToasts.loadRatingsFailed);
   }, [reviewsFailed]);
 
-  const rate = useCreateDjRating({
+  const rate = useDjRatingCreateMutation({
     onSuccess: () => {
       toast(djPageToasts.success);
       setStars(0);

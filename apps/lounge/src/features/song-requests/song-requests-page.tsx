@@ -23,8 +23,8 @@ import {
   useDjRatingsForDate,
   useLiveDj,
   useMyVotes,
-  useSetSongRequestStatus,
-  useToggleVote,
+  useSongRequestStatusMutation,
+  useSongVoteToggleMutation,
   useTonightsSongRequests,
   voteErrorToast,
   type DjRating,
@@ -134,7 +134,7 @@ export function SongRequestsPage() {
     votedRef.current = votedIds;
   }, [votedIds]);
   const { ids: pendingVoteIds, add: addPendingVote, remove: removePendingVote } = usePendingIds();
-  const toggle = useToggleVote({
+  const toggle = useSongVoteToggleMutation({
     onSuccess: (vars) => {
       if (vars.action === 'add') toast(songVoteToasts.added);
     },
@@ -164,7 +164,7 @@ export function SongRequestsPage() {
     add: addPendingStatus,
     remove: removePendingStatus,
   } = usePendingIds();
-  const setStatus = useSetSongRequestStatus({
+  const setStatus = useSongRequestStatusMutation({
     onSuccess: (vars) =>
       toast({
         title: 'Status Updated',

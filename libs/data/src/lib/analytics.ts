@@ -1,5 +1,5 @@
 import type { Json } from '../database.types';
-import { getSupabase } from '../lib/supabase-client';
+import { getSupabase } from './supabase-client';
 
 export type GuestAnalyticsEvent = 'offer_redeemed' | 'photo_uploaded' | 'booking_created';
 

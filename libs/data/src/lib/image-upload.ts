@@ -1,5 +1,5 @@
-import { DataError } from '../lib/errors';
-import { getStorage } from '../lib/supabase-client';
+import { DataError } from './errors';
+import { getStorage } from './supabase-client';
 
 export type ImageBucket = 'photo-wall' | 'event-images';
 
