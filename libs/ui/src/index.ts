@@ -29,3 +29,4 @@ export { Dialog, DialogClose } from './lib/dialog';
 export { safeImageUrl } from './lib/safe-url';
 export { Field, Label, Input, Textarea, FieldError } from './lib/form';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './lib/tabs';
+export { Badge, badgeToneColour, type BadgeTone, type BadgeProps } from './lib/badge';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Field, Label, Textarea } from '@bistro/ui';
+import { Badge, Field, Label, Textarea } from '@bistro/ui';
 import { useAuthStore } from '@bistro/auth';
 import {
   adminActionFailed,
@@ -14,7 +14,6 @@ import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
 import {
   Actions,
-  Badge,
   EmptyState,
   Item,
   ItemHead,
@@ -26,6 +25,7 @@ import {
 } from '../shared/ui';
 
 const statusLabel = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
+const statusTone = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 
 function BookingRow({
   booking,
@@ -44,7 +44,7 @@ function BookingRow({
     <Item aria-label={`${booking.name}: ${title}`}>
       <ItemHead>
         <h3>{title}</h3>
-        <Badge $tone={status}>{statusLabel[status]}</Badge>
+        <Badge $tone={statusTone[status]}>{statusLabel[status]}</Badge>
       </ItemHead>
       <Meta>
         {booking.event_date ? `${formatDateTime(booking.event_date)} · ` : ''}
@@ -107,7 +107,7 @@ export function BookingsTab() {
     <section aria-labelledby="bookings-heading">
       <SectionHead>
         <h2 id="bookings-heading">Bookings</h2>
-        {bookings.data ? <Badge $tone="pending">{pending} pending</Badge> : null}
+        {bookings.data ? <Badge $tone="warning">{pending} pending</Badge> : null}
       </SectionHead>
       <QueryFrame
         isPending={bookings.isPending}

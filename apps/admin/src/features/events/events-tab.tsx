@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { safeImageUrl, theme } from '@bistro/ui';
+import { Badge, safeImageUrl, theme } from '@bistro/ui';
 import {
   adminActionFailed,
   eventMessages,
@@ -13,7 +13,6 @@ import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
 import {
   Actions,
-  Badge,
   ConfirmDialog,
   EmptyState,
   Item,
@@ -67,7 +66,7 @@ function EventRow({
     <Item aria-label={event.title}>
       <ItemHead>
         <h3>{event.title}</h3>
-        <Badge $tone={event.is_approved ? 'approved' : 'pending'}>
+        <Badge $tone={event.is_approved ? 'success' : 'warning'}>
           {event.is_approved ? 'Approved' : 'Pending'}
         </Badge>
       </ItemHead>

@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
-import { Card, Muted } from '@bistro/ui';
-import { Badge, SectionHead } from '../shared/ui';
+import { Badge, Card, Muted } from '@bistro/ui';
+import { SectionHead } from '../shared/ui';
 
 /** Spec: Notifications is a Coming Soon placeholder. */
 export function NotificationsTab() {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media, safeImageUrl, theme } from '@bistro/ui';
+import { Badge, media, safeImageUrl, theme } from '@bistro/ui';
 import { useAuthStore } from '@bistro/auth';
 import {
   adminActionFailed,
@@ -11,15 +11,7 @@ import {
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
-import {
-  Actions,
-  Badge,
-  EmptyState,
-  Meta,
-  QueryFrame,
-  SectionHead,
-  SmallButton,
-} from '../shared/ui';
+import { Actions, EmptyState, Meta, QueryFrame, SectionHead, SmallButton } from '../shared/ui';
 
 const Grid = styled.ul`
   list-style: none;
@@ -68,11 +60,11 @@ function PhotoTile({
 }) {
   const label = photo.caption || 'Member photo';
   return (
-    <Tile aria-label={`${label}, ${photo.is_approved ? 'approved' : 'pending'}`}>
+    <Tile aria-label={`${label}, ${photo.is_approved ? 'success' : 'warning'}`}>
       <img src={safeImageUrl(photo.image_url)} alt={label} loading="lazy" />
       <div>
         <Actions>
-          <Badge $tone={photo.is_approved ? 'approved' : 'pending'}>
+          <Badge $tone={photo.is_approved ? 'success' : 'warning'}>
             {photo.is_approved ? 'Approved' : 'Pending'}
           </Badge>
           {photo.is_featured ? <Badge $tone="accent">Featured</Badge> : null}
@@ -133,7 +125,7 @@ export function PhotosTab() {
     <section aria-labelledby="photos-heading">
       <SectionHead>
         <h2 id="photos-heading">Photo Wall</h2>
-        {photos.data ? <Badge $tone="pending">{pending} awaiting review</Badge> : null}
+        {photos.data ? <Badge $tone="warning">{pending} awaiting review</Badge> : null}
       </SectionHead>
       <QueryFrame
         isPending={photos.isPending}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Card, Field, Input, Label, Muted } from '@bistro/ui';
+import { Badge, Button, Card, Field, Input, Label, Muted } from '@bistro/ui';
 import { useAuthStore } from '@bistro/auth';
 import {
   grantFailed,
@@ -13,7 +13,6 @@ import { notify } from '../shared/notify';
 import { displayName, formatDate } from '../shared/format';
 import {
   Actions,
-  Badge,
   EmptyState,
   Item,
   ItemHead,
@@ -86,8 +85,8 @@ export function AdminRightsTab() {
                   <ItemHead>
                     <h3>{name}</h3>
                     <Actions>
-                      <Badge $tone="approved">Admin</Badge>
-                      {isSelf ? <Badge $tone="info">You</Badge> : null}
+                      <Badge $tone="success">Admin</Badge>
+                      {isSelf ? <Badge $tone="muted">You</Badge> : null}
                     </Actions>
                   </ItemHead>
                   <Meta>

@@ -1,48 +1,8 @@
 import type { ReactNode } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { Button, Dialog, ErrorState, LoadingState, Muted, Row, media, theme } from '@bistro/ui';
 import { adminLoadFailed } from '@bistro/data';
 import { useLoadErrorToast } from './notify';
-
-export type Tone = 'pending' | 'approved' | 'rejected' | 'info' | 'accent';
-
-const tones: Record<Tone, ReturnType<typeof css>> = {
-  pending: css`
-    color: ${theme.colors.warning};
-    border-color: ${theme.colors.warning};
-  `,
-  approved: css`
-    color: ${theme.colors.success};
-    border-color: ${theme.colors.success};
-  `,
-  rejected: css`
-    color: ${theme.colors.danger};
-    border-color: ${theme.colors.danger};
-  `,
-  info: css`
-    color: ${theme.colors.textMuted};
-    border-color: ${theme.colors.border};
-  `,
-  accent: css`
-    color: ${theme.colors.accent};
-    border-color: ${theme.colors.accent};
-  `,
-};
-
-export const Badge = styled.span<{ $tone: Tone }>`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.space(1)};
-  padding: 2px ${theme.space(2)};
-  border: 1px solid;
-  border-radius: ${theme.radii.pill};
-  font-size: 0.8rem;
-  font-weight: 700;
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
-  white-space: nowrap;
-  ${({ $tone }) => tones[$tone]}
-`;
 
 export const List = styled.ul`
   list-style: none;

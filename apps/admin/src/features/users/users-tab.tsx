@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Crown, Search, UserPlus } from 'lucide-react';
-import { Button, Input, Muted, Row, media, theme } from '@bistro/ui';
+import { Badge, Button, Input, media, Muted, Row, theme } from '@bistro/ui';
 import { useAuthStore } from '@bistro/auth';
 import {
   USERS_PAGE_SIZE,
@@ -24,7 +24,6 @@ import { displayName, formatDate } from '../shared/format';
 import { useDebouncedValue } from '../shared/use-debounced-value';
 import {
   Actions,
-  Badge,
   ConfirmDialog,
   EmptyState,
   Item,
@@ -116,10 +115,10 @@ export function UserRow({
                 <Crown size={12} aria-hidden="true" /> VIP
               </Badge>
             ) : (
-              <Badge $tone="info">Member</Badge>
+              <Badge $tone="muted">Member</Badge>
             )}
-            {isAdmin ? <Badge $tone="approved">Admin</Badge> : null}
-            {isSelf ? <Badge $tone="info">You</Badge> : null}
+            {isAdmin ? <Badge $tone="success">Admin</Badge> : null}
+            {isSelf ? <Badge $tone="muted">You</Badge> : null}
           </Actions>
         </ItemHead>
         <Meta>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Lock, Trophy } from 'lucide-react';
-import { ButtonLink, Card, LoadingState, Muted, media, theme } from '@bistro/ui';
+import { Badge, ButtonLink, Card, LoadingState, Muted, media, theme } from '@bistro/ui';
 import { useAuthStore } from '@bistro/auth';
-import { GamePage, Pill } from '../game-frame/game-frame';
+import { GamePage } from '../game-frame/game-frame';
 import { gamesCatalog, type GameCardInfo } from './games-catalog';
 
 /** The spec fixes the points display at 0. */
@@ -94,9 +94,11 @@ function GameCardItem({ game }: { game: GameCardInfo }) {
         <CardTop>
           <Icon size={32} aria-hidden="true" />
           {game.difficulty ? (
-            <Pill $tone="accent">{game.difficulty}</Pill>
+            <Badge $size="md" $tone="accent">
+              {game.difficulty}
+            </Badge>
           ) : (
-            <Pill>Coming soon</Pill>
+            <Badge $size="md">Coming soon</Badge>
           )}
         </CardTop>
         <CardTitle id={`game-${game.id}`}>{game.title}</CardTitle>

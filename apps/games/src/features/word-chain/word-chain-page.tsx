@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ErrorState, Muted, Row, Stack, Subheading, theme } from '@bistro/ui';
+import { Badge, Button, Card, ErrorState, Muted, Row, Stack, Subheading, theme } from '@bistro/ui';
 import { useMachine } from '../machine/use-machine';
-import { GamePage, Pill } from '../game-frame/game-frame';
+import { GamePage } from '../game-frame/game-frame';
 import { loadDictionary } from './dictionary';
 import {
   checkWord,
@@ -270,7 +270,7 @@ export function WordChainPage({ load = loadDictionary }: { load?: () => Promise<
                 Next word starts with <strong>{letter.toUpperCase()}</strong>
               </Muted>
             </Turn>
-            <Pill>{state.playerCount} players</Pill>
+            <Badge $size="md">{state.playerCount} players</Badge>
           </Row>
           <WordForm onSubmit={submit} noValidate>
             <label>
