@@ -1,6 +1,7 @@
 export {
   useAuthStore,
   selectViewer,
+  useUserId,
   startAuthListener,
   signOut,
   type AuthState,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Badge, Field, Label, Textarea } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
   bookingMessages,
@@ -96,7 +96,7 @@ function BookingRow({
 
 /** All bookings: admin notes, and Approve / Reject for pending ones; the guest is e-mailed. */
 export function BookingsTab() {
-  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const adminId = useUserId() ?? '';
   const bookings = useAdminBookings();
   const review = useBookingReviewMutation({
     onSuccess: (_booking, vars) =>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Card, Field, Input, Label, Muted, Textarea, theme } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
   eventMessages,
@@ -28,7 +28,7 @@ const Columns = styled.div`
 
 /** The create form: title, description, event_date and an optional featured image. */
 export function CreateEventCard() {
-  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const adminId = useUserId() ?? '';
   const ids = { title: useId(), description: useId(), date: useId(), image: useId() };
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');

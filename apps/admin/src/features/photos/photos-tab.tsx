@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Badge, media, safeImageUrl, theme } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
   photoMessages,
@@ -115,7 +115,7 @@ function PhotoTile({
 
 /** Every photo: approve or reject pending ones; feature or hide approved ones. */
 export function PhotosTab() {
-  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const adminId = useUserId() ?? '';
   const photos = useAdminPhotos();
   const moderate = usePhotoModerateMutation({
     onSuccess: (_data, vars) => notify(photoMessages[vars.action]),

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Field, Input, Label, Muted } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { useUserId } from '@bistro/auth';
 import {
   grantFailed,
   revokeFailed,
@@ -25,7 +25,7 @@ import {
 
 /** Grant admin by e-mail; the admins, each with Revoke (never for the signed-in admin). */
 export function AdminRightsTab() {
-  const selfId = useAuthStore((s) => s.session?.user.id ?? '');
+  const selfId = useUserId() ?? '';
   const emailId = useId();
   const [email, setEmail] = useState('');
   const admins = useAdmins();

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Crown, Search, UserPlus } from 'lucide-react';
 import { Badge, Button, Input, media, Muted, Row, theme } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { useUserId } from '@bistro/auth';
 import {
   USERS_PAGE_SIZE,
   grantFailed,
@@ -161,7 +161,7 @@ export function UserRow({
  * seed test users action.
  */
 export function UsersTab() {
-  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const adminId = useUserId() ?? '';
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);

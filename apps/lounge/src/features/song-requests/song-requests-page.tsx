@@ -14,7 +14,7 @@ import {
   theme,
   toast,
 } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { useAuthStore, useUserId } from '@bistro/auth';
 import {
   VOTES_PER_NIGHT,
   loungeRatingToasts,
@@ -90,7 +90,7 @@ const NO_RATINGS: DjRating[] = [];
 
 /** The song request lounge (spec section 2, /song-requests). Members only (see app.tsx). */
 export function SongRequestsPage() {
-  const userId = useAuthStore((s) => s.session?.user.id) ?? '';
+  const userId = useUserId() ?? '';
   const isAdmin = useAuthStore((s) => s.isAdmin);
   const tonight = useTonight();
 
