@@ -20,7 +20,7 @@ import {
   List,
   Meta,
   QueryFrame,
-  SectionHead,
+  TabSection,
   SmallButton,
 } from '../shared/ui';
 
@@ -104,18 +104,12 @@ export function BookingsTab() {
   });
   const pending = bookings.data?.filter((b) => bookingStatus(b.status) === 'pending').length ?? 0;
   return (
-    <section aria-labelledby="bookings-heading">
-      <SectionHead>
-        <h2 id="bookings-heading">Bookings</h2>
-        {bookings.data ? <Badge $tone="warning">{pending} pending</Badge> : null}
-      </SectionHead>
-      <QueryFrame
-        isPending={bookings.isPending}
-        isError={bookings.isError}
-        error={bookings.error}
-        onRetry={() => void bookings.refetch()}
-        loadingLabel="Loading bookings…"
-      >
+    <TabSection
+      headingId="bookings-heading"
+      title="Bookings"
+      aside={bookings.data ? <Badge $tone="warning">{pending} pending</Badge> : null}
+    >
+      <QueryFrame query={bookings} loadingLabel="Loading bookings…">
         {bookings.data?.length ? (
           <List aria-label="Bookings">
             {bookings.data.map((booking) => (
@@ -136,6 +130,6 @@ export function BookingsTab() {
           <EmptyState>No bookings yet.</EmptyState>
         )}
       </QueryFrame>
-    </section>
+    </TabSection>
   );
 }

@@ -20,7 +20,7 @@ import {
   List,
   Meta,
   QueryFrame,
-  SectionHead,
+  TabSection,
   SmallButton,
 } from '../shared/ui';
 import { CreateEventCard } from './create-event-card';
@@ -125,19 +125,10 @@ export function EventsTab() {
     );
   };
   return (
-    <section aria-labelledby="events-heading">
-      <SectionHead>
-        <h2 id="events-heading">Events</h2>
-      </SectionHead>
+    <TabSection headingId="events-heading" title="Events">
       <CreateEventCard />
       <h3>All events</h3>
-      <QueryFrame
-        isPending={events.isPending}
-        isError={events.isError}
-        error={events.error}
-        onRetry={() => void events.refetch()}
-        loadingLabel="Loading events…"
-      >
+      <QueryFrame query={events} loadingLabel="Loading events…">
         {events.data?.length ? (
           <List aria-label="Events">
             {events.data.map((event) => (
@@ -168,6 +159,6 @@ export function EventsTab() {
           )
         }
       />
-    </section>
+    </TabSection>
   );
 }

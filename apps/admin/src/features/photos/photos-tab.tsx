@@ -11,7 +11,7 @@ import {
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
-import { Actions, EmptyState, Meta, QueryFrame, SectionHead, SmallButton } from '../shared/ui';
+import { Actions, EmptyState, Meta, QueryFrame, TabSection, SmallButton } from '../shared/ui';
 
 const Grid = styled.ul`
   list-style: none;
@@ -122,18 +122,12 @@ export function PhotosTab() {
   });
   const pending = photos.data?.filter((p) => !p.is_approved).length ?? 0;
   return (
-    <section aria-labelledby="photos-heading">
-      <SectionHead>
-        <h2 id="photos-heading">Photo Wall</h2>
-        {photos.data ? <Badge $tone="warning">{pending} awaiting review</Badge> : null}
-      </SectionHead>
-      <QueryFrame
-        isPending={photos.isPending}
-        isError={photos.isError}
-        error={photos.error}
-        onRetry={() => void photos.refetch()}
-        loadingLabel="Loading photos…"
-      >
+    <TabSection
+      headingId="photos-heading"
+      title="Photo Wall"
+      aside={photos.data ? <Badge $tone="warning">{pending} awaiting review</Badge> : null}
+    >
+      <QueryFrame query={photos} loadingLabel="Loading photos…">
         {photos.data?.length ? (
           <Grid aria-label="Photos">
             {photos.data.map((photo) => (
@@ -154,6 +148,6 @@ export function PhotosTab() {
           <EmptyState>No photos have been uploaded yet.</EmptyState>
         )}
       </QueryFrame>
-    </section>
+    </TabSection>
   );
 }

@@ -19,7 +19,7 @@ import {
   List,
   Meta,
   QueryFrame,
-  SectionHead,
+  TabSection,
   SmallButton,
 } from '../shared/ui';
 
@@ -44,10 +44,7 @@ export function AdminRightsTab() {
   };
 
   return (
-    <section aria-labelledby="roles-heading">
-      <SectionHead>
-        <h2 id="roles-heading">Admin Rights</h2>
-      </SectionHead>
+    <TabSection headingId="roles-heading" title="Admin Rights">
       <Card as="form" onSubmit={submit} style={{ marginBottom: 20 }}>
         <Field>
           <Label htmlFor={emailId}>Grant admin rights by e-mail</Label>
@@ -68,13 +65,7 @@ export function AdminRightsTab() {
         </Muted>
       </Card>
       <h3>Current admins</h3>
-      <QueryFrame
-        isPending={admins.isPending}
-        isError={admins.isError}
-        error={admins.error}
-        onRetry={() => void admins.refetch()}
-        loadingLabel="Loading admins…"
-      >
+      <QueryFrame query={admins} loadingLabel="Loading admins…">
         {admins.data?.length ? (
           <List aria-label="Admins">
             {admins.data.map((admin) => {
@@ -117,6 +108,6 @@ export function AdminRightsTab() {
           <EmptyState>No admins found.</EmptyState>
         )}
       </QueryFrame>
-    </section>
+    </TabSection>
   );
 }

@@ -54,7 +54,7 @@ export const SmallButton = styled(Button)`
   padding: 0 ${theme.space(4)};
 `;
 
-export const SectionHead = styled.div`
+const SectionHead = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -75,37 +75,62 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
+/** What QueryFrame reads of a useQuery result. */
+export interface FramedQuery {
+  isPending: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
 /**
  * The shared loading / error frame of a tab: 'Error' / 'Failed to load admin
  * data' with Retry (and a toast) when the list cannot be loaded.
  */
 export function QueryFrame({
-  isPending,
-  isError,
-  error,
-  onRetry,
+  query,
   loadingLabel,
   children,
 }: {
-  isPending: boolean;
-  isError: boolean;
-  error?: unknown;
-  onRetry: () => void;
+  query: FramedQuery;
   loadingLabel: string;
   children: ReactNode;
 }) {
-  useLoadErrorToast(isError, error);
-  if (isPending) return <LoadingState label={loadingLabel} />;
-  if (isError) {
+  useLoadErrorToast(query.isError, query.error);
+  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  if (query.isError) {
     return (
       <ErrorState
         title={adminLoadFailed.title}
         message={adminLoadFailed.description ?? ''}
-        onRetry={onRetry}
+        onRetry={() => void query.refetch()}
       />
     );
   }
   return <>{children}</>;
+}
+
+/** A tab: a section labelled by its heading, with what stands beside the heading (a count, a button). */
+export function TabSection({
+  headingId,
+  title,
+  aside,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId}>
+      <SectionHead>
+        <h2 id={headingId}>{title}</h2>
+        {aside}
+      </SectionHead>
+      {children}
+    </section>
+  );
 }
 
 /** A yes/no confirmation for destructive actions. */

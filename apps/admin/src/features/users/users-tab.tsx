@@ -31,7 +31,7 @@ import {
   List,
   Meta,
   QueryFrame,
-  SectionHead,
+  TabSection,
   SmallButton,
 } from '../shared/ui';
 
@@ -202,9 +202,10 @@ export function UsersTab() {
     null;
 
   return (
-    <section aria-labelledby="users-heading">
-      <SectionHead>
-        <h2 id="users-heading">Users</h2>
+    <TabSection
+      headingId="users-heading"
+      title="Users"
+      aside={
         <Button
           type="button"
           $variant="ghost"
@@ -214,7 +215,8 @@ export function UsersTab() {
           <UserPlus size={18} aria-hidden="true" />
           {seed.isPending ? 'Seeding…' : 'Seed Test Users'}
         </Button>
-      </SectionHead>
+      }
+    >
       <Row style={{ marginBottom: 16 }}>
         <SearchBox>
           <HiddenLabel htmlFor={searchId}>Search users by name or e-mail</HiddenLabel>
@@ -235,13 +237,7 @@ export function UsersTab() {
           {searching ? ' · searching…' : ''}
         </Muted>
       </Row>
-      <QueryFrame
-        isPending={users.isPending}
-        isError={users.isError}
-        error={users.error}
-        onRetry={() => void users.refetch()}
-        loadingLabel="Loading users…"
-      >
+      <QueryFrame query={users} loadingLabel="Loading users…">
         {data && data.rows.length > 0 ? (
           <>
             <List aria-label="Users" aria-busy={users.isFetching}>
@@ -316,6 +312,6 @@ export function UsersTab() {
           )
         }
       />
-    </section>
+    </TabSection>
   );
 }

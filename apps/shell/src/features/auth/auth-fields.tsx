@@ -1,0 +1,48 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Button, Field, Input, Label } from '@bistro/ui';
+import { FullWidth } from './auth-styles';
+
+interface RequiredFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'required'
+> {
+  id: string;
+  label: string;
+  /** What react-hook-form's register(name, { required: true }) returned. */
+  registration: UseFormRegisterReturn;
+  /** A line under the input, e.g. the password rule. */
+  hint?: ReactNode;
+}
+
+/** A labelled, required input of the auth forms. */
+export function RequiredField({ id, label, registration, hint, ...input }: RequiredFieldProps) {
+  return (
+    <Field>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} required {...input} {...registration} />
+      {hint}
+    </Field>
+  );
+}
+
+/** The full-width submit button of an auth form; shows `busyLabel` while submitting. */
+export function SubmitButton({
+  busy,
+  disabled = false,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <FullWidth>
+      <Button type="submit" disabled={busy || disabled}>
+        {busy ? busyLabel : label}
+      </Button>
+    </FullWidth>
+  );
+}
