@@ -46,3 +46,34 @@ export function SubmitButton({
     </FullWidth>
   );
 }
+
+/** The e-mail field of the auth forms. */
+export const EmailField = ({
+  id,
+  registration,
+}: {
+  id: string;
+  registration: UseFormRegisterReturn;
+}) => (
+  <RequiredField
+    id={id}
+    label="Email"
+    type="email"
+    autoComplete="email"
+    registration={registration}
+  />
+);
+
+/** A password field of the auth forms. */
+export function PasswordField({
+  label = 'Password',
+  ...field
+}: {
+  id: string;
+  label?: string;
+  autoComplete: 'current-password' | 'new-password';
+  registration: UseFormRegisterReturn;
+  hint?: ReactNode;
+}) {
+  return <RequiredField label={label} type="password" {...field} />;
+}

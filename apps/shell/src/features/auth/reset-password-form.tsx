@@ -8,7 +8,7 @@ import {
   updatePassword,
   useAuthStore,
 } from '@bistro/auth';
-import { RequiredField, SubmitButton } from './auth-fields';
+import { PasswordField, SubmitButton } from './auth-fields';
 
 interface Values {
   password: string;
@@ -54,17 +54,15 @@ export function ResetPasswordForm() {
         <Muted>Choose a new password of at least {MIN_PASSWORD_LENGTH} characters.</Muted>
       )}
       <form onSubmit={handleSubmit(onSubmit)} aria-label="Set a new password">
-        <RequiredField
+        <PasswordField
           id="new-password"
           label="New password"
-          type="password"
           autoComplete="new-password"
           registration={register('password', { required: true })}
         />
-        <RequiredField
+        <PasswordField
           id="confirm-password"
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
           registration={register('confirm', { required: true })}
         />

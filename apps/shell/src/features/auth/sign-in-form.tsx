@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '@bistro/ui';
 import { signInFailed, signInWithPassword } from '@bistro/auth';
-import { RequiredField, SubmitButton } from './auth-fields';
+import { EmailField, PasswordField, SubmitButton } from './auth-fields';
 import { LinkButton } from './auth-styles';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
@@ -31,17 +31,9 @@ export function SignInForm() {
   return (
     <>
       <form onSubmit={handleSubmit(onSubmit)} noValidate={false} aria-label="Sign In">
-        <RequiredField
-          id="signin-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          registration={register('email', { required: true })}
-        />
-        <RequiredField
+        <EmailField id="signin-email" registration={register('email', { required: true })} />
+        <PasswordField
           id="signin-password"
-          label="Password"
-          type="password"
           autoComplete="current-password"
           registration={register('password', { required: true })}
         />

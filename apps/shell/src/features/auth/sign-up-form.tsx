@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { toast } from '@bistro/ui';
 import { signUp, signUpFailed } from '@bistro/auth';
-import { RequiredField, SubmitButton } from './auth-fields';
+import { RequiredField, EmailField, PasswordField, SubmitButton } from './auth-fields';
 import { NameRow } from './auth-styles';
 
 interface Values {
@@ -50,17 +50,9 @@ export function SignUpForm({ onVerify }: { onVerify: (email: string) => void }) 
           registration={register('lastName', { required: true })}
         />
       </NameRow>
-      <RequiredField
-        id="signup-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        registration={register('email', { required: true })}
-      />
-      <RequiredField
+      <EmailField id="signup-email" registration={register('email', { required: true })} />
+      <PasswordField
         id="signup-password"
-        label="Password"
-        type="password"
         autoComplete="new-password"
         registration={register('password', { required: true })}
       />
