@@ -4,7 +4,7 @@ import type { MutationHookOptions } from '../lib/mutation';
 import { getStorage, getSupabase } from '../lib/supabase-client';
 
 /**
- * Deletes the member's own data (spec section 7, account deletion): rows in
+ * Deletes the member's own data (the privacy page's account deletion): rows in
  * photo_wall, user_offers, event_bookings, profiles and user_roles by user_id,
  * plus their analytics events and the files under their folder in photo-wall.
  * The auth user record itself is not deleted by this call; the caller signs out.

@@ -13,7 +13,7 @@ export interface ReviewBookingVars {
   adminId: string;
 }
 
-/** The body of send-booking-notification (spec section 7, Functions). */
+/** The body the send-booking-notification edge function expects. */
 export interface BookingNotificationPayload {
   bookingId: string;
   status: BookingDecision;
@@ -52,7 +52,7 @@ export function bookingNotificationPayload(booking: AdminBooking): BookingNotifi
 
 /**
  * Asks the send-booking-notification function to e-mail the guest. Its failure
- * is only logged (spec section 4): the decision is already saved.
+ * is only logged, never shown as a failure: the decision is already saved.
  */
 export async function notifyBookingChange(booking: AdminBooking): Promise<boolean> {
   try {

@@ -6,7 +6,7 @@ import { bookingKeys } from './keys';
 
 export type BookingRow = Tables<'event_bookings'>;
 
-/** The profile lists this many recent bookings (spec section 9). */
+/** The profile page lists this many recent bookings. */
 export const RECENT_BOOKINGS = 5;
 
 export async function fetchRecentBookings(

@@ -6,7 +6,7 @@ import { eventKeys } from './keys';
 
 export type EventRow = Tables<'events'>;
 
-/** Home shows this many upcoming events (spec section 9). */
+/** Home shows this many upcoming events. */
 export const HOME_UPCOMING_EVENTS = 3;
 
 /**

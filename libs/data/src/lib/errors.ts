@@ -1,7 +1,7 @@
 /**
  * What the server says when a call fails, whatever the layer: PostgREST
  * ({ code, message, details, hint }), Storage ({ statusCode, error, message })
- * or GoTrue ({ code, message, status }). Domains map these to the spec's toasts.
+ * or GoTrue ({ code, message, status }). Domains map these to their toasts (errors.ts).
  */
 export interface ServerError {
   code?: string;

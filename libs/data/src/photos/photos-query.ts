@@ -6,7 +6,7 @@ import { photoKeys } from './keys';
 
 export type PhotoRow = Tables<'photo_wall'>;
 
-/** The home photo grid: the 6 latest approved photos (spec section 9). */
+/** The home photo grid: the 6 latest approved photos. */
 export const PHOTO_GRID_SIZE = 6;
 
 export async function fetchLatestApprovedPhotos(

@@ -13,7 +13,7 @@ export interface ProfileInput {
   phone: string;
 }
 
-/** A blank field is stored as null (no profile field is required, spec section 5). */
+/** A blank field is stored as null: no profile field is required. */
 const orNull = (value: string) => (value.trim() ? value.trim() : null);
 
 /** Saves the member's contact fields (profiles upsert {user_id, first_name, last_name, email, phone}). */

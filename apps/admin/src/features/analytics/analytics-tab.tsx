@@ -22,7 +22,7 @@ const Table = styled.table`
   }
 `;
 
-/** The latest analytics records: 50 fetched, 10 shown (spec section 9). */
+/** The latest analytics records: the 50 newest are fetched, 10 of them shown. */
 export function AnalyticsTab() {
   const analytics = useLatestAnalytics();
   const rows = analytics.data?.slice(0, ANALYTICS_SHOWN) ?? [];

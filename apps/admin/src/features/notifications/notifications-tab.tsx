@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { Badge, Card, Muted } from '@bistro/ui';
 import { TabSection } from '../shared/ui';
 
-/** Spec: Notifications is a Coming Soon placeholder. */
+/** Notifications is a Coming Soon placeholder: nothing is sent from here yet. */
 export function NotificationsTab() {
   return (
     <TabSection

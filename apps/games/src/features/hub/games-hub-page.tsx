@@ -6,7 +6,7 @@ import { useAuthStore } from '@bistro/auth';
 import { GamePage } from '../game-frame/game-frame';
 import { gamesCatalog, type GameCardInfo } from './games-catalog';
 
-/** The spec fixes the points display at 0. */
+/** The hub's points display stays at 0: points are not stored yet. */
 const MEMBER_POINTS = 0;
 
 const Intro = styled(Muted)`

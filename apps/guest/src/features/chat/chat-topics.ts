@@ -7,7 +7,7 @@ export interface ChatTopic {
   reply: string;
 }
 
-/** About 20 topics the assistant answers (spec section 2, Chat assistant). */
+/** The topics the chat assistant answers (about 20), matched by keyword. */
 export const chatTopics: readonly ChatTopic[] = [
   {
     id: 'hours',

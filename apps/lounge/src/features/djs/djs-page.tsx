@@ -108,7 +108,7 @@ const DjCard = memo(function DjCard({ dj, onRate }: { dj: Dj; onRate: (dj: Dj) =
   );
 });
 
-/** The DJ page (spec section 2, /djs): active DJs by name and the rating dialog. Members only. */
+/** The DJ page (/djs): active DJs by name and the rating dialog. Members only. */
 export function DjsPage() {
   const userId = useUserId() ?? '';
   const djs = useActiveDjs();

@@ -9,7 +9,7 @@ import { ReviewList } from '../ratings/review-list';
 import { StarDisplay } from '../ratings/star-display';
 import { VotePower } from './vote-power';
 
-/** Spec section 9: Live reviews, 3 shown of the 5 fetched. */
+/** Live Reviews: 3 shown of the 5 fetched. */
 export const LIVE_REVIEWS_SHOWN = 3;
 
 const DjCard = styled(Card)`

@@ -88,7 +88,7 @@ const Actions = styled(Row)`
 const EMPTY: readonly string[] = [];
 const NO_RATINGS: DjRating[] = [];
 
-/** The song request lounge (spec section 2, /song-requests). Members only (see app.tsx). */
+/** The song request lounge (/song-requests). Members only (see app.tsx). */
 export function SongRequestsPage() {
   const userId = useUserId() ?? '';
   const isAdmin = useAuthStore((s) => s.isAdmin);
@@ -105,7 +105,7 @@ export function SongRequestsPage() {
   useEffect(() => {
     if (requestsFailed) toast(songRequestToasts.loadFailed);
   }, [requestsFailed]);
-  // A failed votes load is logged only (spec section 8).
+  // A failed votes load is logged only: the requests still show, without vote marks.
   const votesError = votesQuery.error;
   useEffect(() => {
     if (votesError) console.error('Failed to load your votes', votesError);
