@@ -20,6 +20,7 @@ export {
   Stack,
   Row,
   Centered,
+  CardGrid,
 } from './lib/primitives';
 export { LoadingState, ErrorState } from './lib/area-status';
 export { RoutePlaceholder, PlaceholderRoutes } from './lib/route-placeholder';

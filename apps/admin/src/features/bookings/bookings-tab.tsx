@@ -12,17 +12,7 @@ import {
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
-import {
-  Actions,
-  EmptyState,
-  Item,
-  ItemHead,
-  List,
-  Meta,
-  QueryFrame,
-  TabSection,
-  SmallButton,
-} from '../shared/ui';
+import { Actions, Item, ItemHead, Meta, TabSection, SmallButton, QueryList } from '../shared/ui';
 
 const statusLabel = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
 const statusTone = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
@@ -109,27 +99,28 @@ export function BookingsTab() {
       title="Bookings"
       aside={bookings.data ? <Badge $tone="warning">{pending} pending</Badge> : null}
     >
-      <QueryFrame query={bookings} loadingLabel="Loading bookings…">
-        {bookings.data?.length ? (
-          <List aria-label="Bookings">
-            {bookings.data.map((booking) => (
-              <BookingRow
-                key={`${booking.id}:${booking.status}`}
-                booking={booking}
-                busy={review.isPending && review.variables?.booking.id === booking.id}
-                onDecide={(status, adminNotes) =>
-                  review.mutate(
-                    { booking, status, adminNotes, adminId },
-                    { onError: (error) => notify(adminActionFailed(error)) },
-                  )
-                }
-              />
-            ))}
-          </List>
-        ) : (
-          <EmptyState>No bookings yet.</EmptyState>
-        )}
-      </QueryFrame>
+      <QueryList
+        query={bookings}
+        label="Bookings"
+        loadingLabel="Loading bookings…"
+        empty="No bookings yet."
+      >
+        {(rows) =>
+          rows.map((booking) => (
+            <BookingRow
+              key={`${booking.id}:${booking.status}`}
+              booking={booking}
+              busy={review.isPending && review.variables?.booking.id === booking.id}
+              onDecide={(status, adminNotes) =>
+                review.mutate(
+                  { booking, status, adminNotes, adminId },
+                  { onError: (error) => notify(adminActionFailed(error)) },
+                )
+              }
+            />
+          ))
+        }
+      </QueryList>
     </TabSection>
   );
 }

@@ -14,14 +14,12 @@ import { formatDateTime } from '../shared/format';
 import {
   Actions,
   ConfirmDialog,
-  EmptyState,
   Item,
   ItemHead,
-  List,
   Meta,
-  QueryFrame,
   TabSection,
   SmallButton,
+  QueryList,
 } from '../shared/ui';
 import { CreateEventCard } from './create-event-card';
 
@@ -128,22 +126,23 @@ export function EventsTab() {
     <TabSection headingId="events-heading" title="Events">
       <CreateEventCard />
       <h3>All events</h3>
-      <QueryFrame query={events} loadingLabel="Loading events…">
-        {events.data?.length ? (
-          <List aria-label="Events">
-            {events.data.map((event) => (
-              <EventRow
-                key={event.id}
-                event={event}
-                busy={moderate.isPending && moderate.variables?.id === event.id}
-                onAction={(action) => run(event, action)}
-              />
-            ))}
-          </List>
-        ) : (
-          <EmptyState>No events yet. Create the first one above.</EmptyState>
-        )}
-      </QueryFrame>
+      <QueryList
+        query={events}
+        label="Events"
+        loadingLabel="Loading events…"
+        empty="No events yet. Create the first one above."
+      >
+        {(rows) =>
+          rows.map((event) => (
+            <EventRow
+              key={event.id}
+              event={event}
+              busy={moderate.isPending && moderate.variables?.id === event.id}
+              onAction={(action) => run(event, action)}
+            />
+          ))
+        }
+      </QueryList>
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Badge, media, safeImageUrl, theme } from '@bistro/ui';
+import { Badge, safeImageUrl, theme, CardGrid } from '@bistro/ui';
 import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
@@ -12,21 +12,6 @@ import {
 import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
 import { Actions, EmptyState, Meta, QueryFrame, TabSection, SmallButton } from '../shared/ui';
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${theme.space(4)};
-  grid-template-columns: 1fr;
-  ${media.md} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-  ${media.lg} {
-    grid-template-columns: repeat(3, 1fr);
-  }
-`;
 
 const Tile = styled.li`
   background: ${theme.colors.surface};
@@ -129,7 +114,7 @@ export function PhotosTab() {
     >
       <QueryFrame query={photos} loadingLabel="Loading photos…">
         {photos.data?.length ? (
-          <Grid aria-label="Photos">
+          <CardGrid aria-label="Photos">
             {photos.data.map((photo) => (
               <PhotoTile
                 key={photo.id}
@@ -143,7 +128,7 @@ export function PhotosTab() {
                 }
               />
             ))}
-          </Grid>
+          </CardGrid>
         ) : (
           <EmptyState>No photos have been uploaded yet.</EmptyState>
         )}

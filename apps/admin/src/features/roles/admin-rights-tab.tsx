@@ -11,17 +11,7 @@ import {
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { displayName, formatDate } from '../shared/format';
-import {
-  Actions,
-  EmptyState,
-  Item,
-  ItemHead,
-  List,
-  Meta,
-  QueryFrame,
-  TabSection,
-  SmallButton,
-} from '../shared/ui';
+import { Actions, Item, ItemHead, Meta, TabSection, SmallButton, QueryList } from '../shared/ui';
 
 /** Grant admin by e-mail; the admins, each with Revoke (never for the signed-in admin). */
 export function AdminRightsTab() {
@@ -65,49 +55,50 @@ export function AdminRightsTab() {
         </Muted>
       </Card>
       <h3>Current admins</h3>
-      <QueryFrame query={admins} loadingLabel="Loading admins…">
-        {admins.data?.length ? (
-          <List aria-label="Admins">
-            {admins.data.map((admin) => {
-              const isSelf = admin.userId === selfId;
-              const name = displayName(admin);
-              return (
-                <Item key={admin.userId} aria-label={name}>
-                  <ItemHead>
-                    <h3>{name}</h3>
-                    <Actions>
-                      <Badge $tone="success">Admin</Badge>
-                      {isSelf ? <Badge $tone="muted">You</Badge> : null}
-                    </Actions>
-                  </ItemHead>
-                  <Meta>
-                    {admin.email ?? 'No e-mail'} · admin since {formatDate(admin.grantedAt)}
-                  </Meta>
-                  {!isSelf ? (
-                    <Actions>
-                      <SmallButton
-                        type="button"
-                        $variant="danger"
-                        disabled={revoke.isPending && revoke.variables?.userId === admin.userId}
-                        onClick={() =>
-                          revoke.mutate(
-                            { userId: admin.userId },
-                            { onError: (error) => notify(revokeFailed(error)) },
-                          )
-                        }
-                      >
-                        Revoke Admin
-                      </SmallButton>
-                    </Actions>
-                  ) : null}
-                </Item>
-              );
-            })}
-          </List>
-        ) : (
-          <EmptyState>No admins found.</EmptyState>
-        )}
-      </QueryFrame>
+      <QueryList
+        query={admins}
+        label="Admins"
+        loadingLabel="Loading admins…"
+        empty="No admins found."
+      >
+        {(rows) =>
+          rows.map((admin) => {
+            const isSelf = admin.userId === selfId;
+            const name = displayName(admin);
+            return (
+              <Item key={admin.userId} aria-label={name}>
+                <ItemHead>
+                  <h3>{name}</h3>
+                  <Actions>
+                    <Badge $tone="success">Admin</Badge>
+                    {isSelf ? <Badge $tone="muted">You</Badge> : null}
+                  </Actions>
+                </ItemHead>
+                <Meta>
+                  {admin.email ?? 'No e-mail'} · admin since {formatDate(admin.grantedAt)}
+                </Meta>
+                {!isSelf ? (
+                  <Actions>
+                    <SmallButton
+                      type="button"
+                      $variant="danger"
+                      disabled={revoke.isPending && revoke.variables?.userId === admin.userId}
+                      onClick={() =>
+                        revoke.mutate(
+                          { userId: admin.userId },
+                          { onError: (error) => notify(revokeFailed(error)) },
+                        )
+                      }
+                    >
+                      Revoke Admin
+                    </SmallButton>
+                  </Actions>
+                ) : null}
+              </Item>
+            );
+          })
+        }
+      </QueryList>
     </TabSection>
   );
 }

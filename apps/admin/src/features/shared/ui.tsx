@@ -110,6 +110,34 @@ export function QueryFrame({
   return <>{children}</>;
 }
 
+/**
+ * A tab's list inside its QueryFrame: the rows, or `empty` when there are none.
+ * `label` names the list for screen readers (and the e2e tests).
+ */
+export function QueryList<T>({
+  query,
+  label,
+  loadingLabel,
+  empty,
+  children,
+}: {
+  query: FramedQuery & { data?: T[] };
+  label: string;
+  loadingLabel: string;
+  empty: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}) {
+  return (
+    <QueryFrame query={query} loadingLabel={loadingLabel}>
+      {query.data?.length ? (
+        <List aria-label={label}>{children(query.data)}</List>
+      ) : (
+        <EmptyState>{empty}</EmptyState>
+      )}
+    </QueryFrame>
+  );
+}
+
 /** A tab: a section labelled by its heading, with what stands beside the heading (a count, a button). */
 export function TabSection({
   headingId,

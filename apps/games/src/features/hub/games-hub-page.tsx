@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Lock, Trophy } from 'lucide-react';
-import { Badge, ButtonLink, Card, LoadingState, Muted, media, theme } from '@bistro/ui';
+import { Badge, ButtonLink, Card, LoadingState, Muted, theme, CardGrid } from '@bistro/ui';
 import { useAuthStore } from '@bistro/auth';
 import { GamePage } from '../game-frame/game-frame';
 import { gamesCatalog, type GameCardInfo } from './games-catalog';
@@ -26,21 +26,6 @@ const Points = styled.p`
   strong {
     color: ${theme.colors.accent};
     font-size: 1.25rem;
-  }
-`;
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${theme.space(4)};
-  grid-template-columns: 1fr;
-  ${media.md} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-  ${media.lg} {
-    grid-template-columns: repeat(3, 1fr);
   }
 `;
 
@@ -143,11 +128,11 @@ export function GamesHubPage() {
             <Trophy size={20} aria-hidden="true" />
             Your points: <strong>{MEMBER_POINTS}</strong>
           </Points>
-          <Grid>
+          <CardGrid>
             {gamesCatalog.map((game) => (
               <GameCardItem key={game.id} game={game} />
             ))}
-          </Grid>
+          </CardGrid>
         </>
       ) : null}
     </GamePage>
