@@ -9,6 +9,12 @@ export {
 } from './lib/auth-store';
 export { RequireMember } from './lib/require-member';
 export {
+  authRedirectState,
+  returnPath,
+  signInReason,
+  type AuthRedirectState,
+} from './lib/auth-redirect';
+export {
   signInWithPassword,
   signUp,
   resendSignUpEmail,

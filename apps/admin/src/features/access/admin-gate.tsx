@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorState, LoadingState, toast } from '@bistro/ui';
-import { useAuthStore, useUserId } from '@bistro/auth';
+import { authRedirectState, useAuthStore, useUserId } from '@bistro/auth';
 import { adminLoadFailed, useAdminAccess } from '@bistro/data';
 
 export type AdminAccess = 'checking' | 'visitor' | 'admin' | 'denied' | 'unknown';
@@ -47,11 +47,12 @@ function Denied() {
 /** No session -> /auth; a member without the admin role -> 'Access Denied' and home. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { access, retry } = useAdminAccessState();
+  const location = useLocation();
   switch (access) {
     case 'checking':
       return <LoadingState label="Checking admin access…" />;
     case 'visitor':
-      return <Navigate to="/auth" replace />;
+      return <Navigate to="/auth" replace state={authRedirectState(location.pathname)} />;
     case 'denied':
       return <Denied />;
     case 'unknown':
