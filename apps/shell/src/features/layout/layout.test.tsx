@@ -56,3 +56,17 @@ describe('the phone menu', () => {
     expect(menuButton).toHaveFocus();
   });
 });
+
+describe('the skip link', () => {
+  it('is the first thing Tab reaches and leads to the main content', async () => {
+    const user = userEvent.setup();
+    renderLayout();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', 'main');
+    expect(main).toHaveAttribute('tabindex', '-1');
+  });
+});

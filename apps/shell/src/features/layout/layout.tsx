@@ -155,6 +155,26 @@ const Backdrop = styled.div`
 const Main = styled.main`
   flex: 1;
   min-height: 100vh;
+  &:focus {
+    outline: none;
+  }
+`;
+
+/** The first stop of the keyboard: hidden until focused, then it jumps past the navigation. */
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${theme.space(2)};
+  top: ${theme.space(2)};
+  z-index: 100;
+  padding: ${theme.space(2)} ${theme.space(4)};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.accentText};
+  font-weight: 700;
+  transform: translateY(-200%);
+  &:focus {
+    transform: none;
+  }
 `;
 
 const Foot = styled.footer`
@@ -206,6 +226,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
   return (
     <Shell>
+      <SkipLink href="#main">Skip to content</SkipLink>
       <Bar>
         <BarInner>
           <Brand to="/">{venue.shortName}</Brand>
@@ -257,7 +278,9 @@ export function Layout({ children }: { children: ReactNode }) {
           </Panel>
         </BarInner>
       </Bar>
-      <Main id="main">{children}</Main>
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
       <Foot>
         <FootInner>
           <div>
