@@ -1,6 +1,8 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Button, Field, Input, Label } from '@bistro/ui';
+import styled from 'styled-components';
+import { Button, Field, Input, Label, theme } from '@bistro/ui';
+import { MIN_PASSWORD_LENGTH } from '@bistro/auth';
 import { FullWidth } from './auth-styles';
 
 interface RequiredFieldProps extends Omit<
@@ -17,14 +19,30 @@ interface RequiredFieldProps extends Omit<
 
 /** A labelled, required input of the auth forms. */
 export function RequiredField({ id, label, registration, hint, ...input }: RequiredFieldProps) {
+  const hintId = `${id}-hint`;
   return (
     <Field>
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} required {...input} {...registration} />
-      {hint}
+      <Input
+        id={id}
+        required
+        aria-describedby={hint ? hintId : undefined}
+        {...input}
+        {...registration}
+      />
+      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
     </Field>
   );
 }
+
+const Hint = styled.p`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+/** The password rule, shown under every field where a new password is chosen. */
+export const NEW_PASSWORD_HINT = `At least ${MIN_PASSWORD_LENGTH} characters.`;
 
 /** The full-width submit button of an auth form; shows `busyLabel` while submitting. */
 export function SubmitButton({

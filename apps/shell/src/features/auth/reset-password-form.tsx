@@ -8,7 +8,7 @@ import {
   updatePassword,
   useAuthStore,
 } from '@bistro/auth';
-import { PasswordField, SubmitButton } from './auth-fields';
+import { PasswordField, SubmitButton, NEW_PASSWORD_HINT } from './auth-fields';
 
 interface Values {
   password: string;
@@ -59,6 +59,7 @@ export function ResetPasswordForm() {
           label="New password"
           autoComplete="new-password"
           registration={register('password', { required: true })}
+          hint={NEW_PASSWORD_HINT}
         />
         <PasswordField
           id="confirm-password"

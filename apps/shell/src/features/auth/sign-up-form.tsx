@@ -1,7 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { toast } from '@bistro/ui';
 import { signUp, signUpFailed } from '@bistro/auth';
-import { RequiredField, EmailField, PasswordField, SubmitButton } from './auth-fields';
+import {
+  RequiredField,
+  EmailField,
+  PasswordField,
+  SubmitButton,
+  NEW_PASSWORD_HINT,
+} from './auth-fields';
 import { NameRow } from './auth-styles';
 
 interface Values {
@@ -55,6 +61,7 @@ export function SignUpForm({ onVerify }: { onVerify: (email: string) => void }) 
         id="signup-password"
         autoComplete="new-password"
         registration={register('password', { required: true })}
+        hint={NEW_PASSWORD_HINT}
       />
       <SubmitButton busy={formState.isSubmitting} label="Sign Up" busyLabel="Creating account…" />
     </form>
