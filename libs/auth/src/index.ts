@@ -8,6 +8,7 @@ export {
   type AuthStatus,
 } from './lib/auth-store';
 export { RequireMember } from './lib/require-member';
+export { RedirectToAuth } from './lib/redirect-to-auth';
 export {
   authRedirectState,
   returnPath,

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingState } from '@bistro/ui';
-import { authRedirectState } from './auth-redirect';
+import { RedirectToAuth } from './redirect-to-auth';
 import { useAuthStore } from './auth-store';
 
 /**
@@ -17,11 +16,7 @@ export function RequireMember({
   loadingLabel?: string;
 }) {
   const status = useAuthStore((s) => s.status);
-  const location = useLocation();
   if (status === 'loading') return <LoadingState label={loadingLabel} />;
-  if (status === 'signedOut')
-    return (
-      <Navigate to="/auth" replace state={authRedirectState(location.pathname + location.search)} />
-    );
+  if (status === 'signedOut') return <RedirectToAuth />;
   return <>{children}</>;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ErrorState, LoadingState, toast } from '@bistro/ui';
-import { authRedirectState, useAuthStore, useUserId } from '@bistro/auth';
+import { RedirectToAuth, useAuthStore, useUserId } from '@bistro/auth';
 import { adminLoadFailed, useAdminAccess } from '@bistro/data';
 
 export type AdminAccess = 'checking' | 'visitor' | 'admin' | 'denied' | 'unknown';
@@ -47,12 +47,11 @@ function Denied() {
 /** No session -> /auth; a member without the admin role -> 'Access Denied' and home. */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { access, retry } = useAdminAccessState();
-  const location = useLocation();
   switch (access) {
     case 'checking':
       return <LoadingState label="Checking admin access…" />;
     case 'visitor':
-      return <Navigate to="/auth" replace state={authRedirectState(location.pathname)} />;
+      return <RedirectToAuth />;
     case 'denied':
       return <Denied />;
     case 'unknown':
