@@ -282,7 +282,7 @@ test('deleting the account asks first, removes the data and signs out', async ({
   await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveCount(0);
 
-  // The auth user remains (spec section 7), its data does not.
+  // Deleting the account removes the member's data; the auth user record remains.
   const { session } = await signInThroughApi(email, PASSWORD);
   expect(await restAs<unknown[]>(session, `profiles?user_id=eq.${userId}`)).toEqual([]);
   for (const table of ['event_bookings', 'user_offers', 'photo_wall', 'analytics', 'user_roles']) {

@@ -1,12 +1,20 @@
 export {
   useAuthStore,
   selectViewer,
+  useUserId,
   startAuthListener,
   signOut,
   type AuthState,
   type AuthStatus,
 } from './lib/auth-store';
 export { RequireMember } from './lib/require-member';
+export { RedirectToAuth } from './lib/redirect-to-auth';
+export {
+  authRedirectState,
+  returnPath,
+  signInReason,
+  type AuthRedirectState,
+} from './lib/auth-redirect';
 export {
   signInWithPassword,
   signUp,

@@ -20,19 +20,27 @@ export {
   isUniqueViolation,
   type ServerError,
 } from './lib/errors';
+export {
+  successToast,
+  failureToast,
+  serverFailureToast,
+  type ToastMessage,
+} from './lib/toast-message';
+export type { MutationHookOptions } from './lib/mutation';
 export type { Database, Json, Tables, TablesInsert, TablesUpdate, Enums } from './database.types';
 
-// Domains: one folder each under src/ (keys.ts, <entity>-query.ts,
-// <entity>-<verb>-mutation.ts, errors.ts). Each area adds its exports in its
-// own section below; keep to your section to avoid edit collisions.
+// Domains: one folder each under src/: keys.ts (query keys), <entity>-query.ts
+// (fetch<Entity>, <entity>QueryOptions, use<Entity>), <entity>-<verb>-mutation.ts
+// (the call and use<Entity><Verb>Mutation, typed with MutationHookOptions) and
+// errors.ts (the toasts, as ToastMessage). A domain imports only lib/ and itself;
+// what several domains share lives in lib/.
 
 // --- guest domains (events, bookings, offers, photos, profiles, analytics, account) ---
-export type { Notice } from './account/notice';
 export { eventKeys } from './events/keys';
 export {
   fetchUpcomingEvents,
-  upcomingEventsQuery,
-  approvedEventsQuery,
+  upcomingEventsQueryOptions,
+  approvedEventsQueryOptions,
   useUpcomingEvents,
   useApprovedEvents,
   HOME_UPCOMING_EVENTS,
@@ -41,60 +49,74 @@ export {
 export { bookingKeys } from './bookings/keys';
 export {
   fetchRecentBookings,
-  recentBookingsQuery,
+  recentBookingsQueryOptions,
   useRecentBookings,
   RECENT_BOOKINGS,
   type BookingRow,
 } from './bookings/bookings-query';
 export {
   createBooking,
-  useCreateBooking,
+  useBookingCreateMutation,
   type BookingInput,
 } from './bookings/booking-create-mutation';
 export { bookingSubmitted, bookingFailed, authenticationRequired } from './bookings/errors';
 export { offerKeys } from './offers/keys';
 export {
   fetchActiveOffers,
-  activeOffersQuery,
+  activeOffersQueryOptions,
   useActiveOffers,
   type OfferRow,
 } from './offers/offers-query';
 export {
   fetchRedeemedOfferIds,
-  redeemedOfferIdsQuery,
+  redeemedOfferIdsQueryOptions,
   useRedeemedOfferIds,
 } from './offers/redemptions-query';
-export { redeemOffer, useRedeemOffer } from './offers/offer-redeem-mutation';
+export {
+  redeemOffer,
+  useOfferRedeemMutation,
+  type OfferRedeemVars,
+} from './offers/offer-redeem-mutation';
 export { offerRedeemed, redeemFailed } from './offers/errors';
 export { photoKeys } from './photos/keys';
 export {
   fetchLatestApprovedPhotos,
-  latestPhotosQuery,
+  latestPhotosQueryOptions,
   useLatestPhotos,
   PHOTO_GRID_SIZE,
   type PhotoRow,
 } from './photos/photos-query';
-export { uploadPhoto, useUploadPhoto, PHOTO_CAPTION } from './photos/photo-upload-mutation';
+export {
+  uploadPhoto,
+  usePhotoUploadMutation,
+  PHOTO_CAPTION,
+  type PhotoUploadVars,
+} from './photos/photo-upload-mutation';
 export {
   uploadImage,
   isImageFile,
   fileExtension,
   storedImageName,
   type ImageBucket,
-} from './photos/image-upload';
+} from './lib/image-upload';
 export { photoUploaded, photoUploadFailed } from './photos/errors';
 export { profileKeys } from './profiles/keys';
-export { fetchProfile, profileQuery, useProfile, type ProfileRow } from './profiles/profile-query';
+export {
+  fetchProfile,
+  profileQueryOptions,
+  useProfile,
+  type ProfileRow,
+} from './profiles/profile-query';
 export {
   upsertProfile,
-  useUpsertProfile,
+  useProfileUpsertMutation,
   type ProfileInput,
 } from './profiles/profile-upsert-mutation';
 export { profileUpdated, profileUpdateFailed } from './profiles/errors';
-export { recordAnalytics, type GuestAnalyticsEvent } from './analytics/analytics-record';
+export { recordAnalytics, type GuestAnalyticsEvent } from './lib/analytics';
 export { accountKeys } from './account/keys';
 export { fetchAccountExport, type AccountExport } from './account/account-export-query';
-export { deleteAccountData, useDeleteAccount } from './account/account-delete-mutation';
+export { deleteAccountData, useAccountDeleteMutation } from './account/account-delete-mutation';
 export {
   DELETE_ACCOUNT_CONFIRM,
   dataExported,
@@ -111,7 +133,6 @@ export {
   SONG_REQUEST_STATUSES,
   type SongRequestStatus,
 } from './song-requests/constants';
-export type { ToastMessage } from './song-requests/toast-message';
 export { songRequestKeys } from './song-requests/keys';
 export {
   fetchTonightsSongRequests,
@@ -121,12 +142,12 @@ export {
 } from './song-requests/song-requests-query';
 export {
   createSongRequest,
-  useCreateSongRequest,
+  useSongRequestCreateMutation,
   type CreateSongRequestVars,
 } from './song-requests/song-request-create-mutation';
 export {
   setSongRequestStatus,
-  useSetSongRequestStatus,
+  useSongRequestStatusMutation,
   type SetSongRequestStatusVars,
 } from './song-requests/song-request-status-mutation';
 export {
@@ -139,7 +160,7 @@ export { VOTES_PER_NIGHT } from './song-votes/constants';
 export { fetchMyVotes, myVotesQueryOptions, useMyVotes } from './song-votes/my-votes-query';
 export {
   toggleVote,
-  useToggleVote,
+  useSongVoteToggleMutation,
   type ToggleVoteVars,
 } from './song-votes/song-vote-toggle-mutation';
 export { isVoteLimitError, songVoteToasts, voteErrorToast } from './song-votes/errors';
@@ -166,7 +187,7 @@ export {
 } from './dj-ratings/dj-ratings-query';
 export {
   createDjRating,
-  useCreateDjRating,
+  useDjRatingCreateMutation,
   type CreateDjRatingVars,
 } from './dj-ratings/dj-rating-create-mutation';
 export {
@@ -177,8 +198,9 @@ export {
 } from './dj-ratings/errors';
 
 // --- admin domains (moderation, users, roles, analytics, functions) ---
-export { adminKeys, refreshAfterAdminChange } from './admin-overview/keys';
-export { adminLoadFailed, adminActionFailed, type AdminMessage } from './admin-overview/errors';
+export { adminKeys, refreshAfterAdminChange } from './lib/admin';
+export { adminOverviewKeys } from './admin-overview/keys';
+export { adminLoadFailed, adminActionFailed } from './admin-overview/errors';
 export {
   fetchAdminCounts,
   adminCountsQueryOptions,
@@ -194,19 +216,19 @@ export {
 } from './admin-events/events-query';
 export {
   createEvent,
-  useCreateEvent,
+  useEventCreateMutation,
   type CreateEventVars,
 } from './admin-events/event-create-mutation';
 export {
   moderateEvent,
-  useModerateEvent,
+  useEventModerateMutation,
   type EventAction,
 } from './admin-events/event-moderate-mutation';
 export {
   EVENT_IMAGES_BUCKET,
   eventImagePath,
   uploadEventImage,
-  useUploadEventImage,
+  useEventImageUploadMutation,
 } from './admin-events/event-image-upload-mutation';
 export { eventMessages } from './admin-events/errors';
 export { adminBookingKeys } from './admin-bookings/keys';
@@ -223,7 +245,7 @@ export {
   bookingNotificationPayload,
   notifyBookingChange,
   reviewBooking,
-  useReviewBooking,
+  useBookingReviewMutation,
   type BookingDecision,
   type BookingNotificationPayload,
   type ReviewBookingVars,
@@ -239,7 +261,7 @@ export {
 export {
   photoUpdate,
   moderatePhoto,
-  useModeratePhoto,
+  usePhotoModerateMutation,
   type PhotoAction,
   type ModeratePhotoVars,
 } from './admin-photos/photo-moderate-mutation';
@@ -255,11 +277,15 @@ export {
   type UsersPage,
   type UsersPageVars,
 } from './admin-users/users-query';
-export { setVipStatus, useSetVipStatus, type SetVipVars } from './admin-users/user-vip-mutation';
-export { deleteUser, useDeleteUser, type DeleteUserVars } from './admin-users/user-delete-mutation';
+export { setVipStatus, useUserVipMutation, type SetVipVars } from './admin-users/user-vip-mutation';
+export {
+  deleteUser,
+  useUserDeleteMutation,
+  type DeleteUserVars,
+} from './admin-users/user-delete-mutation';
 export {
   seedTestUsers,
-  useSeedTestUsers,
+  useTestUsersSeedMutation,
   type SeedTestUsersResult,
 } from './admin-users/test-users-seed-mutation';
 export {
@@ -281,8 +307,12 @@ export {
   adminAccessQueryOptions,
   useAdminAccess,
 } from './admin-roles/admin-access-query';
-export { grantAdmin, useGrantAdmin, type GrantAdminVars } from './admin-roles/role-grant-mutation';
-export { revokeAdmin, useRevokeAdmin } from './admin-roles/role-revoke-mutation';
+export {
+  grantAdmin,
+  useRoleGrantMutation,
+  type GrantAdminVars,
+} from './admin-roles/role-grant-mutation';
+export { revokeAdmin, useRoleRevokeMutation } from './admin-roles/role-revoke-mutation';
 export { roleMessages, grantFailed, revokeFailed } from './admin-roles/errors';
 export { adminAnalyticsKeys } from './admin-analytics/keys';
 export {

@@ -20,6 +20,7 @@ export {
   Stack,
   Row,
   Centered,
+  CardGrid,
 } from './lib/primitives';
 export { LoadingState, ErrorState } from './lib/area-status';
 export { RoutePlaceholder, PlaceholderRoutes } from './lib/route-placeholder';
@@ -29,3 +30,4 @@ export { Dialog, DialogClose } from './lib/dialog';
 export { safeImageUrl } from './lib/safe-url';
 export { Field, Label, Input, Textarea, FieldError } from './lib/form';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './lib/tabs';
+export { Badge, badgeToneColour, type BadgeTone, type BadgeProps } from './lib/badge';

@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { AdminGate } from '../features/access/admin-gate';
 import { AdminDashboard } from '../features/dashboard/admin-dashboard';
 
-/** /admin and /admin-enhanced are the same screen (spec section 2). */
+/** /admin and /admin-enhanced are the same screen (both paths are kept for old links). */
 export const adminPaths = ['/admin', '/admin-enhanced'] as const;
 
 /**

@@ -16,7 +16,7 @@ const MemoryPage = lazy(() =>
   import('../features/memory/memory-page').then((m) => ({ default: m.MemoryPage })),
 );
 
-/** Game pages are members only: visitors go to /auth (spec section 2, Games hub). */
+/** Game pages are members only: visitors go to /auth (the hub itself is open to everyone). */
 function MembersGame({ children }: { children: ReactNode }) {
   return (
     <RequireMember loadingLabel="Loading game…">

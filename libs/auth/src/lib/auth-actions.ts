@@ -1,7 +1,7 @@
 import { authClient } from './auth-store';
 
 /**
- * The auth calls of spec section 7. Each resolves to the server's error (or
+ * The auth calls (sign in, sign up, resend, reset, update). Each resolves to the server's error (or
  * null); a thrown failure (network, no backend) is returned as an error too, so
  * callers map everything to a toast in one place (auth-messages.ts).
  */

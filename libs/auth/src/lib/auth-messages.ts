@@ -1,7 +1,7 @@
 import type { ToastInput } from '@bistro/ui';
 
 /**
- * The spec's auth toasts (section 8), in one place. Each takes what the auth
+ * The auth screens' toasts, in one place. Each takes what the auth
  * server answered and returns the toast to show.
  */
 export const UNEXPECTED = 'An unexpected error occurred. Please try again.';
@@ -74,7 +74,7 @@ export const passwordsDoNotMatch: ToastInput = {
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-/** The reset form's checks, in the spec's order. Null when the new password is acceptable. */
+/** The reset form's checks: length first, then the match. Null when the new password is acceptable. */
 export function newPasswordProblem(password: string, confirm: string): ToastInput | null {
   if (password.length < MIN_PASSWORD_LENGTH) return weakPassword;
   if (password !== confirm) return passwordsDoNotMatch;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { selectViewer, signOut, startAuthListener, useAuthStore } from './auth-store';
+import { act, renderHook } from '@testing-library/react';
+import { selectViewer, signOut, startAuthListener, useAuthStore, useUserId } from './auth-store';
 
 function session(email: string): Session {
   return {
@@ -85,6 +86,16 @@ describe('auth store', () => {
     startAuthListener(fake.client);
     await vi.waitFor(() => expect(useAuthStore.getState().status).toBe('signedIn'));
     expect(selectViewer(useAuthStore.getState())).toBe('maya@example.com');
+  });
+
+  it('gives the signed-in user id through useUserId, null when signed out', () => {
+    const { result } = renderHook(() => useUserId());
+    expect(result.current).toBeNull();
+    act(() => useAuthStore.getState().setSession(session('maya@example.com')));
+    expect(result.current).toBe(useAuthStore.getState().session?.user.id);
+    expect(result.current).toEqual(expect.any(String));
+    act(() => useAuthStore.getState().setSession(null));
+    expect(result.current).toBeNull();
   });
 
   it('follows auth changes and stops when unsubscribed', async () => {

@@ -121,3 +121,6 @@ export async function signOut(): Promise<void> {
     toast({ title: 'Signed out', description: 'You have been signed out.' });
   }
 }
+
+/** The signed-in user's id, or null when nobody is signed in (or the session is still loading). */
+export const useUserId = (): string | null => useAuthStore((s) => s.session?.user.id ?? null);

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
 import { LoadingState } from '@bistro/ui';
+import { RedirectToAuth } from './redirect-to-auth';
 import { useAuthStore } from './auth-store';
 
 /**
  * Members-only pages: while the session is being looked up it shows a loading
  * state; a visitor is sent to /auth (replacing the history entry, so Back does
- * not bounce them here again).
+ * not bounce them here again), which brings them back here after sign-in.
  */
 export function RequireMember({
   children,
@@ -16,9 +16,7 @@ export function RequireMember({
   loadingLabel?: string;
 }) {
   const status = useAuthStore((s) => s.status);
-  const location = useLocation();
   if (status === 'loading') return <LoadingState label={loadingLabel} />;
-  if (status === 'signedOut')
-    return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (status === 'signedOut') return <RedirectToAuth />;
   return <>{children}</>;
 }

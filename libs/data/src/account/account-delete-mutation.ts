@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../lib/errors';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getStorage, getSupabase } from '../lib/supabase-client';
 
 /**
@@ -26,16 +27,17 @@ export async function deleteAccountData(vars: { userId: string }): Promise<void>
   unwrap(await getSupabase().rpc('delete_my_account_data'));
 }
 
-export function useDeleteAccount(
-  options: { onSuccess?: () => void; onError?: (error: unknown) => void } = {},
-) {
+export function useAccountDeleteMutation({
+  onSuccess,
+  ...options
+}: MutationHookOptions<void, { userId: string }> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...options,
     mutationFn: deleteAccountData,
-    onSuccess: () => {
+    async onSuccess(...args) {
       queryClient.clear();
-      options.onSuccess?.();
+      await onSuccess?.(...args);
     },
-    onError: (error) => options.onError?.(error),
   });
 }

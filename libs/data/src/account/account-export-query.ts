@@ -2,7 +2,7 @@ import type { Tables } from '../database.types';
 import { unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
 
-/** The exported data file (spec section 3): profile, bookings, offers, photos, exported_at. */
+/** The exported data file: profile, bookings, offers, photos, exported_at. */
 export interface AccountExport {
   profile: Tables<'profiles'> | null;
   bookings: Tables<'event_bookings'>[];

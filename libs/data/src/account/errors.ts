@@ -1,28 +1,24 @@
-import type { Notice } from './notice';
+import { failureToast, successToast, type ToastMessage } from '../lib/toast-message';
 
 export const DELETE_ACCOUNT_CONFIRM =
   'Are you sure you want to delete your account? This action cannot be undone.';
 
-export const dataExported: Notice = {
-  title: 'Data exported',
-  description: 'Your data has been downloaded as a JSON file.',
-  variant: 'success',
-};
+export const dataExported: ToastMessage = successToast(
+  'Data exported',
+  'Your data has been downloaded as a JSON file.',
+);
 
-export const exportFailed: Notice = {
-  title: 'Export failed',
-  description: 'Failed to export your data. Please try again.',
-  variant: 'destructive',
-};
+export const exportFailed: ToastMessage = failureToast(
+  'Export failed',
+  'Failed to export your data. Please try again.',
+);
 
-export const accountDeleted: Notice = {
-  title: 'Account deleted',
-  description: 'Your data has been removed and you have been signed out.',
-  variant: 'success',
-};
+export const accountDeleted: ToastMessage = successToast(
+  'Account deleted',
+  'Your data has been removed and you have been signed out.',
+);
 
-export const deleteFailed: Notice = {
-  title: 'Deletion failed',
-  description: 'Failed to delete your account. Please contact support.',
-  variant: 'destructive',
-};
+export const deleteFailed: ToastMessage = failureToast(
+  'Deletion failed',
+  'Failed to delete your account. Please contact support.',
+);

@@ -6,7 +6,7 @@ import { adminAnalyticsKeys } from './keys';
 
 export type AnalyticsRecord = Tables<'analytics'>;
 
-/** Spec section 9: 50 fetched, 10 shown. */
+/** The analytics tab fetches the 50 newest records and shows 10. */
 export const ANALYTICS_FETCHED = 50;
 export const ANALYTICS_SHOWN = 10;
 

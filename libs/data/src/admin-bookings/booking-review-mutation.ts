@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getFunctions, getSupabase } from '../lib/supabase-client';
 import { unwrap } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
-import { requireRow } from '../admin-overview/errors';
+import { requireRow, useAdminMutation } from '../lib/admin';
 import type { AdminBooking } from './bookings-query';
 
 export type BookingDecision = 'approved' | 'rejected';
@@ -14,7 +13,7 @@ export interface ReviewBookingVars {
   adminId: string;
 }
 
-/** The body of send-booking-notification (spec section 7, Functions). */
+/** The body the send-booking-notification edge function expects. */
 export interface BookingNotificationPayload {
   bookingId: string;
   status: BookingDecision;
@@ -48,7 +47,7 @@ export function bookingNotificationPayload(booking: AdminBooking): BookingNotifi
 
 /**
  * Asks the send-booking-notification function to e-mail the guest. Its failure
- * is only logged (spec section 4): the decision is already saved.
+ * is only logged, never shown as a failure: the decision is already saved.
  */
 export async function notifyBookingChange(booking: AdminBooking): Promise<boolean> {
   try {
@@ -84,15 +83,6 @@ export async function reviewBooking(vars: ReviewBookingVars): Promise<AdminBooki
   return updated;
 }
 
-export function useReviewBooking(
-  options: { onSuccess?: (booking: AdminBooking, vars: ReviewBookingVars) => void } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reviewBooking,
-    onSuccess: async (booking, vars) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(booking, vars);
-    },
-  });
-}
+export const useBookingReviewMutation = (
+  options: MutationHookOptions<AdminBooking, ReviewBookingVars> = {},
+) => useAdminMutation(reviewBooking, options);

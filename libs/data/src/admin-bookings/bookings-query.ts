@@ -1,27 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tables } from '../database.types';
-import { getSupabase } from '../lib/supabase-client';
-import { unwrap } from '../lib/errors';
+import { fetchNewestFirst } from '../lib/admin';
 import { adminBookingKeys } from './keys';
 
 export type AdminBooking = Tables<'event_bookings'>;
 export type BookingStatus = 'pending' | 'approved' | 'rejected';
 
-/** approved and rejected are final; anything else is pending (spec section 4). */
+/** approved and rejected are final; anything else is pending. */
 export function bookingStatus(status: string | null | undefined): BookingStatus {
   return status === 'approved' || status === 'rejected' ? status : 'pending';
 }
 
 /** Every booking, newest first (admins only, by RLS). */
-export async function fetchAdminBookings(signal?: AbortSignal): Promise<AdminBooking[]> {
-  let query = getSupabase()
-    .from('event_bookings')
-    .select('*')
-    .order('created_at', { ascending: false })
-    .order('id');
-  if (signal) query = query.abortSignal(signal);
-  return unwrap(await query) ?? [];
-}
+export const fetchAdminBookings = (signal?: AbortSignal): Promise<AdminBooking[]> =>
+  fetchNewestFirst('event_bookings', signal);
 
 export const adminBookingsQueryOptions = () =>
   queryOptions({

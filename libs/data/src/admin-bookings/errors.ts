@@ -1,6 +1,6 @@
-import { success } from '../admin-overview/errors';
+import { successToast } from '../lib/toast-message';
 
 export const bookingMessages = {
-  approved: success('Booking Approved', 'The guest is being notified by e-mail.'),
-  rejected: success('Booking Rejected', 'The guest is being notified by e-mail.'),
+  approved: successToast('Booking Approved', 'The guest is being notified by e-mail.'),
+  rejected: successToast('Booking Rejected', 'The guest is being notified by e-mail.'),
 } as const;

@@ -1,4 +1,4 @@
-import { adminKeys } from '../admin-overview/keys';
+import { adminKeys } from '../lib/admin';
 
 export const adminBookingKeys = {
   all: () => [...adminKeys.all, 'bookings'] as const,

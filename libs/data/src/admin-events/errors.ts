@@ -1,13 +1,10 @@
-import { success, type AdminMessage } from '../admin-overview/errors';
+import { failureToast, successToast, type ToastMessage } from '../lib/toast-message';
 
 export const eventMessages = {
-  approved: success('Event Approved', 'The event is now visible to guests.'),
-  rejected: success('Event Rejected', 'The event is hidden from guests.'),
-  deleted: success('Event Deleted', 'The event has been removed.'),
-  created: success('Event Created', 'The event is live on the events page.'),
-  imageFailed: (message?: string): AdminMessage => ({
-    title: 'Upload Failed',
-    description: message ?? 'Could not upload the featured image.',
-    variant: 'destructive',
-  }),
+  approved: successToast('Event Approved', 'The event is now visible to guests.'),
+  rejected: successToast('Event Rejected', 'The event is hidden from guests.'),
+  deleted: successToast('Event Deleted', 'The event has been removed.'),
+  created: successToast('Event Created', 'The event is live on the events page.'),
+  imageFailed: (message?: string): ToastMessage =>
+    failureToast('Upload Failed', message ?? 'Could not upload the featured image.'),
 } as const;

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
+import { useAdminMutation } from '../lib/admin';
 import type { Tables } from '../database.types';
 import { getSupabase } from '../lib/supabase-client';
 import { DataError, unwrap } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
 
 export interface CreateEventVars {
   title: string;
@@ -34,13 +34,6 @@ export async function createEvent(vars: CreateEventVars): Promise<Tables<'events
   return created;
 }
 
-export function useCreateEvent(options: { onSuccess?: (event: Tables<'events'>) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createEvent,
-    onSuccess: async (event) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(event);
-    },
-  });
-}
+export const useEventCreateMutation = (
+  options: MutationHookOptions<Tables<'events'>, CreateEventVars> = {},
+) => useAdminMutation(createEvent, options);

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getStorage } from '../lib/supabase-client';
 import { DataError } from '../lib/errors';
 
@@ -26,9 +27,6 @@ export async function uploadEventImage(vars: { adminId: string; file: File }): P
   return storage.getPublicUrl(path).data.publicUrl;
 }
 
-export function useUploadEventImage(options: { onSuccess?: (url: string) => void } = {}) {
-  return useMutation({
-    mutationFn: uploadEventImage,
-    onSuccess: (url) => options.onSuccess?.(url),
-  });
-}
+export const useEventImageUploadMutation = (
+  options: MutationHookOptions<string, { adminId: string; file: File }> = {},
+) => useMutation({ ...options, mutationFn: uploadEventImage });

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
 import { unwrap } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
-import { requireRow } from '../admin-overview/errors';
+import { requireRow, useAdminMutation } from '../lib/admin';
 
 export type EventAction = 'approve' | 'reject' | 'delete';
 
@@ -23,15 +22,6 @@ export async function moderateEvent(vars: { id: string; action: EventAction }): 
   );
 }
 
-export function useModerateEvent(
-  options: { onSuccess?: (vars: { id: string; action: EventAction }) => void } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: moderateEvent,
-    onSuccess: async (_data, vars) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(vars);
-    },
-  });
-}
+export const useEventModerateMutation = (
+  options: MutationHookOptions<void, { id: string; action: EventAction }> = {},
+) => useAdminMutation(moderateEvent, options);

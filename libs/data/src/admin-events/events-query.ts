@@ -1,21 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tables } from '../database.types';
-import { getSupabase } from '../lib/supabase-client';
-import { unwrap } from '../lib/errors';
+import { fetchNewestFirst } from '../lib/admin';
 import { adminEventKeys } from './keys';
 
 export type AdminEvent = Tables<'events'>;
 
 /** Every event, pending or approved, newest created first (admins only, by RLS). */
-export async function fetchAdminEvents(signal?: AbortSignal): Promise<AdminEvent[]> {
-  let query = getSupabase()
-    .from('events')
-    .select('*')
-    .order('created_at', { ascending: false })
-    .order('id');
-  if (signal) query = query.abortSignal(signal);
-  return unwrap(await query) ?? [];
-}
+export const fetchAdminEvents = (signal?: AbortSignal): Promise<AdminEvent[]> =>
+  fetchNewestFirst('events', signal);
 
 export const adminEventsQueryOptions = () =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSupabase } from '../lib/supabase-client';
 import { DataError } from '../lib/errors';
-import { adminKeys } from './keys';
+import { adminOverviewKeys } from './keys';
 
 export interface AdminCounts {
   users: number;
@@ -42,7 +42,7 @@ export async function fetchAdminCounts(signal?: AbortSignal): Promise<AdminCount
 
 export const adminCountsQueryOptions = () =>
   queryOptions({
-    queryKey: adminKeys.counts(),
+    queryKey: adminOverviewKeys.counts(),
     queryFn: ({ signal }) => fetchAdminCounts(signal),
   });
 

@@ -1,36 +1,10 @@
-import { DataError, errorMessage } from '../lib/errors';
+import { errorMessage } from '../lib/errors';
+import { failureToast, type ToastMessage } from '../lib/toast-message';
 
-/** A toast as the admin screens show it (libs/data does not import libs/ui). */
-export interface AdminMessage {
-  title: string;
-  description?: string;
-  variant: 'default' | 'success' | 'destructive';
-}
-
-/** Spec section 8, Admin: any admin list that cannot be loaded. */
-export const adminLoadFailed: AdminMessage = {
-  title: 'Error',
-  description: 'Failed to load admin data',
-  variant: 'destructive',
-};
+/** Any admin list that cannot be loaded. */
+export const adminLoadFailed: ToastMessage = failureToast('Error', 'Failed to load admin data');
 
 /** A moderation action the server refused, with its own message when it has one. */
-export function adminActionFailed(error: unknown, fallback = 'Please try again.'): AdminMessage {
-  return { title: 'Error', description: errorMessage(error) ?? fallback, variant: 'destructive' };
-}
-
-export const success = (title: string, description?: string): AdminMessage => ({
-  title,
-  description,
-  variant: 'success',
-});
-
-/**
- * Updates and deletes that row-level security filters out raise nothing: they
- * return no rows. Treat that as the refusal it is.
- */
-export function requireRow<T>(rows: T[] | null, what: string): T {
-  const row = rows?.[0];
-  if (!row) throw new DataError({ code: '42501', message: `The ${what} could not be changed.` });
-  return row;
+export function adminActionFailed(error: unknown, fallback = 'Please try again.'): ToastMessage {
+  return failureToast('Error', errorMessage(error) ?? fallback);
 }

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DataError, eventImagePath, grantFailed } from '../index';
 import { photoUpdate } from './photo-moderate-mutation';
-import { eventImagePath } from '../admin-events/event-image-upload-mutation';
-import { grantFailed } from '../admin-roles/errors';
-import { DataError } from '../lib/errors';
 
 describe('photo moderation', () => {
   it('approving writes only the flag (the database stamps it)', () => {

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
 import type { TablesUpdate } from '../database.types';
 import { getSupabase } from '../lib/supabase-client';
 import { unwrap } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
-import { requireRow } from '../admin-overview/errors';
+import { requireRow, useAdminMutation } from '../lib/admin';
 
 export type PhotoAction = 'approve' | 'reject' | 'feature' | 'unfeature' | 'hide';
 
@@ -45,13 +44,6 @@ export async function moderatePhoto(vars: ModeratePhotoVars): Promise<void> {
   );
 }
 
-export function useModeratePhoto(options: { onSuccess?: (vars: ModeratePhotoVars) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: moderatePhoto,
-    onSuccess: async (_data, vars) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(vars);
-    },
-  });
-}
+export const usePhotoModerateMutation = (
+  options: MutationHookOptions<void, ModeratePhotoVars> = {},
+) => useAdminMutation(moderatePhoto, options);

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tables } from '../database.types';
-import { getStorage, getSupabase } from '../lib/supabase-client';
-import { unwrap } from '../lib/errors';
+import { getStorage } from '../lib/supabase-client';
+import { fetchNewestFirst } from '../lib/admin';
 import { adminPhotoKeys } from './keys';
 
 export type AdminPhoto = Tables<'photo_wall'>;
@@ -46,13 +46,7 @@ async function withPreviews(photos: AdminPhoto[]): Promise<AdminPhoto[]> {
 
 /** Every photo on the wall, newest first (admins only, by RLS). */
 export async function fetchAdminPhotos(signal?: AbortSignal): Promise<AdminPhoto[]> {
-  let query = getSupabase()
-    .from('photo_wall')
-    .select('*')
-    .order('created_at', { ascending: false })
-    .order('id');
-  if (signal) query = query.abortSignal(signal);
-  return withPreviews(unwrap(await query) ?? []);
+  return withPreviews(await fetchNewestFirst('photo_wall', signal));
 }
 
 export const adminPhotosQueryOptions = () =>

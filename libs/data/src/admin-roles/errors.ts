@@ -1,39 +1,23 @@
 import { errorMessage, isUniqueViolation } from '../lib/errors';
-import { success, type AdminMessage } from '../admin-overview/errors';
+import { failureToast, successToast, type ToastMessage } from '../lib/toast-message';
 
 export const roleMessages = {
-  granted: success('Admin Rights Granted', 'They can now open the admin dashboard.'),
-  revoked: success('Admin Rights Revoked', 'They no longer have admin access.'),
-  alreadyAdmin: {
-    title: 'Already Admin',
-    description: 'This user already has admin rights',
-    variant: 'destructive',
-  } satisfies AdminMessage,
+  granted: successToast('Admin Rights Granted', 'They can now open the admin dashboard.'),
+  revoked: successToast('Admin Rights Revoked', 'They no longer have admin access.'),
+  alreadyAdmin: failureToast('Already Admin', 'This user already has admin rights'),
 } as const;
 
 export const USER_NOT_FOUND = 'user_not_found';
 
 /** A grant that failed: a duplicate role (23505, or our pre-check) is 'Already Admin'. */
-export function grantFailed(error: unknown): AdminMessage {
+export function grantFailed(error: unknown): ToastMessage {
   if (isUniqueViolation(error)) return roleMessages.alreadyAdmin;
   if (errorMessage(error) === USER_NOT_FOUND) {
-    return {
-      title: 'User Not Found',
-      description: 'No member has signed up with that e-mail address.',
-      variant: 'destructive',
-    };
+    return failureToast('User Not Found', 'No member has signed up with that e-mail address.');
   }
-  return {
-    title: 'Error',
-    description: errorMessage(error) ?? 'Could not grant admin rights.',
-    variant: 'destructive',
-  };
+  return failureToast('Error', errorMessage(error) ?? 'Could not grant admin rights.');
 }
 
-export function revokeFailed(error: unknown): AdminMessage {
-  return {
-    title: 'Error',
-    description: errorMessage(error) ?? 'Could not revoke admin rights.',
-    variant: 'destructive',
-  };
+export function revokeFailed(error: unknown): ToastMessage {
+  return failureToast('Error', errorMessage(error) ?? 'Could not revoke admin rights.');
 }

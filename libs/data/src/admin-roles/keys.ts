@@ -1,4 +1,4 @@
-import { adminKeys } from '../admin-overview/keys';
+import { adminKeys } from '../lib/admin';
 
 export const adminRoleKeys = {
   all: () => [...adminKeys.all, 'roles'] as const,

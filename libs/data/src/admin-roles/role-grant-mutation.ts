@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
+import { useAdminMutation } from '../lib/admin';
 import { getSupabase } from '../lib/supabase-client';
 import { DataError, unwrap } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
 import { USER_NOT_FOUND } from './errors';
 
 /** Grant to a user id (from the user list) or to whoever signed up with an e-mail address. */
@@ -40,13 +40,5 @@ export async function grantAdmin(vars: GrantAdminVars): Promise<string> {
   return userId;
 }
 
-export function useGrantAdmin(options: { onSuccess?: (userId: string) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: grantAdmin,
-    onSuccess: async (userId) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(userId);
-    },
-  });
-}
+export const useRoleGrantMutation = (options: MutationHookOptions<string, GrantAdminVars> = {}) =>
+  useAdminMutation(grantAdmin, options);

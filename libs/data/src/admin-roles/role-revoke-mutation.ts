@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
 import { unwrap } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
-import { requireRow } from '../admin-overview/errors';
+import { requireRow, useAdminMutation } from '../lib/admin';
 
 export async function revokeAdmin(vars: { userId: string }): Promise<void> {
   requireRow(
@@ -18,13 +17,6 @@ export async function revokeAdmin(vars: { userId: string }): Promise<void> {
   );
 }
 
-export function useRevokeAdmin(options: { onSuccess?: (vars: { userId: string }) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeAdmin,
-    onSuccess: async (_data, vars) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(vars);
-    },
-  });
-}
+export const useRoleRevokeMutation = (
+  options: MutationHookOptions<void, { userId: string }> = {},
+) => useAdminMutation(revokeAdmin, options);

@@ -1,4 +1,4 @@
-import { adminKeys } from '../admin-overview/keys';
+import { adminKeys } from '../lib/admin';
 
 export const adminUserKeys = {
   all: () => [...adminKeys.all, 'users'] as const,

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
+import { useAdminMutation } from '../lib/admin';
 import { getFunctions } from '../lib/supabase-client';
 import { DataError } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
 
 export interface SeedTestUsersResult {
   created: number;
@@ -38,15 +38,6 @@ export async function seedTestUsers(): Promise<SeedTestUsersResult> {
   return data;
 }
 
-export function useSeedTestUsers(
-  options: { onSuccess?: (result: SeedTestUsersResult) => void } = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: seedTestUsers,
-    onSuccess: async (result) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(result);
-    },
-  });
-}
+export const useTestUsersSeedMutation = (
+  options: MutationHookOptions<SeedTestUsersResult, void> = {},
+) => useAdminMutation(seedTestUsers, options);

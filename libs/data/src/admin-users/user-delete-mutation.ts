@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
+import { useAdminMutation } from '../lib/admin';
 import { getSupabase } from '../lib/supabase-client';
 import { unwrap } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
 
 export interface DeleteUserVars {
   userId: string;
@@ -18,13 +18,5 @@ export async function deleteUser(vars: DeleteUserVars): Promise<void> {
   );
 }
 
-export function useDeleteUser(options: { onSuccess?: (vars: DeleteUserVars) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: async (_data, vars) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(vars);
-    },
-  });
-}
+export const useUserDeleteMutation = (options: MutationHookOptions<void, DeleteUserVars> = {}) =>
+  useAdminMutation(deleteUser, options);

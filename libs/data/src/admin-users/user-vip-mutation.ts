@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
 import { unwrap } from '../lib/errors';
-import { refreshAfterAdminChange } from '../admin-overview/keys';
-import { requireRow } from '../admin-overview/errors';
+import { requireRow, useAdminMutation } from '../lib/admin';
 
 export interface SetVipVars {
   userId: string;
@@ -22,13 +21,5 @@ export async function setVipStatus(vars: SetVipVars): Promise<void> {
   );
 }
 
-export function useSetVipStatus(options: { onSuccess?: (vars: SetVipVars) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setVipStatus,
-    onSuccess: async (_data, vars) => {
-      await refreshAfterAdminChange(queryClient);
-      options.onSuccess?.(vars);
-    },
-  });
-}
+export const useUserVipMutation = (options: MutationHookOptions<void, SetVipVars> = {}) =>
+  useAdminMutation(setVipStatus, options);

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '../database.types';
-import { recordAnalytics } from '../analytics/analytics-record';
+import { recordAnalytics } from '../lib/analytics';
 import { DataError, unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
-import { uploadImage } from '../photos/image-upload';
-import { profileKeys } from '../profiles/keys';
+import { uploadImage } from '../lib/image-upload';
+import type { MutationHookOptions } from '../lib/mutation';
+import { profileKeys } from '../lib/query-keys';
 import { bookingKeys } from './keys';
 
 export interface BookingInput {
@@ -57,22 +58,20 @@ export async function createBooking(input: BookingInput): Promise<Tables<'event_
   return row;
 }
 
-export function useCreateBooking(
-  options: {
-    onSuccess?: (row: Tables<'event_bookings'>) => void;
-    onError?: (error: unknown) => void;
-  } = {},
-) {
+export function useBookingCreateMutation({
+  onSuccess,
+  ...options
+}: MutationHookOptions<Tables<'event_bookings'>, BookingInput> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...options,
     mutationFn: createBooking,
-    onSuccess: async (row, vars) => {
+    async onSuccess(row, vars, ...rest) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
         queryClient.invalidateQueries({ queryKey: profileKeys.detail(vars.userId) }),
       ]);
-      options.onSuccess?.(row);
+      await onSuccess?.(row, vars, ...rest);
     },
-    onError: (error) => options.onError?.(error),
   });
 }

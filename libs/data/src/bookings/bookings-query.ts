@@ -6,7 +6,7 @@ import { bookingKeys } from './keys';
 
 export type BookingRow = Tables<'event_bookings'>;
 
-/** The profile lists this many recent bookings (spec section 9). */
+/** The profile page lists this many recent bookings. */
 export const RECENT_BOOKINGS = 5;
 
 export async function fetchRecentBookings(
@@ -23,11 +23,11 @@ export async function fetchRecentBookings(
   return unwrap(await query) ?? [];
 }
 
-export const recentBookingsQuery = (userId: string, limit: number = RECENT_BOOKINGS) =>
+export const recentBookingsQueryOptions = (userId: string, limit: number = RECENT_BOOKINGS) =>
   queryOptions({
     queryKey: bookingKeys.recent(userId, limit),
     queryFn: ({ signal }) => fetchRecentBookings({ userId, limit }, signal),
   });
 
 export const useRecentBookings = (userId: string | undefined, limit: number = RECENT_BOOKINGS) =>
-  useQuery({ ...recentBookingsQuery(userId ?? '', limit), enabled: Boolean(userId) });
+  useQuery({ ...recentBookingsQueryOptions(userId ?? '', limit), enabled: Boolean(userId) });

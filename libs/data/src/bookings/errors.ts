@@ -1,22 +1,19 @@
-import type { Notice } from '../account/notice';
-import { errorMessage } from '../lib/errors';
+import {
+  failureToast,
+  serverFailureToast,
+  successToast,
+  type ToastMessage,
+} from '../lib/toast-message';
 
-export const bookingSubmitted: Notice = {
-  title: 'Booking Submitted',
-  description: 'Your event booking has been submitted for approval.',
-  variant: 'success',
-};
+export const bookingSubmitted: ToastMessage = successToast(
+  'Booking Submitted',
+  'Your event booking has been submitted for approval.',
+);
 
-export function bookingFailed(error: unknown): Notice {
-  return {
-    title: 'Booking Failed',
-    description: errorMessage(error) ?? 'Failed to submit booking',
-    variant: 'destructive',
-  };
-}
+export const bookingFailed = (error: unknown): ToastMessage =>
+  serverFailureToast('Booking Failed', error, 'Failed to submit booking');
 
-export const authenticationRequired: Notice = {
-  title: 'Authentication Required',
-  description: 'Please sign in to book an event.',
-  variant: 'destructive',
-};
+export const authenticationRequired: ToastMessage = failureToast(
+  'Authentication Required',
+  'Please sign in to book an event.',
+);

@@ -29,7 +29,7 @@ export async function createDjRating(vars: CreateDjRatingVars): Promise<void> {
   );
 }
 
-export function useCreateDjRating(
+export function useDjRatingCreateMutation(
   options: {
     onSuccess?: (vars: CreateDjRatingVars) => void;
     onError?: (error: unknown, vars: CreateDjRatingVars) => void;

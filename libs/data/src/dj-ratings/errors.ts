@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../lib/errors';
-import type { ToastMessage } from '../song-requests/toast-message';
+import type { ToastMessage } from '../lib/toast-message';
 
 /** Rating tonight's DJ from the lounge. */
 export const loungeRatingToasts = {

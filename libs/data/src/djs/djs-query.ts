@@ -6,7 +6,7 @@ import { djKeys } from './keys';
 
 export type Dj = Tables<'djs'>;
 
-/** Active DJs ordered by name (spec section 7). */
+/** Active DJs ordered by name. */
 export async function fetchActiveDjs(signal?: AbortSignal): Promise<Dj[]> {
   let query = getSupabase().from('djs').select('*').eq('is_active', true).order('name');
   if (signal) query = query.abortSignal(signal);

@@ -6,7 +6,7 @@ import { eventKeys } from './keys';
 
 export type EventRow = Tables<'events'>;
 
-/** Home shows this many upcoming events (spec section 9). */
+/** Home shows this many upcoming events. */
 export const HOME_UPCOMING_EVENTS = 3;
 
 /**
@@ -29,13 +29,13 @@ export async function fetchUpcomingEvents(
   return unwrap(await query) ?? [];
 }
 
-export const upcomingEventsQuery = (limit: number = HOME_UPCOMING_EVENTS) =>
+export const upcomingEventsQueryOptions = (limit: number = HOME_UPCOMING_EVENTS) =>
   queryOptions({
     queryKey: eventKeys.upcoming(limit),
     queryFn: ({ signal }) => fetchUpcomingEvents({ limit }, signal),
   });
 
-export const approvedEventsQuery = () =>
+export const approvedEventsQueryOptions = () =>
   queryOptions({
     queryKey: eventKeys.approved(),
     queryFn: ({ signal }) => fetchUpcomingEvents({}, signal),
@@ -43,7 +43,7 @@ export const approvedEventsQuery = () =>
 
 /** Home: the next 3 approved events. */
 export const useUpcomingEvents = (limit: number = HOME_UPCOMING_EVENTS) =>
-  useQuery(upcomingEventsQuery(limit));
+  useQuery(upcomingEventsQueryOptions(limit));
 
 /** Events page: every approved upcoming event, ascending by date. */
-export const useApprovedEvents = () => useQuery(approvedEventsQuery());
+export const useApprovedEvents = () => useQuery(approvedEventsQueryOptions());

@@ -1,7 +1,7 @@
 /**
  * What the server says when a call fails, whatever the layer: PostgREST
  * ({ code, message, details, hint }), Storage ({ statusCode, error, message })
- * or GoTrue ({ code, message, status }). Domains map these to the spec's toasts.
+ * or GoTrue ({ code, message, status }). Domains map these to their toasts (errors.ts).
  */
 export interface ServerError {
   code?: string;
@@ -45,7 +45,7 @@ export function errorCode(error: unknown): string | undefined {
 export function errorMessage(error: unknown): string | undefined {
   if (error && typeof error === 'object' && 'message' in error) {
     const message = (error as { message: unknown }).message;
-    return typeof message === 'string' && message ? message : undefined;
+    return typeof message === 'string' && message.trim() ? message : undefined;
   }
   return undefined;
 }

@@ -1,24 +1,24 @@
-import type { Notice } from '../account/notice';
-import { errorMessage, isUniqueViolation } from '../lib/errors';
+import { isUniqueViolation } from '../lib/errors';
+import {
+  failureToast,
+  serverFailureToast,
+  successToast,
+  type ToastMessage,
+} from '../lib/toast-message';
 
-export const offerRedeemed: Notice = {
-  title: 'Offer Redeemed!',
-  description: 'Show this to your server to claim your discount.',
-  variant: 'success',
-};
+export const offerRedeemed: ToastMessage = successToast(
+  'Offer Redeemed!',
+  'Show this to your server to claim your discount.',
+);
 
-/** Redeem failures (spec section 8): a second redemption is 23505. */
-export function redeemFailed(error: unknown): Notice {
+/** Redeem failures: a second redemption of the same offer is a unique violation (23505). */
+export function redeemFailed(error: unknown): ToastMessage {
   if (isUniqueViolation(error)) {
-    return {
-      title: 'Already Redeemed',
-      description: 'You have already redeemed this offer.',
-      variant: 'destructive',
-    };
+    return failureToast('Already Redeemed', 'You have already redeemed this offer.');
   }
-  return {
-    title: 'Redemption Failed',
-    description: errorMessage(error) ?? 'Could not redeem this offer. Please try again.',
-    variant: 'destructive',
-  };
+  return serverFailureToast(
+    'Redemption Failed',
+    error,
+    'Could not redeem this offer. Please try again.',
+  );
 }

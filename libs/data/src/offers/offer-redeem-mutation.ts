@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { recordAnalytics } from '../analytics/analytics-record';
+import { recordAnalytics } from '../lib/analytics';
+import type { MutationHookOptions } from '../lib/mutation';
 import { isUniqueViolation, unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
 import { offerKeys } from './keys';
@@ -10,10 +11,12 @@ import type { OfferRow } from './offers-query';
  * 23505), records offer_redeemed and counts the usage (increment_offer_usage).
  * The redemption is what the member sees; the two follow-ups are logged on failure.
  */
-export async function redeemOffer(vars: {
+export interface OfferRedeemVars {
   userId: string;
   offer: Pick<OfferRow, 'id' | 'title' | 'offer_type' | 'discount_percentage'>;
-}): Promise<void> {
+}
+
+export async function redeemOffer(vars: OfferRedeemVars): Promise<void> {
   const supabase = getSupabase();
   unwrap(
     await supabase.from('user_offers').insert({ user_id: vars.userId, offer_id: vars.offer.id }),
@@ -27,22 +30,25 @@ export async function redeemOffer(vars: {
   if (error) console.warn('Could not count the offer usage', error);
 }
 
-export function useRedeemOffer(
-  options: { onSuccess?: (offerId: string) => void; onError?: (error: unknown) => void } = {},
-) {
+export function useOfferRedeemMutation({
+  onSuccess,
+  onError,
+  ...options
+}: MutationHookOptions<void, OfferRedeemVars> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...options,
     mutationFn: redeemOffer,
-    onSuccess: async (_data, vars) => {
+    async onSuccess(data, vars, ...rest) {
       await queryClient.invalidateQueries({ queryKey: offerKeys.redemptions(vars.userId) });
-      options.onSuccess?.(vars.offer.id);
+      await onSuccess?.(data, vars, ...rest);
     },
-    onError: async (error, vars) => {
+    async onError(error, vars, ...rest) {
       // Already redeemed elsewhere (another tab or device): show it as redeemed.
       if (isUniqueViolation(error)) {
         await queryClient.invalidateQueries({ queryKey: offerKeys.redemptions(vars.userId) });
       }
-      options.onError?.(error);
+      await onError?.(error, vars, ...rest);
     },
   });
 }

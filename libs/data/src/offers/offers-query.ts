@@ -7,7 +7,7 @@ import { offerKeys } from './keys';
 export type OfferRow = Tables<'offers'>;
 
 /**
- * Active offers that have not expired (spec section 7: is_active and
+ * Active offers that have not expired (is_active and
  * valid_until >= now; an offer without an end date does not expire). RLS
  * returns only the types the member qualifies for: vip for VIP members,
  * birthday within 7 days of their birthday.
@@ -27,11 +27,11 @@ export async function fetchActiveOffers(
   return unwrap(await query) ?? [];
 }
 
-export const activeOffersQuery = (userId: string) =>
+export const activeOffersQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: offerKeys.active(userId),
     queryFn: ({ signal }) => fetchActiveOffers({}, signal),
   });
 
 export const useActiveOffers = (userId: string | undefined) =>
-  useQuery({ ...activeOffersQuery(userId ?? ''), enabled: Boolean(userId) });
+  useQuery({ ...activeOffersQueryOptions(userId ?? ''), enabled: Boolean(userId) });

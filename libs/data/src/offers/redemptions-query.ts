@@ -13,11 +13,11 @@ export async function fetchRedeemedOfferIds(
   return (unwrap(await query) ?? []).map((row) => row.offer_id);
 }
 
-export const redeemedOfferIdsQuery = (userId: string) =>
+export const redeemedOfferIdsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: offerKeys.redemptions(userId),
     queryFn: ({ signal }) => fetchRedeemedOfferIds({ userId }, signal),
   });
 
 export const useRedeemedOfferIds = (userId: string | undefined) =>
-  useQuery({ ...redeemedOfferIdsQuery(userId ?? ''), enabled: Boolean(userId) });
+  useQuery({ ...redeemedOfferIdsQueryOptions(userId ?? ''), enabled: Boolean(userId) });

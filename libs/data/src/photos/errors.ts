@@ -1,16 +1,9 @@
-import type { Notice } from '../account/notice';
-import { errorMessage } from '../lib/errors';
+import { serverFailureToast, successToast, type ToastMessage } from '../lib/toast-message';
 
-export const photoUploaded: Notice = {
-  title: 'Photo Uploaded!',
-  description: 'Your photo will appear on the wall once our team approves it.',
-  variant: 'success',
-};
+export const photoUploaded: ToastMessage = successToast(
+  'Photo Uploaded!',
+  'Your photo will appear on the wall once our team approves it.',
+);
 
-export function photoUploadFailed(error: unknown): Notice {
-  return {
-    title: 'Upload Failed',
-    description: errorMessage(error) ?? 'Could not upload your photo. Please try again.',
-    variant: 'destructive',
-  };
-}
+export const photoUploadFailed = (error: unknown): ToastMessage =>
+  serverFailureToast('Upload Failed', error, 'Could not upload your photo. Please try again.');

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '../database.types';
-import { recordAnalytics } from '../analytics/analytics-record';
+import { recordAnalytics } from '../lib/analytics';
+import { uploadImage } from '../lib/image-upload';
+import type { MutationHookOptions } from '../lib/mutation';
 import { DataError, unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
-import { uploadImage } from './image-upload';
 import { photoKeys } from './keys';
 
 export const PHOTO_CAPTION = 'Victory moment!';
@@ -12,10 +13,12 @@ export const PHOTO_CAPTION = 'Victory moment!';
  * Uploads a member's photo to the photo-wall bucket and adds it to the wall,
  * unapproved (it waits for an admin), then records photo_uploaded.
  */
-export async function uploadPhoto(vars: {
+export interface PhotoUploadVars {
   userId: string;
   file: File;
-}): Promise<Tables<'photo_wall'>> {
+}
+
+export async function uploadPhoto(vars: PhotoUploadVars): Promise<Tables<'photo_wall'>> {
   const { publicUrl } = await uploadImage('photo-wall', vars.userId, vars.file);
   const row = unwrap(
     await getSupabase()
@@ -29,19 +32,17 @@ export async function uploadPhoto(vars: {
   return row;
 }
 
-export function useUploadPhoto(
-  options: {
-    onSuccess?: (row: Tables<'photo_wall'>) => void;
-    onError?: (error: unknown) => void;
-  } = {},
-) {
+export function usePhotoUploadMutation({
+  onSuccess,
+  ...options
+}: MutationHookOptions<Tables<'photo_wall'>, PhotoUploadVars> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...options,
     mutationFn: uploadPhoto,
-    onSuccess: async (row) => {
+    async onSuccess(...args) {
       await queryClient.invalidateQueries({ queryKey: photoKeys.all });
-      options.onSuccess?.(row);
+      await onSuccess?.(...args);
     },
-    onError: (error) => options.onError?.(error),
   });
 }

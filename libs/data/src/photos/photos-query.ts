@@ -6,7 +6,7 @@ import { photoKeys } from './keys';
 
 export type PhotoRow = Tables<'photo_wall'>;
 
-/** The home photo grid: the 6 latest approved photos (spec section 9). */
+/** The home photo grid: the 6 latest approved photos. */
 export const PHOTO_GRID_SIZE = 6;
 
 export async function fetchLatestApprovedPhotos(
@@ -23,11 +23,11 @@ export async function fetchLatestApprovedPhotos(
   return unwrap(await query) ?? [];
 }
 
-export const latestPhotosQuery = (limit: number = PHOTO_GRID_SIZE) =>
+export const latestPhotosQueryOptions = (limit: number = PHOTO_GRID_SIZE) =>
   queryOptions({
     queryKey: photoKeys.latestApproved(limit),
     queryFn: ({ signal }) => fetchLatestApprovedPhotos({ limit }, signal),
   });
 
 export const useLatestPhotos = (limit: number = PHOTO_GRID_SIZE) =>
-  useQuery(latestPhotosQuery(limit));
+  useQuery(latestPhotosQueryOptions(limit));

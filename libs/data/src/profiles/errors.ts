@@ -1,16 +1,9 @@
-import type { Notice } from '../account/notice';
-import { errorMessage } from '../lib/errors';
+import { serverFailureToast, successToast, type ToastMessage } from '../lib/toast-message';
 
-export const profileUpdated: Notice = {
-  title: 'Profile Updated',
-  description: 'Your profile has been updated successfully.',
-  variant: 'success',
-};
+export const profileUpdated: ToastMessage = successToast(
+  'Profile Updated',
+  'Your profile has been updated successfully.',
+);
 
-export function profileUpdateFailed(error: unknown): Notice {
-  return {
-    title: 'Update Failed',
-    description: errorMessage(error) ?? 'Failed to update profile',
-    variant: 'destructive',
-  };
-}
+export const profileUpdateFailed = (error: unknown): ToastMessage =>
+  serverFailureToast('Update Failed', error, 'Failed to update profile');

@@ -1,4 +1,1 @@
-export const profileKeys = {
-  all: ['profiles'] as const,
-  detail: (userId: string) => [...profileKeys.all, 'detail', userId] as const,
-};
+export { profileKeys } from '../lib/query-keys';

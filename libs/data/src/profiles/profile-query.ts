@@ -16,11 +16,11 @@ export async function fetchProfile(
   return unwrap(await query.maybeSingle());
 }
 
-export const profileQuery = (userId: string) =>
+export const profileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: profileKeys.detail(userId),
     queryFn: ({ signal }) => fetchProfile({ userId }, signal),
   });
 
 export const useProfile = (userId: string | undefined) =>
-  useQuery({ ...profileQuery(userId ?? ''), enabled: Boolean(userId) });
+  useQuery({ ...profileQueryOptions(userId ?? ''), enabled: Boolean(userId) });

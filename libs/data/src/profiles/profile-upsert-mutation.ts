@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataError, unwrap } from '../lib/errors';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
 import { profileKeys } from './keys';
 import type { ProfileRow } from './profile-query';
@@ -12,7 +13,7 @@ export interface ProfileInput {
   phone: string;
 }
 
-/** A blank field is stored as null (no profile field is required, spec section 5). */
+/** A blank field is stored as null: no profile field is required. */
 const orNull = (value: string) => (value.trim() ? value.trim() : null);
 
 /** Saves the member's contact fields (profiles upsert {user_id, first_name, last_name, email, phone}). */
@@ -37,17 +38,18 @@ export async function upsertProfile(input: ProfileInput): Promise<ProfileRow> {
   return row;
 }
 
-export function useUpsertProfile(
-  options: { onSuccess?: (row: ProfileRow) => void; onError?: (error: unknown) => void } = {},
-) {
+export function useProfileUpsertMutation({
+  onSuccess,
+  ...options
+}: MutationHookOptions<ProfileRow, ProfileInput> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...options,
     mutationFn: upsertProfile,
-    onSuccess: async (row, vars) => {
+    async onSuccess(row, vars, ...rest) {
       queryClient.setQueryData(profileKeys.detail(vars.userId), row);
       await queryClient.invalidateQueries({ queryKey: profileKeys.detail(vars.userId) });
-      options.onSuccess?.(row);
+      await onSuccess?.(row, vars, ...rest);
     },
-    onError: (error) => options.onError?.(error),
   });
 }

@@ -1,5 +1,5 @@
 import { errorCode, errorMessage } from '../lib/errors';
-import type { ToastMessage } from './toast-message';
+import type { ToastMessage } from '../lib/toast-message';
 
 /** The server's profanity refusal: P0001 'profanity_detected' (song_requests trigger). */
 export function isProfanityError(error: unknown): boolean {

@@ -32,7 +32,7 @@ export async function createSongRequest(
   return row;
 }
 
-export function useCreateSongRequest(
+export function useSongRequestCreateMutation(
   options: {
     onSuccess?: (request: Tables<'song_requests'>) => void;
     onError?: (error: unknown) => void;

@@ -27,7 +27,7 @@ export async function setSongRequestStatus(vars: SetSongRequestStatusVars): Prom
   }
 }
 
-export function useSetSongRequestStatus(
+export function useSongRequestStatusMutation(
   options: {
     onSuccess?: (vars: SetSongRequestStatusVars) => void;
     onError?: (error: unknown, vars: SetSongRequestStatusVars) => void;

@@ -1,5 +1,5 @@
 import { errorCode, isUniqueViolation } from '../lib/errors';
-import type { ToastMessage } from '../song-requests/toast-message';
+import type { ToastMessage } from '../lib/toast-message';
 import { VOTE_LIMIT_HINT, VOTES_PER_NIGHT } from './constants';
 
 function errorHint(error: unknown): string | undefined {

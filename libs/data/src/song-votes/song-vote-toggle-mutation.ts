@@ -28,7 +28,7 @@ export async function toggleVote(vars: ToggleVoteVars): Promise<void> {
   }
 }
 
-export function useToggleVote(
+export function useSongVoteToggleMutation(
   options: {
     onSuccess?: (vars: ToggleVoteVars) => void;
     onError?: (error: unknown, vars: ToggleVoteVars) => void;

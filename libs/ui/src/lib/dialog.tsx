@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { adoptCspNonce } from './csp-nonce';
 import { media, theme } from './theme';
@@ -45,7 +45,9 @@ const Description = styled(DialogPrimitive.Description)`
 
 /**
  * A modal dialog (Radix: focus trap, Escape, labelled by its title), styled for
- * the lounge. Open state is controlled by the caller.
+ * the lounge. Open state is controlled by the caller. On close (Escape, a
+ * button, the overlay) focus goes back to the control that had it when the
+ * dialog opened, the button that opened it, as long as it is still on the page.
  */
 export function Dialog({
   open,
@@ -60,11 +62,26 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <Overlay />
-        <Content {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Content
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : null}
           {children}

@@ -108,3 +108,19 @@ export const Centered = styled.div`
   text-align: center;
   padding: ${theme.space(8)} ${theme.space(4)};
 `;
+
+/** A list of cards: one column on phones, two from md, three from lg. */
+export const CardGrid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${theme.space(4)};
+  grid-template-columns: 1fr;
+  ${media.md} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  ${media.lg} {
+    grid-template-columns: repeat(3, 1fr);
+  }
+`;

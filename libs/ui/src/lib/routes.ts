@@ -1,5 +1,5 @@
 /**
- * The spec's route table and which part of the suite owns each path
+ * The product's route table (docs/product.md) and which part of the suite owns each path
  * (ARCHITECTURE.md, Route ownership). The shell reads it to decide which remote
  * to load for a URL without downloading the others; each remote reads it to
  * mount exactly the paths it owns.

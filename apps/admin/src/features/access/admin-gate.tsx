@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ErrorState, LoadingState, toast } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { RedirectToAuth, useAuthStore, useUserId } from '@bistro/auth';
 import { adminLoadFailed, useAdminAccess } from '@bistro/data';
 
 export type AdminAccess = 'checking' | 'visitor' | 'admin' | 'denied' | 'unknown';
@@ -14,7 +14,7 @@ export type AdminAccess = 'checking' | 'visitor' | 'admin' | 'denied' | 'unknown
  */
 export function useAdminAccessState(): { access: AdminAccess; retry: () => void } {
   const status = useAuthStore((s) => s.status);
-  const userId = useAuthStore((s) => s.session?.user.id ?? null);
+  const userId = useUserId();
   const storeAdmin = useAuthStore((s) => s.isAdmin);
   const roleLoading = useAuthStore((s) => s.roleLoading);
   const check = useAdminAccess(status === 'signedIn' && !storeAdmin ? userId : null);
@@ -51,7 +51,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
     case 'checking':
       return <LoadingState label="Checking admin access…" />;
     case 'visitor':
-      return <Navigate to="/auth" replace />;
+      return <RedirectToAuth />;
     case 'denied':
       return <Denied />;
     case 'unknown':

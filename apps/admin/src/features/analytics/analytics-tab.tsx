@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { theme } from '@bistro/ui';
 import { ANALYTICS_SHOWN, useLatestAnalytics } from '@bistro/data';
 import { formatDateTime } from '../shared/format';
-import { EmptyState, Meta, QueryFrame, SectionHead } from '../shared/ui';
+import { EmptyState, Meta, QueryFrame, TabSection } from '../shared/ui';
 import { eventDataSummary, eventTypeLabel } from './analytics-format';
 
 const Table = styled.table`
@@ -22,22 +22,13 @@ const Table = styled.table`
   }
 `;
 
-/** The latest analytics records: 50 fetched, 10 shown (spec section 9). */
+/** The latest analytics records: the 50 newest are fetched, 10 of them shown. */
 export function AnalyticsTab() {
   const analytics = useLatestAnalytics();
   const rows = analytics.data?.slice(0, ANALYTICS_SHOWN) ?? [];
   return (
-    <section aria-labelledby="analytics-heading">
-      <SectionHead>
-        <h2 id="analytics-heading">Analytics</h2>
-      </SectionHead>
-      <QueryFrame
-        isPending={analytics.isPending}
-        isError={analytics.isError}
-        error={analytics.error}
-        onRetry={() => void analytics.refetch()}
-        loadingLabel="Loading analytics…"
-      >
+    <TabSection headingId="analytics-heading" title="Analytics">
+      <QueryFrame query={analytics} loadingLabel="Loading analytics…">
         {rows.length > 0 ? (
           <>
             <Meta style={{ marginBottom: 12 }}>
@@ -66,6 +57,6 @@ export function AnalyticsTab() {
           <EmptyState>No activity recorded yet.</EmptyState>
         )}
       </QueryFrame>
-    </section>
+    </TabSection>
   );
 }

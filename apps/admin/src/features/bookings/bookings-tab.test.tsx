@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useMutation, type UseQueryResult } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as data from '@bistro/data';
-import type { AdminBooking, ReviewBookingVars } from '@bistro/data';
+import type { AdminBooking, MutationHookOptions, ReviewBookingVars } from '@bistro/data';
 import { BookingsTab } from './bookings-tab';
 import { clearToasts, renderAt, setViewer, toasts } from '../../test/render';
 
@@ -14,13 +14,8 @@ const server = vi.hoisted(() => ({
 vi.mock('@bistro/data', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@bistro/data')>()),
   useAdminBookings: vi.fn(),
-  useReviewBooking: (
-    options: { onSuccess?: (b: AdminBooking, vars: ReviewBookingVars) => void } = {},
-  ) =>
-    useMutation({
-      mutationFn: server.review,
-      onSuccess: (_d, vars) => options.onSuccess?.(vars.booking, vars),
-    }),
+  useBookingReviewMutation: (options: MutationHookOptions<unknown, ReviewBookingVars> = {}) =>
+    useMutation({ ...options, mutationFn: server.review }),
 }));
 
 const booking = (over: Partial<AdminBooking>): AdminBooking => ({

@@ -1,31 +1,21 @@
 import { useId, useState } from 'react';
-import { Field, Label, Textarea } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { Badge, Field, Label, Textarea } from '@bistro/ui';
+import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
   bookingMessages,
   bookingStatus,
   useAdminBookings,
-  useReviewBooking,
+  useBookingReviewMutation,
   type AdminBooking,
   type BookingDecision,
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
-import {
-  Actions,
-  Badge,
-  EmptyState,
-  Item,
-  ItemHead,
-  List,
-  Meta,
-  QueryFrame,
-  SectionHead,
-  SmallButton,
-} from '../shared/ui';
+import { Actions, Item, ItemHead, Meta, TabSection, SmallButton, QueryList } from '../shared/ui';
 
 const statusLabel = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' } as const;
+const statusTone = { pending: 'warning', approved: 'success', rejected: 'danger' } as const;
 
 function BookingRow({
   booking,
@@ -44,7 +34,7 @@ function BookingRow({
     <Item aria-label={`${booking.name}: ${title}`}>
       <ItemHead>
         <h3>{title}</h3>
-        <Badge $tone={status}>{statusLabel[status]}</Badge>
+        <Badge $tone={statusTone[status]}>{statusLabel[status]}</Badge>
       </ItemHead>
       <Meta>
         {booking.event_date ? `${formatDateTime(booking.event_date)} · ` : ''}
@@ -96,46 +86,41 @@ function BookingRow({
 
 /** All bookings: admin notes, and Approve / Reject for pending ones; the guest is e-mailed. */
 export function BookingsTab() {
-  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const adminId = useUserId() ?? '';
   const bookings = useAdminBookings();
-  const review = useReviewBooking({
+  const review = useBookingReviewMutation({
     onSuccess: (_booking, vars) =>
       notify(vars.status === 'approved' ? bookingMessages.approved : bookingMessages.rejected),
   });
   const pending = bookings.data?.filter((b) => bookingStatus(b.status) === 'pending').length ?? 0;
   return (
-    <section aria-labelledby="bookings-heading">
-      <SectionHead>
-        <h2 id="bookings-heading">Bookings</h2>
-        {bookings.data ? <Badge $tone="pending">{pending} pending</Badge> : null}
-      </SectionHead>
-      <QueryFrame
-        isPending={bookings.isPending}
-        isError={bookings.isError}
-        error={bookings.error}
-        onRetry={() => void bookings.refetch()}
+    <TabSection
+      headingId="bookings-heading"
+      title="Bookings"
+      aside={bookings.data ? <Badge $tone="warning">{pending} pending</Badge> : null}
+    >
+      <QueryList
+        query={bookings}
+        label="Bookings"
         loadingLabel="Loading bookings…"
+        empty="No bookings yet."
       >
-        {bookings.data?.length ? (
-          <List aria-label="Bookings">
-            {bookings.data.map((booking) => (
-              <BookingRow
-                key={`${booking.id}:${booking.status}`}
-                booking={booking}
-                busy={review.isPending && review.variables?.booking.id === booking.id}
-                onDecide={(status, adminNotes) =>
-                  review.mutate(
-                    { booking, status, adminNotes, adminId },
-                    { onError: (error) => notify(adminActionFailed(error)) },
-                  )
-                }
-              />
-            ))}
-          </List>
-        ) : (
-          <EmptyState>No bookings yet.</EmptyState>
-        )}
-      </QueryFrame>
-    </section>
+        {(rows) =>
+          rows.map((booking) => (
+            <BookingRow
+              key={`${booking.id}:${booking.status}`}
+              booking={booking}
+              busy={review.isPending && review.variables?.booking.id === booking.id}
+              onDecide={(status, adminNotes) =>
+                review.mutate(
+                  { booking, status, adminNotes, adminId },
+                  { onError: (error) => notify(adminActionFailed(error)) },
+                )
+              }
+            />
+          ))
+        }
+      </QueryList>
+    </TabSection>
   );
 }

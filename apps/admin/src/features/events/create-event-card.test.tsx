@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useMutation } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreateEventVars } from '@bistro/data';
+import type { CreateEventVars, MutationHookOptions } from '@bistro/data';
 import { CreateEventCard } from './create-event-card';
 import { canCreateEvent, eventDateToIso } from './create-event-form';
 import { clearToasts, renderAt, setViewer, toasts } from '../../test/render';
@@ -15,10 +15,11 @@ const server = vi.hoisted(() => ({
 // The real react-query mutations, with the server calls replaced.
 vi.mock('@bistro/data', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@bistro/data')>()),
-  useUploadEventImage: (options: { onSuccess?: (url: string) => void } = {}) =>
-    useMutation({ mutationFn: server.upload, onSuccess: (url) => options.onSuccess?.(url) }),
-  useCreateEvent: (options: { onSuccess?: () => void } = {}) =>
-    useMutation({ mutationFn: server.create, onSuccess: () => options.onSuccess?.() }),
+  useEventImageUploadMutation: (
+    options: MutationHookOptions<string, { adminId: string; file: File }> = {},
+  ) => useMutation({ ...options, mutationFn: server.upload }),
+  useEventCreateMutation: (options: MutationHookOptions<unknown, CreateEventVars> = {}) =>
+    useMutation({ ...options, mutationFn: server.create }),
 }));
 
 describe('create event rules', () => {

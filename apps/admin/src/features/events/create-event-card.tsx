@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { Button, Card, Field, Input, Label, Muted, Textarea, theme } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
   eventMessages,
-  useCreateEvent,
-  useUploadEventImage,
+  useEventCreateMutation,
+  useEventImageUploadMutation,
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { canCreateEvent, eventDateToIso } from './create-event-form';
@@ -28,7 +28,7 @@ const Columns = styled.div`
 
 /** The create form: title, description, event_date and an optional featured image. */
 export function CreateEventCard() {
-  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const adminId = useUserId() ?? '';
   const ids = { title: useId(), description: useId(), date: useId(), image: useId() };
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -36,8 +36,8 @@ export function CreateEventCard() {
   const [imageUrl, setImageUrl] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const upload = useUploadEventImage({ onSuccess: setImageUrl });
-  const create = useCreateEvent({
+  const upload = useEventImageUploadMutation({ onSuccess: setImageUrl });
+  const create = useEventCreateMutation({
     onSuccess: () => {
       notify(eventMessages.created);
       setTitle('');

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { safeImageUrl, theme } from '@bistro/ui';
+import { Badge, safeImageUrl, theme } from '@bistro/ui';
 import {
   adminActionFailed,
   eventMessages,
   useAdminEvents,
-  useModerateEvent,
+  useEventModerateMutation,
   type AdminEvent,
   type EventAction,
 } from '@bistro/data';
@@ -13,16 +13,13 @@ import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
 import {
   Actions,
-  Badge,
   ConfirmDialog,
-  EmptyState,
   Item,
   ItemHead,
-  List,
   Meta,
-  QueryFrame,
-  SectionHead,
+  TabSection,
   SmallButton,
+  QueryList,
 } from '../shared/ui';
 import { CreateEventCard } from './create-event-card';
 
@@ -67,7 +64,7 @@ function EventRow({
     <Item aria-label={event.title}>
       <ItemHead>
         <h3>{event.title}</h3>
-        <Badge $tone={event.is_approved ? 'approved' : 'pending'}>
+        <Badge $tone={event.is_approved ? 'success' : 'warning'}>
           {event.is_approved ? 'Approved' : 'Pending'}
         </Badge>
       </ItemHead>
@@ -109,8 +106,8 @@ function EventRow({
 export function EventsTab() {
   const events = useAdminEvents();
   const [toDelete, setToDelete] = useState<AdminEvent | null>(null);
-  const moderate = useModerateEvent({
-    onSuccess: (vars) => {
+  const moderate = useEventModerateMutation({
+    onSuccess: (_data, vars) => {
       notify(toastFor[vars.action]);
       if (vars.action === 'delete') setToDelete(null);
     },
@@ -126,34 +123,26 @@ export function EventsTab() {
     );
   };
   return (
-    <section aria-labelledby="events-heading">
-      <SectionHead>
-        <h2 id="events-heading">Events</h2>
-      </SectionHead>
+    <TabSection headingId="events-heading" title="Events">
       <CreateEventCard />
       <h3>All events</h3>
-      <QueryFrame
-        isPending={events.isPending}
-        isError={events.isError}
-        error={events.error}
-        onRetry={() => void events.refetch()}
+      <QueryList
+        query={events}
+        label="Events"
         loadingLabel="Loading events…"
+        empty="No events yet. Create the first one above."
       >
-        {events.data?.length ? (
-          <List aria-label="Events">
-            {events.data.map((event) => (
-              <EventRow
-                key={event.id}
-                event={event}
-                busy={moderate.isPending && moderate.variables?.id === event.id}
-                onAction={(action) => run(event, action)}
-              />
-            ))}
-          </List>
-        ) : (
-          <EmptyState>No events yet. Create the first one above.</EmptyState>
-        )}
-      </QueryFrame>
+        {(rows) =>
+          rows.map((event) => (
+            <EventRow
+              key={event.id}
+              event={event}
+              busy={moderate.isPending && moderate.variables?.id === event.id}
+              onAction={(action) => run(event, action)}
+            />
+          ))
+        }
+      </QueryList>
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
@@ -169,6 +158,6 @@ export function EventsTab() {
           )
         }
       />
-    </section>
+    </TabSection>
   );
 }

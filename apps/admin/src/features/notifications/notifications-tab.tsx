@@ -1,15 +1,15 @@
 import { Bell } from 'lucide-react';
-import { Card, Muted } from '@bistro/ui';
-import { Badge, SectionHead } from '../shared/ui';
+import { Badge, Card, Muted } from '@bistro/ui';
+import { TabSection } from '../shared/ui';
 
-/** Spec: Notifications is a Coming Soon placeholder. */
+/** Notifications is a Coming Soon placeholder: nothing is sent from here yet. */
 export function NotificationsTab() {
   return (
-    <section aria-labelledby="notifications-heading">
-      <SectionHead>
-        <h2 id="notifications-heading">Notifications</h2>
-        <Badge $tone="accent">Coming Soon</Badge>
-      </SectionHead>
+    <TabSection
+      headingId="notifications-heading"
+      title="Notifications"
+      aside={<Badge $tone="accent">Coming Soon</Badge>}
+    >
       <Card>
         <Bell aria-hidden="true" />
         <h3>Coming Soon</h3>
@@ -18,6 +18,6 @@ export function NotificationsTab() {
           to guests automatically.
         </Muted>
       </Card>
-    </section>
+    </TabSection>
   );
 }

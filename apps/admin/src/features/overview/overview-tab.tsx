@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button, Card, Muted, media, theme } from '@bistro/ui';
 import { useAdminCounts } from '@bistro/data';
-import { QueryFrame, SectionHead } from '../shared/ui';
+import { QueryFrame, TabSection } from '../shared/ui';
 import type { AdminTabId } from '../dashboard/admin-tabs';
 
 const Tiles = styled.ul`
@@ -47,10 +47,7 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: AdminTabId) => void }) {
       ] as const)
     : [];
   return (
-    <section aria-labelledby="overview-heading">
-      <SectionHead>
-        <h2 id="overview-heading">Overview</h2>
-      </SectionHead>
+    <TabSection headingId="overview-heading" title="Overview">
       <Card style={{ marginBottom: 20 }}>
         <strong>Admin capacity: 5,000+ users</strong>
         <Muted style={{ margin: '4px 0 0' }}>
@@ -58,13 +55,7 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: AdminTabId) => void }) {
           grows.
         </Muted>
       </Card>
-      <QueryFrame
-        isPending={counts.isPending}
-        isError={counts.isError}
-        error={counts.error}
-        onRetry={() => void counts.refetch()}
-        loadingLabel="Loading figures…"
-      >
+      <QueryFrame query={counts} loadingLabel="Loading figures…">
         <Tiles>
           {tiles.map((tile) => (
             <li key={tile.label}>
@@ -84,6 +75,6 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: AdminTabId) => void }) {
           ))}
         </Tiles>
       </QueryFrame>
-    </section>
+    </TabSection>
   );
 }

@@ -1,40 +1,17 @@
 import styled from 'styled-components';
-import { media, safeImageUrl, theme } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { Badge, safeImageUrl, theme, CardGrid } from '@bistro/ui';
+import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
   photoMessages,
   useAdminPhotos,
-  useModeratePhoto,
+  usePhotoModerateMutation,
   type AdminPhoto,
   type PhotoAction,
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
-import {
-  Actions,
-  Badge,
-  EmptyState,
-  Meta,
-  QueryFrame,
-  SectionHead,
-  SmallButton,
-} from '../shared/ui';
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${theme.space(4)};
-  grid-template-columns: 1fr;
-  ${media.md} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-  ${media.lg} {
-    grid-template-columns: repeat(3, 1fr);
-  }
-`;
+import { Actions, EmptyState, Meta, QueryFrame, TabSection, SmallButton } from '../shared/ui';
 
 const Tile = styled.li`
   background: ${theme.colors.surface};
@@ -68,11 +45,11 @@ function PhotoTile({
 }) {
   const label = photo.caption || 'Member photo';
   return (
-    <Tile aria-label={`${label}, ${photo.is_approved ? 'approved' : 'pending'}`}>
+    <Tile aria-label={`${label}, ${photo.is_approved ? 'success' : 'warning'}`}>
       <img src={safeImageUrl(photo.image_url)} alt={label} loading="lazy" />
       <div>
         <Actions>
-          <Badge $tone={photo.is_approved ? 'approved' : 'pending'}>
+          <Badge $tone={photo.is_approved ? 'success' : 'warning'}>
             {photo.is_approved ? 'Approved' : 'Pending'}
           </Badge>
           {photo.is_featured ? <Badge $tone="accent">Featured</Badge> : null}
@@ -123,25 +100,21 @@ function PhotoTile({
 
 /** Every photo: approve or reject pending ones; feature or hide approved ones. */
 export function PhotosTab() {
-  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const adminId = useUserId() ?? '';
   const photos = useAdminPhotos();
-  const moderate = useModeratePhoto({ onSuccess: (vars) => notify(photoMessages[vars.action]) });
+  const moderate = usePhotoModerateMutation({
+    onSuccess: (_data, vars) => notify(photoMessages[vars.action]),
+  });
   const pending = photos.data?.filter((p) => !p.is_approved).length ?? 0;
   return (
-    <section aria-labelledby="photos-heading">
-      <SectionHead>
-        <h2 id="photos-heading">Photo Wall</h2>
-        {photos.data ? <Badge $tone="pending">{pending} awaiting review</Badge> : null}
-      </SectionHead>
-      <QueryFrame
-        isPending={photos.isPending}
-        isError={photos.isError}
-        error={photos.error}
-        onRetry={() => void photos.refetch()}
-        loadingLabel="Loading photos…"
-      >
+    <TabSection
+      headingId="photos-heading"
+      title="Photo Wall"
+      aside={photos.data ? <Badge $tone="warning">{pending} awaiting review</Badge> : null}
+    >
+      <QueryFrame query={photos} loadingLabel="Loading photos…">
         {photos.data?.length ? (
-          <Grid aria-label="Photos">
+          <CardGrid aria-label="Photos">
             {photos.data.map((photo) => (
               <PhotoTile
                 key={photo.id}
@@ -155,11 +128,11 @@ export function PhotosTab() {
                 }
               />
             ))}
-          </Grid>
+          </CardGrid>
         ) : (
           <EmptyState>No photos have been uploaded yet.</EmptyState>
         )}
       </QueryFrame>
-    </section>
+    </TabSection>
   );
 }

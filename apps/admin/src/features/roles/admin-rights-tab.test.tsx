@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useMutation } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as data from '@bistro/data';
-import { DataError, type GrantAdminVars } from '@bistro/data';
+import { DataError, type GrantAdminVars, type MutationHookOptions } from '@bistro/data';
 import { AdminRightsTab } from './admin-rights-tab';
 import { ADMIN_ID, clearToasts, renderAt, setViewer, toasts } from '../../test/render';
 
@@ -15,10 +15,10 @@ const server = vi.hoisted(() => ({
 vi.mock('@bistro/data', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@bistro/data')>()),
   useAdmins: vi.fn(),
-  useGrantAdmin: (options: { onSuccess?: (id: string) => void } = {}) =>
-    useMutation({ mutationFn: server.grant, onSuccess: (id) => options.onSuccess?.(id) }),
-  useRevokeAdmin: (options: { onSuccess?: (vars: { userId: string }) => void } = {}) =>
-    useMutation({ mutationFn: server.revoke, onSuccess: (_d, vars) => options.onSuccess?.(vars) }),
+  useRoleGrantMutation: (options: MutationHookOptions<string, GrantAdminVars> = {}) =>
+    useMutation({ ...options, mutationFn: server.grant }),
+  useRoleRevokeMutation: (options: MutationHookOptions<void, { userId: string }> = {}) =>
+    useMutation({ ...options, mutationFn: server.revoke }),
 }));
 
 describe('AdminRightsTab', () => {

@@ -1,42 +1,31 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Card, Field, Input, Label, Muted } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { Badge, Button, Card, Field, Input, Label, Muted } from '@bistro/ui';
+import { useUserId } from '@bistro/auth';
 import {
   grantFailed,
   revokeFailed,
   roleMessages,
   useAdmins,
-  useGrantAdmin,
-  useRevokeAdmin,
+  useRoleGrantMutation,
+  useRoleRevokeMutation,
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { displayName, formatDate } from '../shared/format';
-import {
-  Actions,
-  Badge,
-  EmptyState,
-  Item,
-  ItemHead,
-  List,
-  Meta,
-  QueryFrame,
-  SectionHead,
-  SmallButton,
-} from '../shared/ui';
+import { Actions, Item, ItemHead, Meta, TabSection, SmallButton, QueryList } from '../shared/ui';
 
 /** Grant admin by e-mail; the admins, each with Revoke (never for the signed-in admin). */
 export function AdminRightsTab() {
-  const selfId = useAuthStore((s) => s.session?.user.id ?? '');
+  const selfId = useUserId() ?? '';
   const emailId = useId();
   const [email, setEmail] = useState('');
   const admins = useAdmins();
-  const grant = useGrantAdmin({
+  const grant = useRoleGrantMutation({
     onSuccess: () => {
       notify(roleMessages.granted);
       setEmail('');
     },
   });
-  const revoke = useRevokeAdmin({ onSuccess: () => notify(roleMessages.revoked) });
+  const revoke = useRoleRevokeMutation({ onSuccess: () => notify(roleMessages.revoked) });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -45,10 +34,7 @@ export function AdminRightsTab() {
   };
 
   return (
-    <section aria-labelledby="roles-heading">
-      <SectionHead>
-        <h2 id="roles-heading">Admin Rights</h2>
-      </SectionHead>
+    <TabSection headingId="roles-heading" title="Admin Rights">
       <Card as="form" onSubmit={submit} style={{ marginBottom: 20 }}>
         <Field>
           <Label htmlFor={emailId}>Grant admin rights by e-mail</Label>
@@ -69,55 +55,50 @@ export function AdminRightsTab() {
         </Muted>
       </Card>
       <h3>Current admins</h3>
-      <QueryFrame
-        isPending={admins.isPending}
-        isError={admins.isError}
-        error={admins.error}
-        onRetry={() => void admins.refetch()}
+      <QueryList
+        query={admins}
+        label="Admins"
         loadingLabel="Loading admins…"
+        empty="No admins found."
       >
-        {admins.data?.length ? (
-          <List aria-label="Admins">
-            {admins.data.map((admin) => {
-              const isSelf = admin.userId === selfId;
-              const name = displayName(admin);
-              return (
-                <Item key={admin.userId} aria-label={name}>
-                  <ItemHead>
-                    <h3>{name}</h3>
-                    <Actions>
-                      <Badge $tone="approved">Admin</Badge>
-                      {isSelf ? <Badge $tone="info">You</Badge> : null}
-                    </Actions>
-                  </ItemHead>
-                  <Meta>
-                    {admin.email ?? 'No e-mail'} · admin since {formatDate(admin.grantedAt)}
-                  </Meta>
-                  {!isSelf ? (
-                    <Actions>
-                      <SmallButton
-                        type="button"
-                        $variant="danger"
-                        disabled={revoke.isPending && revoke.variables?.userId === admin.userId}
-                        onClick={() =>
-                          revoke.mutate(
-                            { userId: admin.userId },
-                            { onError: (error) => notify(revokeFailed(error)) },
-                          )
-                        }
-                      >
-                        Revoke Admin
-                      </SmallButton>
-                    </Actions>
-                  ) : null}
-                </Item>
-              );
-            })}
-          </List>
-        ) : (
-          <EmptyState>No admins found.</EmptyState>
-        )}
-      </QueryFrame>
-    </section>
+        {(rows) =>
+          rows.map((admin) => {
+            const isSelf = admin.userId === selfId;
+            const name = displayName(admin);
+            return (
+              <Item key={admin.userId} aria-label={name}>
+                <ItemHead>
+                  <h3>{name}</h3>
+                  <Actions>
+                    <Badge $tone="success">Admin</Badge>
+                    {isSelf ? <Badge $tone="muted">You</Badge> : null}
+                  </Actions>
+                </ItemHead>
+                <Meta>
+                  {admin.email ?? 'No e-mail'} · admin since {formatDate(admin.grantedAt)}
+                </Meta>
+                {!isSelf ? (
+                  <Actions>
+                    <SmallButton
+                      type="button"
+                      $variant="danger"
+                      disabled={revoke.isPending && revoke.variables?.userId === admin.userId}
+                      onClick={() =>
+                        revoke.mutate(
+                          { userId: admin.userId },
+                          { onError: (error) => notify(revokeFailed(error)) },
+                        )
+                      }
+                    >
+                      Revoke Admin
+                    </SmallButton>
+                  </Actions>
+                ) : null}
+              </Item>
+            );
+          })
+        }
+      </QueryList>
+    </TabSection>
   );
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { toast } from '@bistro/ui';
-import { adminLoadFailed, type AdminMessage } from '@bistro/data';
+import { adminLoadFailed, type ToastMessage } from '@bistro/data';
 
-export function notify(message: AdminMessage): void {
+export function notify(message: ToastMessage): void {
   toast({
     title: message.title,
     ...(message.description ? { description: message.description } : {}),

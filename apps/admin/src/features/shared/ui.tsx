@@ -1,48 +1,8 @@
 import type { ReactNode } from 'react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { Button, Dialog, ErrorState, LoadingState, Muted, Row, media, theme } from '@bistro/ui';
 import { adminLoadFailed } from '@bistro/data';
 import { useLoadErrorToast } from './notify';
-
-export type Tone = 'pending' | 'approved' | 'rejected' | 'info' | 'accent';
-
-const tones: Record<Tone, ReturnType<typeof css>> = {
-  pending: css`
-    color: ${theme.colors.warning};
-    border-color: ${theme.colors.warning};
-  `,
-  approved: css`
-    color: ${theme.colors.success};
-    border-color: ${theme.colors.success};
-  `,
-  rejected: css`
-    color: ${theme.colors.danger};
-    border-color: ${theme.colors.danger};
-  `,
-  info: css`
-    color: ${theme.colors.textMuted};
-    border-color: ${theme.colors.border};
-  `,
-  accent: css`
-    color: ${theme.colors.accent};
-    border-color: ${theme.colors.accent};
-  `,
-};
-
-export const Badge = styled.span<{ $tone: Tone }>`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.space(1)};
-  padding: 2px ${theme.space(2)};
-  border: 1px solid;
-  border-radius: ${theme.radii.pill};
-  font-size: 0.8rem;
-  font-weight: 700;
-  text-transform: uppercase;
-  letter-spacing: 0.04em;
-  white-space: nowrap;
-  ${({ $tone }) => tones[$tone]}
-`;
 
 export const List = styled.ul`
   list-style: none;
@@ -94,7 +54,7 @@ export const SmallButton = styled(Button)`
   padding: 0 ${theme.space(4)};
 `;
 
-export const SectionHead = styled.div`
+const SectionHead = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -115,37 +75,90 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
+/** What QueryFrame reads of a useQuery result. */
+export interface FramedQuery {
+  isPending: boolean;
+  isError: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
 /**
  * The shared loading / error frame of a tab: 'Error' / 'Failed to load admin
  * data' with Retry (and a toast) when the list cannot be loaded.
  */
 export function QueryFrame({
-  isPending,
-  isError,
-  error,
-  onRetry,
+  query,
   loadingLabel,
   children,
 }: {
-  isPending: boolean;
-  isError: boolean;
-  error?: unknown;
-  onRetry: () => void;
+  query: FramedQuery;
   loadingLabel: string;
   children: ReactNode;
 }) {
-  useLoadErrorToast(isError, error);
-  if (isPending) return <LoadingState label={loadingLabel} />;
-  if (isError) {
+  useLoadErrorToast(query.isError, query.error);
+  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  if (query.isError) {
     return (
       <ErrorState
         title={adminLoadFailed.title}
         message={adminLoadFailed.description ?? ''}
-        onRetry={onRetry}
+        onRetry={() => void query.refetch()}
       />
     );
   }
   return <>{children}</>;
+}
+
+/**
+ * A tab's list inside its QueryFrame: the rows, or `empty` when there are none.
+ * `label` names the list for screen readers (and the e2e tests).
+ */
+export function QueryList<T>({
+  query,
+  label,
+  loadingLabel,
+  empty,
+  children,
+}: {
+  query: FramedQuery & { data?: T[] };
+  label: string;
+  loadingLabel: string;
+  empty: ReactNode;
+  children: (rows: T[]) => ReactNode;
+}) {
+  return (
+    <QueryFrame query={query} loadingLabel={loadingLabel}>
+      {query.data?.length ? (
+        <List aria-label={label}>{children(query.data)}</List>
+      ) : (
+        <EmptyState>{empty}</EmptyState>
+      )}
+    </QueryFrame>
+  );
+}
+
+/** A tab: a section labelled by its heading, with what stands beside the heading (a count, a button). */
+export function TabSection({
+  headingId,
+  title,
+  aside,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId}>
+      <SectionHead>
+        <h2 id={headingId}>{title}</h2>
+        {aside}
+      </SectionHead>
+      {children}
+    </section>
+  );
 }
 
 /** A yes/no confirmation for destructive actions. */

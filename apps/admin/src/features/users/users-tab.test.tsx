@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useMutation } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as data from '@bistro/data';
-import { DataError, type AdminUser, type DeleteUserVars, type UsersPage } from '@bistro/data';
+import {
+  DataError,
+  type AdminUser,
+  type DeleteUserVars,
+  type MutationHookOptions,
+  type UsersPage,
+} from '@bistro/data';
 import { UsersTab } from './users-tab';
 import { ADMIN_ID, clearToasts, renderAt, setViewer, toasts } from '../../test/render';
 
@@ -17,20 +23,16 @@ vi.mock('@bistro/data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@bistro/data')>();
   const mutation =
     <V, R>(fn: (vars: V) => Promise<R>) =>
-    (options: { onSuccess?: (result: never) => void } = {}) =>
-      useMutation({
-        mutationFn: fn,
-        onSuccess: (result: R, vars: V) =>
-          options.onSuccess?.((result === undefined ? vars : result) as never),
-      });
+    (options: MutationHookOptions<R, V> = {}) =>
+      useMutation({ ...options, mutationFn: fn });
   return {
     ...actual,
     useUsersPage: vi.fn(),
     useAdmins: vi.fn(),
-    useDeleteUser: mutation(server.deleteUser),
-    useSetVipStatus: mutation(server.setVip),
-    useSeedTestUsers: mutation(server.seed),
-    useGrantAdmin: mutation(vi.fn()),
+    useUserDeleteMutation: mutation(server.deleteUser),
+    useUserVipMutation: mutation(server.setVip),
+    useTestUsersSeedMutation: mutation(server.seed),
+    useRoleGrantMutation: mutation(vi.fn()),
   };
 });
 

@@ -1,18 +1,18 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Crown, Search, UserPlus } from 'lucide-react';
-import { Button, Input, Muted, Row, media, theme } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { Badge, Button, Input, media, Muted, Row, theme } from '@bistro/ui';
+import { useUserId } from '@bistro/auth';
 import {
   USERS_PAGE_SIZE,
   grantFailed,
   roleMessages,
   seedFailed,
   useAdmins,
-  useDeleteUser,
-  useGrantAdmin,
-  useSeedTestUsers,
-  useSetVipStatus,
+  useUserDeleteMutation,
+  useRoleGrantMutation,
+  useTestUsersSeedMutation,
+  useUserVipMutation,
   useUsersPage,
   userDeleteFailed,
   userMessages,
@@ -24,7 +24,6 @@ import { displayName, formatDate } from '../shared/format';
 import { useDebouncedValue } from '../shared/use-debounced-value';
 import {
   Actions,
-  Badge,
   ConfirmDialog,
   EmptyState,
   Item,
@@ -32,7 +31,7 @@ import {
   List,
   Meta,
   QueryFrame,
-  SectionHead,
+  TabSection,
   SmallButton,
 } from '../shared/ui';
 
@@ -116,10 +115,10 @@ export function UserRow({
                 <Crown size={12} aria-hidden="true" /> VIP
               </Badge>
             ) : (
-              <Badge $tone="info">Member</Badge>
+              <Badge $tone="muted">Member</Badge>
             )}
-            {isAdmin ? <Badge $tone="approved">Admin</Badge> : null}
-            {isSelf ? <Badge $tone="info">You</Badge> : null}
+            {isAdmin ? <Badge $tone="success">Admin</Badge> : null}
+            {isSelf ? <Badge $tone="muted">You</Badge> : null}
           </Actions>
         </ItemHead>
         <Meta>
@@ -162,7 +161,7 @@ export function UserRow({
  * seed test users action.
  */
 export function UsersTab() {
-  const adminId = useAuthStore((s) => s.session?.user.id ?? '');
+  const adminId = useUserId() ?? '';
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
@@ -172,15 +171,17 @@ export function UsersTab() {
   const adminIds = useMemo(() => new Set(admins.data?.map((a) => a.userId)), [admins.data]);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
 
-  const vip = useSetVipStatus({ onSuccess: (vars) => notify(userMessages.vipUpdated(vars.vip)) });
-  const grant = useGrantAdmin({ onSuccess: () => notify(roleMessages.granted) });
-  const remove = useDeleteUser({
+  const vip = useUserVipMutation({
+    onSuccess: (_data, vars) => notify(userMessages.vipUpdated(vars.vip)),
+  });
+  const grant = useRoleGrantMutation({ onSuccess: () => notify(roleMessages.granted) });
+  const remove = useUserDeleteMutation({
     onSuccess: () => {
       notify(userMessages.deleted);
       setToDelete(null);
     },
   });
-  const seed = useSeedTestUsers({
+  const seed = useTestUsersSeedMutation({
     onSuccess: (result) => notify(userMessages.seeded(result.created, result.existing)),
   });
 
@@ -201,9 +202,10 @@ export function UsersTab() {
     null;
 
   return (
-    <section aria-labelledby="users-heading">
-      <SectionHead>
-        <h2 id="users-heading">Users</h2>
+    <TabSection
+      headingId="users-heading"
+      title="Users"
+      aside={
         <Button
           type="button"
           $variant="ghost"
@@ -213,7 +215,8 @@ export function UsersTab() {
           <UserPlus size={18} aria-hidden="true" />
           {seed.isPending ? 'Seeding…' : 'Seed Test Users'}
         </Button>
-      </SectionHead>
+      }
+    >
       <Row style={{ marginBottom: 16 }}>
         <SearchBox>
           <HiddenLabel htmlFor={searchId}>Search users by name or e-mail</HiddenLabel>
@@ -234,13 +237,7 @@ export function UsersTab() {
           {searching ? ' · searching…' : ''}
         </Muted>
       </Row>
-      <QueryFrame
-        isPending={users.isPending}
-        isError={users.isError}
-        error={users.error}
-        onRetry={() => void users.refetch()}
-        loadingLabel="Loading users…"
-      >
+      <QueryFrame query={users} loadingLabel="Loading users…">
         {data && data.rows.length > 0 ? (
           <>
             <List aria-label="Users" aria-busy={users.isFetching}>
@@ -315,6 +312,6 @@ export function UsersTab() {
           )
         }
       />
-    </section>
+    </TabSection>
   );
 }

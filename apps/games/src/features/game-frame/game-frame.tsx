@@ -70,24 +70,3 @@ export const VisuallyHidden = styled.span`
   white-space: nowrap;
   border: 0;
 `;
-
-/** A small rounded label (difficulty, "Coming soon", scores). */
-export const Pill = styled.span<{ $tone?: 'accent' | 'muted' | 'success' | 'danger' }>`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.space(1)};
-  padding: ${theme.space(1)} ${theme.space(3)};
-  border-radius: ${theme.radii.pill};
-  font-size: 0.875rem;
-  font-weight: 700;
-  border: 1px solid;
-  ${({ $tone = 'muted' }) => {
-    const colour = {
-      accent: theme.colors.accent,
-      muted: theme.colors.textMuted,
-      success: theme.colors.success,
-      danger: theme.colors.danger,
-    }[$tone];
-    return `color: ${colour}; border-color: ${colour};`;
-  }}
-`;

@@ -24,7 +24,7 @@ function game(
   return { id, path, title: screenOf(path), blurb, icon, difficulty };
 }
 
-/** The hub's cards, in the spec's order (difficulties Medium, Hard, Easy). */
+/** The hub's cards, in the product's order (difficulties Medium, Hard, Easy). */
 export const gamesCatalog: readonly GameCardInfo[] = [
   game(
     'trivia-blast',

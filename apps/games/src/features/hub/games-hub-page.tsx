@@ -1,12 +1,12 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Lock, Trophy } from 'lucide-react';
-import { ButtonLink, Card, LoadingState, Muted, media, theme } from '@bistro/ui';
+import { Badge, ButtonLink, Card, LoadingState, Muted, theme, CardGrid } from '@bistro/ui';
 import { useAuthStore } from '@bistro/auth';
-import { GamePage, Pill } from '../game-frame/game-frame';
+import { GamePage } from '../game-frame/game-frame';
 import { gamesCatalog, type GameCardInfo } from './games-catalog';
 
-/** The spec fixes the points display at 0. */
+/** The hub's points display stays at 0: points are not stored yet. */
 const MEMBER_POINTS = 0;
 
 const Intro = styled(Muted)`
@@ -26,21 +26,6 @@ const Points = styled.p`
   strong {
     color: ${theme.colors.accent};
     font-size: 1.25rem;
-  }
-`;
-
-const Grid = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${theme.space(4)};
-  grid-template-columns: 1fr;
-  ${media.md} {
-    grid-template-columns: repeat(2, 1fr);
-  }
-  ${media.lg} {
-    grid-template-columns: repeat(3, 1fr);
   }
 `;
 
@@ -94,9 +79,11 @@ function GameCardItem({ game }: { game: GameCardInfo }) {
         <CardTop>
           <Icon size={32} aria-hidden="true" />
           {game.difficulty ? (
-            <Pill $tone="accent">{game.difficulty}</Pill>
+            <Badge $size="md" $tone="accent">
+              {game.difficulty}
+            </Badge>
           ) : (
-            <Pill>Coming soon</Pill>
+            <Badge $size="md">Coming soon</Badge>
           )}
         </CardTop>
         <CardTitle id={`game-${game.id}`}>{game.title}</CardTitle>
@@ -141,11 +128,11 @@ export function GamesHubPage() {
             <Trophy size={20} aria-hidden="true" />
             Your points: <strong>{MEMBER_POINTS}</strong>
           </Points>
-          <Grid>
+          <CardGrid>
             {gamesCatalog.map((game) => (
               <GameCardItem key={game.id} game={game} />
             ))}
-          </Grid>
+          </CardGrid>
         </>
       ) : null}
     </GamePage>

@@ -1,6 +1,6 @@
 import type { MachineDefinition } from '../machine/machine';
 
-/** Spec section 9: 3 steps to start, one more per level up to 8; level x 10 points. */
+/** Memory: 3 steps to start, one more per level up to 8; a level is worth level x 10 points. */
 export const FIRST_SEQUENCE_LENGTH = 3;
 export const MAX_SEQUENCE_LENGTH = 8;
 export const STEP_GAP_MS = 600;
@@ -57,7 +57,7 @@ export function sequenceLength(level: number): number {
   return Math.min(FIRST_SEQUENCE_LENGTH + level - 1, MAX_SEQUENCE_LENGTH);
 }
 
-/** Points for completing a level (spec: level x 10). */
+/** Points for completing a level: level x 10. */
 export function levelPoints(level: number): number {
   return level * 10;
 }

@@ -1,8 +1,8 @@
 import styled, { css } from 'styled-components';
-import { Button, Card, Muted, Row, Stack, theme } from '@bistro/ui';
+import { Badge, Button, Card, Muted, Row, Stack, theme } from '@bistro/ui';
 import { useMachine } from '../machine/use-machine';
 import type { Scheduler } from '../machine/scheduler';
-import { GamePage, Pill, VisuallyHidden } from '../game-frame/game-frame';
+import { GamePage, VisuallyHidden } from '../game-frame/game-frame';
 import {
   createMemoryDefinition,
   FIRST_SEQUENCE_LENGTH,
@@ -110,8 +110,10 @@ export function MemoryPage({
             </Muted>
           ) : (
             <Row $gap={3} style={{ justifyContent: 'space-between' }}>
-              <Pill>Level {state.level}</Pill>
-              <Pill $tone="accent">Score: {state.score}</Pill>
+              <Badge $size="md">Level {state.level}</Badge>
+              <Badge $size="md" $tone="accent">
+                Score: {state.score}
+              </Badge>
             </Row>
           )}
           <Message role="status">{statusMessage(state)}</Message>

@@ -1,6 +1,6 @@
 import type { MachineDefinition } from '../machine/machine';
 
-/** Spec section 9: 5 questions, 15 s each, 2 s reveal. */
+/** Trivia: 5 questions a round, 15 s for each, the answer shown for 2 s. */
 export const TRIVIA_QUESTION_COUNT = 5;
 export const TRIVIA_SECONDS_PER_QUESTION = 15;
 export const TRIVIA_REVEAL_MS = 2000;
@@ -101,7 +101,7 @@ export function reduceTrivia(state: TriviaState, event: TriviaEvent): TriviaStat
   }
 }
 
-/** Spec section 9: Perfect; Great job (at least half); Keep practicing. */
+/** The verdict: Perfect (all right), Great job (at least half), Keep practicing. */
 export function triviaScoreMessage(score: number, total: number): string {
   if (total > 0 && score >= total) return 'Perfect';
   if (score * 2 >= total) return 'Great job';

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { Check, X } from 'lucide-react';
-import { Button, Card, Muted, Row, Stack, theme } from '@bistro/ui';
+import { Badge, Button, Card, Muted, Row, Stack, theme } from '@bistro/ui';
 import { useMachine } from '../machine/use-machine';
 import type { Scheduler } from '../machine/scheduler';
-import { GamePage, Pill, VisuallyHidden } from '../game-frame/game-frame';
+import { GamePage, VisuallyHidden } from '../game-frame/game-frame';
 import { questionBank } from './question-bank';
 import {
   drawQuestions,
@@ -206,10 +206,12 @@ export function TriviaPage({
     <GamePage path="/games/trivia-blast">
       <Card>
         <Row $gap={3} style={{ justifyContent: 'space-between' }}>
-          <Pill>
+          <Badge $size="md">
             Question {state.index + 1} of {state.questions.length}
-          </Pill>
-          <Pill $tone="accent">Score: {state.score}</Pill>
+          </Badge>
+          <Badge $size="md" $tone="accent">
+            Score: {state.score}
+          </Badge>
         </Row>
         <Countdown $urgent={urgent} style={{ marginTop: theme.space(4) }}>
           <span role="timer" aria-label="Time left">

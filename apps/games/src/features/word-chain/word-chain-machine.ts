@@ -1,4 +1,4 @@
-/** Spec section 9: player counts 2, 3, 4, 5, 6, 8 (default 2); a starting word from a list of 8. */
+/** Word chain: 2, 3, 4, 5, 6 or 8 players (default 2); the starting word comes from a list of 8. */
 export const PLAYER_COUNTS = [2, 3, 4, 5, 6, 8] as const;
 export type PlayerCount = (typeof PLAYER_COUNTS)[number];
 export const DEFAULT_PLAYER_COUNT: PlayerCount = 2;
@@ -70,7 +70,7 @@ export function requiredLetter(played: readonly PlayedWord[]): string {
 }
 
 /**
- * Spec section 5: at least 2 letters, not already used, starts with the last
+ * A word is accepted when it has at least 2 letters, is not already used, starts with the last
  * letter of the previous word; and it has to be a real English word.
  */
 export function checkWord(
@@ -91,7 +91,7 @@ export function checkWord(
   return { ok: true, word };
 }
 
-/** The message a player sees for a rejected word (spec section 8, Games). */
+/** The message a player sees for a rejected word (the toast text of the word-chain game). */
 export function rejectionMessage(rejection: Rejection): string {
   switch (rejection.reason) {
     case 'too-short':

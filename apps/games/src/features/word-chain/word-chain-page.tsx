@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, ErrorState, Muted, Row, Stack, Subheading, theme } from '@bistro/ui';
+import { Badge, Button, Card, ErrorState, Muted, Row, Stack, Subheading, theme } from '@bistro/ui';
 import { useMachine } from '../machine/use-machine';
-import { GamePage, Pill } from '../game-frame/game-frame';
+import { GamePage } from '../game-frame/game-frame';
 import { loadDictionary } from './dictionary';
 import {
   checkWord,
@@ -105,6 +105,41 @@ const Choice = styled.label`
   }
 `;
 
+/** One choice among a few, as a row of pill-shaped radio buttons under a legend. */
+function RadioChoices<T extends string | number>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <Choices>
+      <legend>{legend}</legend>
+      <ChoiceList>
+        {options.map((option) => (
+          <Choice key={option}>
+            <input
+              type="radio"
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            <span>{option}</span>
+          </Choice>
+        ))}
+      </ChoiceList>
+    </Choices>
+  );
+}
+
 const WordForm = styled.form`
   display: flex;
   flex-wrap: wrap;
@@ -194,40 +229,20 @@ export function WordChainPage({ load = loadDictionary }: { load?: () => Promise<
               have at least {MIN_WORD_LENGTH} letters, be a real English word and not have been used
               yet.
             </Muted>
-            <Choices>
-              <legend>Number of players</legend>
-              <ChoiceList>
-                {PLAYER_COUNTS.map((count) => (
-                  <Choice key={count}>
-                    <input
-                      type="radio"
-                      name="player-count"
-                      value={count}
-                      checked={state.playerCount === count}
-                      onChange={() => send({ type: 'setPlayerCount', playerCount: count })}
-                    />
-                    <span>{count}</span>
-                  </Choice>
-                ))}
-              </ChoiceList>
-            </Choices>
-            <Choices>
-              <legend>Starting word</legend>
-              <ChoiceList>
-                {STARTING_WORDS.map((word) => (
-                  <Choice key={word}>
-                    <input
-                      type="radio"
-                      name="starting-word"
-                      value={word}
-                      checked={state.startingWord === word}
-                      onChange={() => send({ type: 'setStartingWord', startingWord: word })}
-                    />
-                    <span>{word}</span>
-                  </Choice>
-                ))}
-              </ChoiceList>
-            </Choices>
+            <RadioChoices
+              legend="Number of players"
+              name="player-count"
+              options={PLAYER_COUNTS}
+              value={state.playerCount}
+              onChange={(playerCount) => send({ type: 'setPlayerCount', playerCount })}
+            />
+            <RadioChoices
+              legend="Starting word"
+              name="starting-word"
+              options={STARTING_WORDS}
+              value={state.startingWord}
+              onChange={(startingWord) => send({ type: 'setStartingWord', startingWord })}
+            />
             <div>
               <Button
                 type="button"
@@ -270,7 +285,7 @@ export function WordChainPage({ load = loadDictionary }: { load?: () => Promise<
                 Next word starts with <strong>{letter.toUpperCase()}</strong>
               </Muted>
             </Turn>
-            <Pill>{state.playerCount} players</Pill>
+            <Badge $size="md">{state.playerCount} players</Badge>
           </Row>
           <WordForm onSubmit={submit} noValidate>
             <label>

@@ -31,6 +31,15 @@ describe('chat matcher', () => {
     expect(normalize('Hello, World!')).toBe(' hello world ');
   });
 
+  it('answers wifi questions, and keeps "password" for account questions only', () => {
+    expect(bestTopic("What's the wifi password?")?.id).toBe('wifi');
+    expect(bestTopic('Do you have Wi-Fi?')?.id).toBe('wifi');
+    expect(bestTopic('Is there free internet here?')?.id).toBe('wifi');
+    expect(bestTopic('I forgot my password')?.id).toBe('account');
+    expect(bestTopic('How do I reset password for my account?')?.id).toBe('account');
+    expect(bestTopic('password')).toBeNull();
+  });
+
   it('falls back to the phone number when nothing matches', () => {
     expect(replyTo('qwerty zxcv', topics)).toBe(chatFallback);
     expect(chatFallback).toContain(venue.phone);

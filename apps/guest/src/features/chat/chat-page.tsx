@@ -6,7 +6,7 @@ import { GuestPage } from '../shared/guest-page';
 import { replyTo } from './chat-matcher';
 import { chatWelcome } from './chat-topics';
 
-/** Chat message (spec section 3): id, text, sender, timestamp. */
+/** A chat message: id, text, sender (user or bot) and when it was sent. */
 export interface ChatMessage {
   id: string;
   text: string;
@@ -14,7 +14,7 @@ export interface ChatMessage {
   timestamp: Date;
 }
 
-/** The bot "types" for 1 second before it answers (spec section 9). */
+/** The bot "types" for 1 second before it answers. */
 export const CHAT_REPLY_DELAY_MS = 1000;
 
 export const suggestions = [

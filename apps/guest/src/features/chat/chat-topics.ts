@@ -7,7 +7,7 @@ export interface ChatTopic {
   reply: string;
 }
 
-/** About 20 topics the assistant answers (spec section 2, Chat assistant). */
+/** The topics the chat assistant answers (about 20), matched by keyword. */
 export const chatTopics: readonly ChatTopic[] = [
   {
     id: 'hours',
@@ -126,6 +126,20 @@ export const chatTopics: readonly ChatTopic[] = [
       'VIP members get early access to events, VIP-only offers and priority seating in the lounge. Ask our team about VIP status on your next visit.',
   },
   {
+    id: 'wifi',
+    keywords: [
+      'wifi',
+      'wi fi',
+      'wireless',
+      'internet',
+      'wifi password',
+      'wi fi password',
+      'hotspot',
+    ],
+    reply:
+      "Free Wi-Fi is available throughout the bistro and the lounge. Ask your server or the bar for the network name and tonight's password.",
+  },
+  {
     id: 'account',
     keywords: [
       'account',
@@ -135,7 +149,15 @@ export const chatTopics: readonly ChatTopic[] = [
       'sign in',
       'login',
       'log in',
-      'password',
+      // Only an account's password: "the wifi password" is the wifi topic's.
+      'forgot password',
+      'forgot my password',
+      'reset password',
+      'reset my password',
+      'change password',
+      'change my password',
+      'password reset',
+      'account password',
     ],
     reply:
       'Create a free account from Sign In in the menu. Forgot your password? Use "Forgot password" on the sign-in screen to get a reset link.',

@@ -16,7 +16,7 @@ import {
   bookingFailed,
   bookingSubmitted,
   isImageFile,
-  useCreateBooking,
+  useBookingCreateMutation,
   useProfile,
   type EventRow,
 } from '@bistro/data';
@@ -86,7 +86,7 @@ export function BookingDialog({
     onClose();
   };
 
-  const create = useCreateBooking({
+  const create = useBookingCreateMutation({
     onSuccess: () => {
       toast(bookingSubmitted);
       close();

@@ -21,7 +21,7 @@ vi.mock('@bistro/data', async (importOriginal) => {
     ...actual,
     useApprovedEvents: () => ({ ...state.events, refetch: vi.fn() }),
     useProfile: () => state.profile,
-    useCreateBooking: () => ({ mutate: state.mutate, isPending: false }),
+    useBookingCreateMutation: () => ({ mutate: state.mutate, isPending: false }),
   };
 });
 

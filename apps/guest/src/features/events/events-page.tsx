@@ -17,6 +17,7 @@ import {
   venue,
   venueAddressLine,
 } from '@bistro/ui';
+import { authRedirectState } from '@bistro/auth';
 import { authenticationRequired, useApprovedEvents, type EventRow } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { longEventDate } from '../shared/format-date';
@@ -72,7 +73,7 @@ export function EventsPage() {
     if (status === 'loading') return;
     if (!signedIn || !userId) {
       toast(authenticationRequired);
-      navigate('/auth');
+      navigate('/auth', { state: authRedirectState('/events') });
       return;
     }
     setBooking(event);

@@ -4,7 +4,7 @@ export const DEFAULT_GUESTS = 1;
 
 /**
  * The number of guests from the form's text: a non-numeric value becomes 1
- * (spec section 5); a number is rounded down and kept within 1 to 20.
+ * (the form never blocks on it); a number is rounded down and kept within 1 to 20.
  */
 export function coerceGuestCount(value: string | number | null | undefined): number {
   const parsed =

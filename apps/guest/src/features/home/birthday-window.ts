@@ -1,4 +1,4 @@
-/** Birthday offers show within this many days of the birthday (spec section 9). */
+/** Birthday offers show within this many days of the member's birthday. */
 export const BIRTHDAY_WINDOW_DAYS = 7;
 
 const DAY_MS = 86_400_000;

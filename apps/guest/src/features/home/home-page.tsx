@@ -73,6 +73,9 @@ export function HomePage() {
         </Row>
       </Hero>
 
+      {/* A member comes for their offers and photos: their panel leads. */}
+      {signedIn ? <MemberPanel /> : null}
+
       <Grid style={{ marginTop: 24 }}>
         <CardLink to="/events">
           <LinkCard>
@@ -101,8 +104,6 @@ export function HomePage() {
 
       <UpcomingEvents />
 
-      {signedIn ? <MemberPanel /> : null}
-
       <Promo as="section" aria-labelledby="promotions-title">
         <Row $gap={2}>
           <CalendarDays aria-hidden color={theme.colors.accent} />
@@ -113,7 +114,9 @@ export function HomePage() {
         <ul style={{ margin: '12px 0 0', paddingLeft: 20, lineHeight: 1.8 }}>
           <li>Happy hour weekdays 4 to 7PM: half-price house cocktails and small plates.</li>
           <li>Late-night bites menu from 11PM until close, Thursday to Saturday.</li>
-          <li>Sign up in the app for exclusive offers, birthday perks and early event access.</li>
+          {signedIn ? null : (
+            <li>Sign up in the app for exclusive offers, birthday perks and early event access.</li>
+          )}
         </ul>
       </Promo>
     </GuestPage>

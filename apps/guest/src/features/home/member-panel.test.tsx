@@ -21,8 +21,11 @@ vi.mock('@bistro/data', async (importOriginal) => {
     useActiveOffers: () => ok(state.offers),
     useRedeemedOfferIds: () => ok(state.redeemed),
     useLatestPhotos: () => ok([]),
-    useUploadPhoto: () => ({ mutate: vi.fn(), isPending: false }),
-    useRedeemOffer: (options: { onSuccess?: () => void; onError?: (e: unknown) => void }) => ({
+    usePhotoUploadMutation: () => ({ mutate: vi.fn(), isPending: false }),
+    useOfferRedeemMutation: (options: {
+      onSuccess?: () => void;
+      onError?: (e: unknown) => void;
+    }) => ({
       isPending: false,
       variables: undefined,
       mutate: (vars: unknown) => {

@@ -6,7 +6,7 @@ import {
   redeemFailed,
   useActiveOffers,
   useProfile,
-  useRedeemOffer,
+  useOfferRedeemMutation,
   useRedeemedOfferIds,
   type OfferRow,
 } from '@bistro/data';
@@ -80,7 +80,7 @@ export function MemberPanel() {
   const profile = useProfile(userId);
   const offers = useActiveOffers(userId);
   const redeemed = useRedeemedOfferIds(userId);
-  const redeem = useRedeemOffer({
+  const redeem = useOfferRedeemMutation({
     onSuccess: () => toast(offerRedeemed),
     onError: (error) => toast(redeemFailed(error)),
   });

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { Button, Card, Muted, Row, theme } from '@bistro/ui';
+import { Button, Card, Muted, Row, theme, Badge } from '@bistro/ui';
 import type { OfferRow } from '@bistro/data';
 import { shortDate } from '../shared/format-date';
-import { Badge, CardTitle } from '../shared/styles';
+import { CardTitle } from '../shared/styles';
 
 const Discount = styled.span`
   font-family: ${theme.font.display};
@@ -25,7 +25,7 @@ export function OfferCard({
   return (
     <Card as="article" aria-label={offer.title}>
       <Row $gap={2} style={{ justifyContent: 'space-between' }}>
-        <Badge $tone={offer.offer_type === 'surprise' ? 'primary' : 'accent'}>
+        <Badge $solid $tone={offer.offer_type === 'surprise' ? 'primary' : 'accent'}>
           {offer.offer_type === 'surprise'
             ? 'Surprise'
             : offer.offer_type === 'vip'

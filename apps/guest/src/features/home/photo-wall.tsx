@@ -17,7 +17,7 @@ import {
   photoUploaded,
   photoUploadFailed,
   useLatestPhotos,
-  useUploadPhoto,
+  usePhotoUploadMutation,
 } from '@bistro/data';
 import { SectionTitle } from '../shared/styles';
 
@@ -42,7 +42,7 @@ const Photo = styled.img`
 export function PhotoWall({ userId }: { userId: string }) {
   const photos = useLatestPhotos();
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadPhoto({
+  const upload = usePhotoUploadMutation({
     onSuccess: () => toast(photoUploaded),
     onError: (error) => toast(photoUploadFailed(error)),
   });

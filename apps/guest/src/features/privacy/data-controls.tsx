@@ -10,7 +10,7 @@ import {
   deleteFailed,
   exportFailed,
   fetchAccountExport,
-  useDeleteAccount,
+  useAccountDeleteMutation,
 } from '@bistro/data';
 import { CardTitle } from '../shared/styles';
 import { downloadJson } from './download-json';
@@ -20,7 +20,7 @@ export function DataControls({ userId }: { userId: string }) {
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
-  const remove = useDeleteAccount({
+  const remove = useAccountDeleteMutation({
     onSuccess: async () => {
       setConfirming(false);
       toast(accountDeleted);

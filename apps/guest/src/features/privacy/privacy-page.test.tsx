@@ -9,7 +9,7 @@ vi.mock('@bistro/data', async (importOriginal) => {
   const actual = await importOriginal<typeof import('@bistro/data')>();
   return {
     ...actual,
-    useDeleteAccount: () => ({ mutate: state.mutate, isPending: false }),
+    useAccountDeleteMutation: () => ({ mutate: state.mutate, isPending: false }),
     fetchAccountExport: async () => {
       if (state.exportError) throw state.exportError;
       return {

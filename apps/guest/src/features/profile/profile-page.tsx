@@ -18,6 +18,7 @@ import {
   media,
   theme,
   toast,
+  Badge,
 } from '@bistro/ui';
 import { RequireMember } from '@bistro/auth';
 import {
@@ -25,11 +26,11 @@ import {
   profileUpdated,
   useProfile,
   useRecentBookings,
-  useUpsertProfile,
+  useProfileUpsertMutation,
 } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { longEventDate, shortDate } from '../shared/format-date';
-import { Badge, CardTitle, SectionTitle } from '../shared/styles';
+import { CardTitle, SectionTitle } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { bookingStatus } from './booking-status';
 
@@ -83,7 +84,7 @@ function ProfileForm({ userId }: { userId: string }) {
       });
     }
   }, [profile.isSuccess, profile.data, authEmail, reset]);
-  const save = useUpsertProfile({
+  const save = useProfileUpsertMutation({
     onSuccess: () => toast(profileUpdated),
     onError: (error) => toast(profileUpdateFailed(error)),
   });
@@ -160,7 +161,9 @@ function RecentBookings({ userId }: { userId: string }) {
               <Card as="li" key={b.id} aria-label={b.event_title ?? 'Booking'}>
                 <Row style={{ justifyContent: 'space-between' }}>
                   <strong>{b.event_title ?? 'Event booking'}</strong>
-                  <Badge $tone={status.tone}>{status.label}</Badge>
+                  <Badge $solid $tone={status.tone}>
+                    {status.label}
+                  </Badge>
                 </Row>
                 <Muted style={{ margin: '4px 0 0' }}>
                   {b.event_date ? longEventDate(b.event_date) : 'Date to be confirmed'} ·{' '}

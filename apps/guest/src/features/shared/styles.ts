@@ -27,20 +27,6 @@ export const LinkCard = styled(Card)`
   height: 100%;
 `;
 
-export const Badge = styled.span<{
-  $tone?: 'accent' | 'success' | 'danger' | 'warning' | 'primary';
-}>`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.space(1)};
-  padding: 2px ${theme.space(2)};
-  border-radius: ${theme.radii.pill};
-  font-size: 0.8rem;
-  font-weight: 700;
-  color: ${theme.colors.bg};
-  background: ${({ $tone = 'accent' }) => theme.colors[$tone]};
-`;
-
 export const ImagePlaceholder = styled.div`
   aspect-ratio: 16 / 9;
   border-radius: ${theme.radii.sm};

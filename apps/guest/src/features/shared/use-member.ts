@@ -1,9 +1,9 @@
-import { useAuthStore } from '@bistro/auth';
+import { useAuthStore, useUserId } from '@bistro/auth';
 
 /** The signed-in member's id and e-mail (undefined for visitors and while loading). */
 export function useMember() {
   const status = useAuthStore((s) => s.status);
-  const userId = useAuthStore((s) => s.session?.user.id);
+  const userId = useUserId() ?? undefined;
   const email = useAuthStore((s) => s.session?.user.email);
   const firstName = useAuthStore(
     (s) => (s.session?.user.user_metadata as { first_name?: string } | undefined)?.first_name,

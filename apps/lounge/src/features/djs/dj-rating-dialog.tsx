@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import styled from 'styled-components';
 import { format, parseISO } from 'date-fns';
 import {
   Button,
@@ -17,38 +16,12 @@ import {
   businessDate,
   djPageRatingErrorToast,
   djPageToasts,
-  useCreateDjRating,
+  useDjRatingCreateMutation,
   useLatestDjRatings,
   type Dj,
 } from '@bistro/data';
+import { ReviewList } from '../ratings/review-list';
 import { StarPicker } from '../ratings/star-picker';
-import { StarDisplay } from '../ratings/star-display';
-
-const Reviews = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space(2)};
-  li {
-    padding: ${theme.space(2)} ${theme.space(3)};
-    border-radius: ${theme.radii.sm};
-    background: ${theme.colors.surfaceRaised};
-  }
-  p {
-    margin: ${theme.space(1)} 0 0;
-    overflow-wrap: anywhere;
-  }
-`;
-
-const ReviewHead = styled.div`
-  display: flex;
-  justify-content: space-between;
-  gap: ${theme.space(2)};
-  color: ${theme.colors.textMuted};
-  font-size: 0.85rem;
-`;
 
 /**
  * Rate a DJ: 1-5 stars (submit disabled at 0), optional comment (null when
@@ -78,7 +51,7 @@ export function DjRatingDialog({
     if (reviewsFailed) toast(djPageToasts.loadRatingsFailed);
   }, [reviewsFailed]);
 
-  const rate = useCreateDjRating({
+  const rate = useDjRatingCreateMutation({
     onSuccess: () => {
       toast(djPageToasts.success);
       setStars(0);
@@ -151,19 +124,13 @@ export function DjRatingDialog({
         ) : reviews.data.ratings.length === 0 ? (
           <Muted>No reviews yet.</Muted>
         ) : (
-          <Reviews>
-            {reviews.data.ratings.map((review) => (
-              <li key={review.id}>
-                <ReviewHead>
-                  <StarDisplay value={review.rating} size={14} />
-                  <time dateTime={review.performance_date}>
-                    {format(parseISO(review.performance_date), 'MMM d, yyyy')}
-                  </time>
-                </ReviewHead>
-                {review.comment ? <p>{review.comment}</p> : null}
-              </li>
-            ))}
-          </Reviews>
+          <ReviewList
+            reviews={reviews.data.ratings}
+            when={(review) => ({
+              dateTime: review.performance_date,
+              label: format(parseISO(review.performance_date), 'MMM d, yyyy'),
+            })}
+          />
         )}
       </section>
     </Dialog>

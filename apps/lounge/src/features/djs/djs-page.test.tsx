@@ -18,7 +18,7 @@ vi.mock('@bistro/data', async (importOriginal) => {
     ...actual,
     useActiveDjs: () => ({ ...state.djs, refetch: vi.fn() }),
     useLatestDjRatings: () => state.ratings,
-    useCreateDjRating: () => ({ mutate: state.mutate, isPending: false }),
+    useDjRatingCreateMutation: () => ({ mutate: state.mutate, isPending: false }),
   };
 });
 

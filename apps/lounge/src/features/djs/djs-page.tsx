@@ -13,7 +13,7 @@ import {
   theme,
   toast,
 } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { useUserId } from '@bistro/auth';
 import { djPageToasts, useActiveDjs, type Dj } from '@bistro/data';
 import { StarDisplay } from '../ratings/star-display';
 import { DjRatingDialog } from './dj-rating-dialog';
@@ -108,9 +108,9 @@ const DjCard = memo(function DjCard({ dj, onRate }: { dj: Dj; onRate: (dj: Dj) =
   );
 });
 
-/** The DJ page (spec section 2, /djs): active DJs by name and the rating dialog. Members only. */
+/** The DJ page (/djs): active DJs by name and the rating dialog. Members only. */
 export function DjsPage() {
-  const userId = useAuthStore((s) => s.session?.user.id) ?? '';
+  const userId = useUserId() ?? '';
   const djs = useActiveDjs();
   const [selected, setSelected] = useState<Dj | null>(null);
 

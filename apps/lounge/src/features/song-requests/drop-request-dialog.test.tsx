@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { useToastStore } from '@bistro/ui';
-import { DataError, type useCreateSongRequest } from '@bistro/data';
+import { DataError, type useSongRequestCreateMutation } from '@bistro/data';
 import { DropRequestDialog } from './drop-request-dialog';
 
 const insert = vi.fn();
@@ -12,7 +12,9 @@ vi.mock('@bistro/data', async (importOriginal) => {
   return {
     ...actual,
     // The hook's contract (onSuccess / onError), with the insert stood in for.
-    useCreateSongRequest: (options: Parameters<typeof useCreateSongRequest>[0] = {}) =>
+    useSongRequestCreateMutation: (
+      options: Parameters<typeof useSongRequestCreateMutation>[0] = {},
+    ) =>
       useMutation({
         mutationFn: (vars: unknown) => insert(vars) as Promise<never>,
         onSuccess: (row) => options.onSuccess?.(row),

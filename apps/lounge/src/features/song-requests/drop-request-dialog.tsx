@@ -1,6 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Dialog, Field, Input, Label, Row, toast } from '@bistro/ui';
-import { songRequestInsertErrorToast, songRequestToasts, useCreateSongRequest } from '@bistro/data';
+import {
+  songRequestInsertErrorToast,
+  songRequestToasts,
+  useSongRequestCreateMutation,
+} from '@bistro/data';
 
 // The word list (about 19 kB gzipped) loads when the dialog first opens, not with the page.
 const loadProfanityCheck = () => import('./profanity');
@@ -23,7 +27,7 @@ export function DropRequestDialog({
   const artistId = useId();
   const [songTitle, setSongTitle] = useState('');
   const [artist, setArtist] = useState('');
-  const create = useCreateSongRequest({
+  const create = useSongRequestCreateMutation({
     onSuccess: () => {
       toast(songRequestToasts.added);
       setSongTitle('');

@@ -40,7 +40,7 @@ const steps = [
   ['Rate the Experience', 'Tell us how tonight’s DJ is doing.'],
 ] as const;
 
-/** 'How the Lounge Works': the four steps (spec section 2). */
+/** 'How the Lounge Works': the four steps, always shown under the requests. */
 export const HowItWorks = memo(function HowItWorks() {
   return (
     <Card as="section" aria-labelledby="how-it-works" style={{ marginTop: theme.space(8) }}>

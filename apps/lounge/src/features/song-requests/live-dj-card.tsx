@@ -5,10 +5,11 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { Card, Muted, theme } from '@bistro/ui';
 import { VENUE_TIME_ZONE, type Dj, type DjRating } from '@bistro/data';
+import { ReviewList } from '../ratings/review-list';
 import { StarDisplay } from '../ratings/star-display';
 import { VotePower } from './vote-power';
 
-/** Spec section 9: Live reviews, 3 shown of the 5 fetched. */
+/** Live Reviews: 3 shown of the 5 fetched. */
 export const LIVE_REVIEWS_SHOWN = 3;
 
 const DjCard = styled(Card)`
@@ -50,33 +51,6 @@ const Stats = styled.p`
   flex-wrap: wrap;
   gap: ${theme.space(2)};
   color: ${theme.colors.textMuted};
-`;
-
-const Reviews = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${theme.space(2)};
-`;
-
-const Review = styled.li`
-  padding: ${theme.space(2)} ${theme.space(3)};
-  border-radius: ${theme.radii.sm};
-  background: ${theme.colors.surfaceRaised};
-  p {
-    margin: ${theme.space(1)} 0 0;
-    overflow-wrap: anywhere;
-  }
-`;
-
-const ReviewHead = styled.div`
-  display: flex;
-  justify-content: space-between;
-  gap: ${theme.space(2)};
-  color: ${theme.colors.textMuted};
-  font-size: 0.85rem;
 `;
 
 export function reviewTime(createdAt: string): string {
@@ -134,17 +108,13 @@ export const LiveDjCard = memo(function LiveDjCard({
           {ratingsTonight === undefined ? null : shown.length === 0 ? (
             <Muted style={{ margin: 0 }}>No reviews yet tonight. Be the first!</Muted>
           ) : (
-            <Reviews>
-              {shown.map((review) => (
-                <Review key={review.id}>
-                  <ReviewHead>
-                    <StarDisplay value={review.rating} size={14} />
-                    <time dateTime={review.created_at}>{reviewTime(review.created_at)}</time>
-                  </ReviewHead>
-                  {review.comment ? <p>{review.comment}</p> : null}
-                </Review>
-              ))}
-            </Reviews>
+            <ReviewList
+              reviews={shown}
+              when={(review) => ({
+                dateTime: review.created_at,
+                label: reviewTime(review.created_at),
+              })}
+            />
           )}
         </div>
       ) : null}

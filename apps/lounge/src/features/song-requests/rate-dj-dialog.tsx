@@ -3,7 +3,7 @@ import { Button, Dialog, Field, Label, Row, Textarea, toast } from '@bistro/ui';
 import {
   loungeRatingErrorToast,
   loungeRatingToasts,
-  useCreateDjRating,
+  useDjRatingCreateMutation,
   type Dj,
 } from '@bistro/data';
 import { StarPicker } from '../ratings/star-picker';
@@ -29,7 +29,7 @@ export function RateDjDialog({
     setStars(0);
     setComment('');
   };
-  const rate = useCreateDjRating({
+  const rate = useDjRatingCreateMutation({
     onSuccess: () => {
       toast(loungeRatingToasts.success);
       clear();

@@ -7,7 +7,7 @@ export interface ListedRequest {
   created_at: string;
 }
 
-/** Spec section 9: 'Trending Now' shows the top 3. */
+/** 'Trending Now' shows the 3 requests with the most votes. */
 export const TRENDING_COUNT = 3;
 
 /** Case-insensitive substring match on title or artist; a blank search keeps everything. */

@@ -1,15 +1,15 @@
 import { memo } from 'react';
 import { Flame, Loader2 } from 'lucide-react';
 import styled, { css } from 'styled-components';
-import { theme, media } from '@bistro/ui';
+import { Badge, badgeToneColour, media, theme, type BadgeTone } from '@bistro/ui';
 import type { SongRequest, SongRequestStatus } from '@bistro/data';
 import { statusView, type StatusTone } from './request-status';
 
-const toneColour: Record<StatusTone, string> = {
-  approved: theme.colors.success,
-  played: theme.colors.primary,
-  declined: theme.colors.danger,
-  pending: theme.colors.textMuted,
+const badgeTone: Record<StatusTone, BadgeTone> = {
+  approved: 'success',
+  played: 'primary',
+  declined: 'danger',
+  pending: 'muted',
 };
 
 const Item = styled.li<{ $trending: boolean }>`
@@ -45,7 +45,7 @@ const StatusIcon = styled.span<{ $tone: StatusTone }>`
   place-items: center;
   width: 36px;
   height: 36px;
-  color: ${({ $tone }) => toneColour[$tone]};
+  color: ${({ $tone }) => badgeToneColour[badgeTone[$tone]]};
 `;
 
 const Body = styled.div`
@@ -65,15 +65,8 @@ const Meta = styled.p`
   overflow-wrap: anywhere;
 `;
 
-const Badge = styled.span<{ $tone: StatusTone }>`
-  display: inline-block;
+const StatusBadge = styled(Badge)`
   margin-top: ${theme.space(1)};
-  padding: 0 ${theme.space(2)};
-  border-radius: ${theme.radii.pill};
-  border: 1px solid ${({ $tone }) => toneColour[$tone]};
-  color: ${({ $tone }) => toneColour[$tone]};
-  font-size: 0.8rem;
-  font-weight: 600;
 `;
 
 const VoteButton = styled.button<{ $voted: boolean }>`
@@ -172,12 +165,12 @@ export const RequestRow = memo(function RequestRow({
         <Meta>
           {request.artist} · requested by {request.requested_by_name}
         </Meta>
-        <Badge $tone={status.tone}>
+        <StatusBadge $tone={badgeTone[status.tone]}>
           {rank !== undefined ? (
             <status.Icon size={12} aria-hidden style={{ marginRight: 4, verticalAlign: -1 }} />
           ) : null}
           {status.label}
-        </Badge>
+        </StatusBadge>
       </Body>
       <VoteButton
         type="button"

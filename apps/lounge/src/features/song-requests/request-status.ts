@@ -4,7 +4,7 @@ export type StatusTone = 'approved' | 'played' | 'declined' | 'pending';
 
 export interface StatusView {
   tone: StatusTone;
-  /** The status shown capitalised (spec section 4). */
+  /** The status as stored, shown capitalised ("approved" -> "Approved"). */
   label: string;
   Icon: LucideIcon;
 }

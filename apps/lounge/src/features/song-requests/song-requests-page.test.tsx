@@ -23,10 +23,10 @@ vi.mock('@bistro/data', async (importOriginal) => {
     useMyVotes: () => state.votes,
     useLiveDj: () => state.dj,
     useDjRatingsForDate: () => state.ratings,
-    useToggleVote: () => ({ mutateAsync: state.toggle }),
-    useSetSongRequestStatus: () => ({ mutateAsync: vi.fn() }),
-    useCreateSongRequest: () => ({ mutate: vi.fn(), isPending: false }),
-    useCreateDjRating: () => ({ mutate: vi.fn(), isPending: false }),
+    useSongVoteToggleMutation: () => ({ mutateAsync: state.toggle }),
+    useSongRequestStatusMutation: () => ({ mutateAsync: vi.fn() }),
+    useSongRequestCreateMutation: () => ({ mutate: vi.fn(), isPending: false }),
+    useDjRatingCreateMutation: () => ({ mutate: vi.fn(), isPending: false }),
   };
 });
 

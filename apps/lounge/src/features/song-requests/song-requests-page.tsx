@@ -14,7 +14,7 @@ import {
   theme,
   toast,
 } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
+import { useAuthStore, useUserId } from '@bistro/auth';
 import {
   VOTES_PER_NIGHT,
   loungeRatingToasts,
@@ -23,8 +23,8 @@ import {
   useDjRatingsForDate,
   useLiveDj,
   useMyVotes,
-  useSetSongRequestStatus,
-  useToggleVote,
+  useSongRequestStatusMutation,
+  useSongVoteToggleMutation,
   useTonightsSongRequests,
   voteErrorToast,
   type DjRating,
@@ -88,9 +88,9 @@ const Actions = styled(Row)`
 const EMPTY: readonly string[] = [];
 const NO_RATINGS: DjRating[] = [];
 
-/** The song request lounge (spec section 2, /song-requests). Members only (see app.tsx). */
+/** The song request lounge (/song-requests). Members only (see app.tsx). */
 export function SongRequestsPage() {
-  const userId = useAuthStore((s) => s.session?.user.id) ?? '';
+  const userId = useUserId() ?? '';
   const isAdmin = useAuthStore((s) => s.isAdmin);
   const tonight = useTonight();
 
@@ -105,7 +105,7 @@ export function SongRequestsPage() {
   useEffect(() => {
     if (requestsFailed) toast(songRequestToasts.loadFailed);
   }, [requestsFailed]);
-  // A failed votes load is logged only (spec section 8).
+  // A failed votes load is logged only: the requests still show, without vote marks.
   const votesError = votesQuery.error;
   useEffect(() => {
     if (votesError) console.error('Failed to load your votes', votesError);
@@ -134,7 +134,7 @@ export function SongRequestsPage() {
     votedRef.current = votedIds;
   }, [votedIds]);
   const { ids: pendingVoteIds, add: addPendingVote, remove: removePendingVote } = usePendingIds();
-  const toggle = useToggleVote({
+  const toggle = useSongVoteToggleMutation({
     onSuccess: (vars) => {
       if (vars.action === 'add') toast(songVoteToasts.added);
     },
@@ -164,7 +164,7 @@ export function SongRequestsPage() {
     add: addPendingStatus,
     remove: removePendingStatus,
   } = usePendingIds();
-  const setStatus = useSetSongRequestStatus({
+  const setStatus = useSongRequestStatusMutation({
     onSuccess: (vars) =>
       toast({
         title: 'Status Updated',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import {
   Button,
   Heading,
@@ -12,23 +12,29 @@ import {
   TabsTrigger,
   venue,
 } from '@bistro/ui';
-import { useAuthStore } from '@bistro/auth';
-import { AuthCard } from './auth-styles';
+import { returnPath, signInReason, useAuthStore } from '@bistro/auth';
+import { AuthCard, Reason } from './auth-styles';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { VerifyEmail } from './verify-email';
 
-/** /auth: Sign In and Sign Up tabs, forgot password, reset mode (?reset=1) and verify-email state. */
+/**
+ * /auth: Sign In and Sign Up tabs, forgot password, reset mode (?reset=1) and
+ * verify-email state. A visitor sent here from a members' page is told why, and
+ * goes back to that page once signed in; everyone else goes home.
+ */
 export function AuthPage() {
   const [params] = useSearchParams();
+  const from = returnPath(useLocation().state);
+  const reason = signInReason(from);
   const resetMode = params.get('reset') === '1';
   const status = useAuthStore((s) => s.status);
   const [tab, setTab] = useState<'signin' | 'signup'>('signin');
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
   const navigate = useNavigate();
 
-  if (!resetMode && status === 'signedIn') return <Navigate to="/" replace />;
+  if (!resetMode && status === 'signedIn') return <Navigate to={from ?? '/'} replace />;
 
   return (
     <Page>
@@ -50,6 +56,7 @@ export function AuthPage() {
             <Heading as="h1" style={{ fontSize: '1.75rem' }}>
               Welcome to {venue.shortName}
             </Heading>
+            {reason ? <Reason role="status">{reason}</Reason> : null}
             <Muted>
               Sign in or create an account to book events, redeem offers and join the lounge.
             </Muted>

@@ -34,3 +34,12 @@ export const NameRow = styled.div`
   grid-template-columns: 1fr 1fr;
   gap: ${theme.space(3)};
 `;
+
+/** Why the visitor was sent to sign in ("Sign in to request songs and vote."). */
+export const Reason = styled.p`
+  margin: 0 0 ${theme.space(3)};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  border-left: 3px solid ${theme.colors.accent};
+  background: ${theme.colors.surfaceRaised};
+  font-weight: 600;
+`;

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { Button, Field, Heading, Input, Label, Muted, toast } from '@bistro/ui';
+import { Heading, Muted, toast } from '@bistro/ui';
 import {
   MIN_PASSWORD_LENGTH,
   newPasswordProblem,
@@ -8,7 +8,7 @@ import {
   updatePassword,
   useAuthStore,
 } from '@bistro/auth';
-import { FullWidth } from './auth-styles';
+import { PasswordField, SubmitButton, NEW_PASSWORD_HINT } from './auth-fields';
 
 interface Values {
   password: string;
@@ -54,31 +54,25 @@ export function ResetPasswordForm() {
         <Muted>Choose a new password of at least {MIN_PASSWORD_LENGTH} characters.</Muted>
       )}
       <form onSubmit={handleSubmit(onSubmit)} aria-label="Set a new password">
-        <Field>
-          <Label htmlFor="new-password">New password</Label>
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...register('password', { required: true })}
-          />
-        </Field>
-        <Field>
-          <Label htmlFor="confirm-password">Confirm new password</Label>
-          <Input
-            id="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            {...register('confirm', { required: true })}
-          />
-        </Field>
-        <FullWidth>
-          <Button type="submit" disabled={formState.isSubmitting || status !== 'signedIn'}>
-            {formState.isSubmitting ? 'Updating…' : 'Update password'}
-          </Button>
-        </FullWidth>
+        <PasswordField
+          id="new-password"
+          label="New password"
+          autoComplete="new-password"
+          registration={register('password', { required: true })}
+          hint={NEW_PASSWORD_HINT}
+        />
+        <PasswordField
+          id="confirm-password"
+          label="Confirm new password"
+          autoComplete="new-password"
+          registration={register('confirm', { required: true })}
+        />
+        <SubmitButton
+          busy={formState.isSubmitting}
+          disabled={status !== 'signedIn'}
+          label="Update password"
+          busyLabel="Updating…"
+        />
       </form>
     </>
   );

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Field, Input, Label, toast } from '@bistro/ui';
+import { toast } from '@bistro/ui';
 import { signInFailed, signInWithPassword } from '@bistro/auth';
-import { FullWidth, LinkButton } from './auth-styles';
+import { EmailField, PasswordField, SubmitButton } from './auth-fields';
+import { LinkButton } from './auth-styles';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 interface Values {
@@ -30,31 +31,13 @@ export function SignInForm() {
   return (
     <>
       <form onSubmit={handleSubmit(onSubmit)} noValidate={false} aria-label="Sign In">
-        <Field>
-          <Label htmlFor="signin-email">Email</Label>
-          <Input
-            id="signin-email"
-            type="email"
-            autoComplete="email"
-            required
-            {...register('email', { required: true })}
-          />
-        </Field>
-        <Field>
-          <Label htmlFor="signin-password">Password</Label>
-          <Input
-            id="signin-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            {...register('password', { required: true })}
-          />
-        </Field>
-        <FullWidth>
-          <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Signing in…' : 'Sign In'}
-          </Button>
-        </FullWidth>
+        <EmailField id="signin-email" registration={register('email', { required: true })} />
+        <PasswordField
+          id="signin-password"
+          autoComplete="current-password"
+          registration={register('password', { required: true })}
+        />
+        <SubmitButton busy={formState.isSubmitting} label="Sign In" busyLabel="Signing in…" />
       </form>
       <LinkButton type="button" onClick={() => setForgotOpen(true)}>
         Forgot password?

@@ -1,7 +1,14 @@
 import { useForm } from 'react-hook-form';
-import { Button, Field, Input, Label, toast } from '@bistro/ui';
+import { toast } from '@bistro/ui';
 import { signUp, signUpFailed } from '@bistro/auth';
-import { FullWidth, NameRow } from './auth-styles';
+import {
+  RequiredField,
+  EmailField,
+  PasswordField,
+  SubmitButton,
+  NEW_PASSWORD_HINT,
+} from './auth-fields';
+import { NameRow } from './auth-styles';
 
 interface Values {
   firstName: string;
@@ -36,50 +43,27 @@ export function SignUpForm({ onVerify }: { onVerify: (email: string) => void }) 
   return (
     <form onSubmit={handleSubmit(onSubmit)} aria-label="Sign Up">
       <NameRow>
-        <Field>
-          <Label htmlFor="signup-first-name">First name</Label>
-          <Input
-            id="signup-first-name"
-            autoComplete="given-name"
-            required
-            {...register('firstName', { required: true })}
-          />
-        </Field>
-        <Field>
-          <Label htmlFor="signup-last-name">Last name</Label>
-          <Input
-            id="signup-last-name"
-            autoComplete="family-name"
-            required
-            {...register('lastName', { required: true })}
-          />
-        </Field>
+        <RequiredField
+          id="signup-first-name"
+          label="First name"
+          autoComplete="given-name"
+          registration={register('firstName', { required: true })}
+        />
+        <RequiredField
+          id="signup-last-name"
+          label="Last name"
+          autoComplete="family-name"
+          registration={register('lastName', { required: true })}
+        />
       </NameRow>
-      <Field>
-        <Label htmlFor="signup-email">Email</Label>
-        <Input
-          id="signup-email"
-          type="email"
-          autoComplete="email"
-          required
-          {...register('email', { required: true })}
-        />
-      </Field>
-      <Field>
-        <Label htmlFor="signup-password">Password</Label>
-        <Input
-          id="signup-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...register('password', { required: true })}
-        />
-      </Field>
-      <FullWidth>
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? 'Creating account…' : 'Sign Up'}
-        </Button>
-      </FullWidth>
+      <EmailField id="signup-email" registration={register('email', { required: true })} />
+      <PasswordField
+        id="signup-password"
+        autoComplete="new-password"
+        registration={register('password', { required: true })}
+        hint={NEW_PASSWORD_HINT}
+      />
+      <SubmitButton busy={formState.isSubmitting} label="Sign Up" busyLabel="Creating account…" />
     </form>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { findRoute, media, theme, venue, venueAddressLine } from '@bistro/ui';
 import { signOut, useAuthStore } from '@bistro/auth';
+import { trapFocus } from './focus-trap';
 import { navItems } from './nav-items';
 import { preloadArea } from '../remotes/federation';
 
@@ -56,7 +57,8 @@ const MenuButton = styled.button`
   }
 `;
 
-const Links = styled.nav<{ $open: boolean }>`
+/** The menu: a slide-in panel on phones and tablets, the bar's right side on wide screens. */
+const Panel = styled.div<{ $open: boolean }>`
   position: fixed;
   inset: 0 0 0 auto;
   width: min(80vw, 320px);
@@ -83,6 +85,22 @@ const Links = styled.nav<{ $open: boolean }>`
     visibility: visible;
     transition: none;
   }
+`;
+
+const NavList = styled.nav`
+  display: flex;
+  flex-direction: column;
+  gap: ${theme.space(1)};
+  ${media.lg} {
+    flex-direction: row;
+    align-items: center;
+  }
+`;
+
+const PanelClose = styled(MenuButton)`
+  position: absolute;
+  top: ${theme.space(3)};
+  right: ${theme.space(4)};
 `;
 
 const NavItemLink = styled(NavLink)`
@@ -137,6 +155,26 @@ const Backdrop = styled.div`
 const Main = styled.main`
   flex: 1;
   min-height: 100vh;
+  &:focus {
+    outline: none;
+  }
+`;
+
+/** The first stop of the keyboard: hidden until focused, then it jumps past the navigation. */
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${theme.space(2)};
+  top: ${theme.space(2)};
+  z-index: 100;
+  padding: ${theme.space(2)} ${theme.space(4)};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.accentText};
+  font-weight: 700;
+  transform: translateY(-200%);
+  &:focus {
+    transform: none;
+  }
 `;
 
 const Foot = styled.footer`
@@ -165,13 +203,21 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
 
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
     if (!open) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return trapFocus(panel.current, () => {
+      setOpen(false);
+      menuButton.current?.focus();
+    });
   }, [open]);
+  const closeMenu = () => {
+    setOpen(false);
+    menuButton.current?.focus();
+  };
 
   const onSignOut = async () => {
     await signOut();
@@ -180,45 +226,61 @@ export function Layout({ children }: { children: ReactNode }) {
 
   return (
     <Shell>
+      <SkipLink href="#main">Skip to content</SkipLink>
       <Bar>
         <BarInner>
           <Brand to="/">{venue.shortName}</Brand>
           <MenuButton
+            ref={menuButton}
             type="button"
             aria-expanded={open}
             aria-controls="site-nav"
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((o) => !o)}
+            aria-label="Open menu"
+            onClick={() => setOpen(true)}
           >
-            {open ? '✕' : '☰'}
+            ☰
           </MenuButton>
-          {open ? <Backdrop onClick={() => setOpen(false)} /> : null}
-          <Links id="site-nav" aria-label="Main" $open={open}>
-            {navItems({ signedIn, isAdmin }).map((item) => (
-              <NavItemLink
-                key={item.to}
-                to={item.to}
-                end={item.to === '/'}
-                onPointerEnter={() => preloadOwner(item.to)}
-                onFocus={() => preloadOwner(item.to)}
-                onTouchStart={() => preloadOwner(item.to)}
-              >
-                {item.label}
-              </NavItemLink>
-            ))}
-            {signedIn ? (
-              <AuthControl type="button" onClick={() => void onSignOut()}>
-                Sign Out
-              </AuthControl>
-            ) : (
-              <AuthControl as={Link} to="/auth">
-                Sign In
-              </AuthControl>
-            )}
-          </Links>
+          {open ? <Backdrop onClick={closeMenu} /> : null}
+          <Panel
+            ref={panel}
+            id="site-nav"
+            $open={open}
+            {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Menu' } : {})}
+          >
+            {open ? (
+              <PanelClose type="button" aria-label="Close menu" onClick={closeMenu}>
+                ✕
+              </PanelClose>
+            ) : null}
+            <NavList aria-label="Main">
+              {navItems({ signedIn, isAdmin }).map((item) => (
+                <NavItemLink
+                  key={item.to}
+                  to={item.to}
+                  end={item.to === '/'}
+                  onPointerEnter={() => preloadOwner(item.to)}
+                  onFocus={() => preloadOwner(item.to)}
+                  onTouchStart={() => preloadOwner(item.to)}
+                >
+                  {item.label}
+                </NavItemLink>
+              ))}
+              {signedIn ? (
+                <AuthControl type="button" onClick={() => void onSignOut()}>
+                  Sign Out
+                </AuthControl>
+              ) : (
+                <AuthControl as={Link} to="/auth">
+                  Sign In
+                </AuthControl>
+              )}
+            </NavList>
+          </Panel>
         </BarInner>
       </Bar>
-      <Main id="main">{children}</Main>
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
       <Foot>
         <FootInner>
           <div>

@@ -4,7 +4,7 @@ export interface NavItem {
 }
 
 /**
- * The navigation bar as the spec lists it: always Home, Order, Events, Contact,
+ * The navigation bar as docs/product.md lists it: always Home, Order, Events, Contact,
  * Privacy Policy; members also get Games & Fun and Song Requests (before Contact
  * and Privacy Policy) and Profile; admins also get Admin.
  */

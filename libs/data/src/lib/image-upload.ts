@@ -1,9 +1,9 @@
-import { DataError } from '../lib/errors';
-import { getStorage } from '../lib/supabase-client';
+import { DataError } from './errors';
+import { getStorage } from './supabase-client';
 
 export type ImageBucket = 'photo-wall' | 'event-images';
 
-/** Photo and event-image uploads accept image files only (spec section 5). */
+/** Photo and event-image uploads accept image files only (image/* types). */
 export function isImageFile(file: Pick<File, 'type'>): boolean {
   return /^image\//i.test(file.type);
 }
@@ -18,7 +18,7 @@ export function fileExtension(file: Pick<File, 'name' | 'type'>): string {
 
 /**
  * The stored object name: the user id, a timestamp and the original extension
- * (spec section 5). The user id is a folder because the storage policies only
+ * ("<user id>/<timestamp>.<ext>"). The user id is a folder because the storage policies only
  * let a member write names that start with their own id.
  */
 export function storedImageName(
@@ -40,7 +40,7 @@ function isBucketNotFound(error: unknown): boolean {
 
 /**
  * Uploads an image and returns its public URL. A bucket-not-found error is
- * recovered by creating the (public) bucket and trying once more (spec section 8).
+ * recovered by creating the (public) bucket and trying once more.
  */
 export async function uploadImage(
   bucket: ImageBucket,

@@ -1,6 +1,4 @@
-import { bookingFailed } from '../bookings/errors';
-import { profileUpdateFailed } from '../profiles/errors';
-import { redeemFailed } from './errors';
+import { bookingFailed, profileUpdateFailed, redeemFailed } from '../index';
 
 describe('guest error toasts', () => {
   it('maps a duplicate redemption (23505) to Already Redeemed, anything else to Redemption Failed', () => {

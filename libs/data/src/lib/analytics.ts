@@ -1,11 +1,10 @@
 import type { Json } from '../database.types';
-import { getSupabase } from '../lib/supabase-client';
+import { getSupabase } from './supabase-client';
 
 export type GuestAnalyticsEvent = 'offer_redeemed' | 'photo_uploaded' | 'booking_created';
 
 /**
- * Records an app event for the signed-in member (spec section 7, analytics
- * insert). The action it describes has already succeeded, so a failure here
+ * Records an app event for the signed-in member (an analytics row). The action it describes has already succeeded, so a failure here
  * is logged, never shown: it must not turn a redemption or booking into an error.
  */
 export async function recordAnalytics(

@@ -1,0 +1,72 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { useAuthStore } from '@bistro/auth';
+import { Layout } from './layout';
+
+vi.mock('../remotes/federation', () => ({ preloadArea: () => undefined }));
+
+function renderLayout() {
+  return render(
+    <MemoryRouter initialEntries={['/']}>
+      <Layout>
+        <p>page</p>
+      </Layout>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => act(() => useAuthStore.getState().setSession(null)));
+
+describe('the phone menu', () => {
+  it('is a modal panel with its own close button, and gives focus back on close', async () => {
+    const user = userEvent.setup();
+    renderLayout();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(menuButton);
+
+    const panel = screen.getByRole('dialog', { name: 'Menu' });
+    expect(panel).toHaveAttribute('aria-modal', 'true');
+    const close = screen.getByRole('button', { name: 'Close menu' });
+    expect(panel).toContainElement(close);
+    expect(close).toHaveFocus();
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(close);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+  });
+
+  it('keeps Tab inside the panel and closes on Escape', async () => {
+    const user = userEvent.setup();
+    renderLayout();
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(menuButton);
+    const close = screen.getByRole('button', { name: 'Close menu' });
+    const signIn = screen.getByRole('link', { name: 'Sign In' });
+
+    await user.tab({ shift: true });
+    expect(signIn).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(menuButton).toHaveFocus();
+  });
+});
+
+describe('the skip link', () => {
+  it('is the first thing Tab reaches and leads to the main content', async () => {
+    const user = userEvent.setup();
+    renderLayout();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('id', 'main');
+    expect(main).toHaveAttribute('tabindex', '-1');
+  });
+});

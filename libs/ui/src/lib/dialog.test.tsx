@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Dialog, DialogClose } from './dialog';
+
+function Opener() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button">Before</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Drop a Request
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title="Drop a Request">
+        <input aria-label="Song Title" />
+        <DialogClose>Cancel</DialogClose>
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('gives focus back to the button that opened it after Escape', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Drop a Request' });
+    await user.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Drop a Request' })).toBeInTheDocument();
+    expect(opener).not.toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('gives focus back after Cancel too', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Drop a Request' });
+    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(opener).toHaveFocus();
+  });
+});
