@@ -126,7 +126,7 @@ export {
 } from './account/errors';
 
 // --- lounge domains (song requests, votes, djs, ratings) ---
-export { businessDate, VENUE_TIME_ZONE } from './song-requests/business-date';
+export { businessDate, VENUE_TIME_ZONE } from './lib/business-date';
 export {
   LOUNGE_POLL_INTERVAL_MS,
   SONG_REQUEST_VISIBLE_HOURS,

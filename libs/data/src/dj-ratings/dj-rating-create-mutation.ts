@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../lib/errors';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
-import { djKeys } from '../djs/keys';
+import { djKeys } from '../lib/query-keys';
 import { djRatingKeys } from './keys';
 
 export interface CreateDjRatingVars {
@@ -29,23 +30,21 @@ export async function createDjRating(vars: CreateDjRatingVars): Promise<void> {
   );
 }
 
-export function useDjRatingCreateMutation(
-  options: {
-    onSuccess?: (vars: CreateDjRatingVars) => void;
-    onError?: (error: unknown, vars: CreateDjRatingVars) => void;
-  } = {},
-) {
+export function useDjRatingCreateMutation({
+  onSuccess,
+  ...options
+}: MutationHookOptions<void, CreateDjRatingVars> = {}) {
   const client = useQueryClient();
   return useMutation({
+    ...options,
     mutationFn: createDjRating,
-    onSuccess: async (_data, vars) => {
+    async onSuccess(...args) {
       await Promise.all([
         client.invalidateQueries({ queryKey: djRatingKeys.all }),
         // average_rating and total_ratings move with each rating
         client.invalidateQueries({ queryKey: djKeys.all }),
       ]);
-      options.onSuccess?.(vars);
+      await onSuccess?.(...args);
     },
-    onError: (error, vars) => options.onError?.(error, vars),
   });
 }

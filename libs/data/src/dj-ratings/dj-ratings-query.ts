@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Tables } from '../database.types';
 import { unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
-import { LOUNGE_POLL_INTERVAL_MS } from '../song-requests/constants';
+import { LOUNGE_POLL_INTERVAL_MS } from '../lib/polling';
 import { djRatingKeys } from './keys';
 
 export type DjRating = Tables<'dj_ratings'>;

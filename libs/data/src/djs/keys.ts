@@ -1,6 +1,1 @@
-/** Query keys of the djs domain. */
-export const djKeys = {
-  all: ['djs'] as const,
-  active: () => [...djKeys.all, 'active'] as const,
-  live: () => [...djKeys.all, 'live'] as const,
-};
+export { djKeys } from '../lib/query-keys';

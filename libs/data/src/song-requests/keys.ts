@@ -1,5 +1,1 @@
-/** Query keys of the song_requests domain. */
-export const songRequestKeys = {
-  all: ['song-requests'] as const,
-  tonight: (eventDate: string) => [...songRequestKeys.all, 'tonight', eventDate] as const,
-};
+export { songRequestKeys } from '../lib/query-keys';

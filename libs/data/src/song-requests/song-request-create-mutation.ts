@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tables } from '../database.types';
 import { DataError, unwrap } from '../lib/errors';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
 import { songRequestKeys } from './keys';
 
@@ -32,19 +33,17 @@ export async function createSongRequest(
   return row;
 }
 
-export function useSongRequestCreateMutation(
-  options: {
-    onSuccess?: (request: Tables<'song_requests'>) => void;
-    onError?: (error: unknown) => void;
-  } = {},
-) {
+export function useSongRequestCreateMutation({
+  onSuccess,
+  ...options
+}: MutationHookOptions<Tables<'song_requests'>, CreateSongRequestVars> = {}) {
   const client = useQueryClient();
   return useMutation({
+    ...options,
     mutationFn: createSongRequest,
-    onSuccess: async (request) => {
+    async onSuccess(...args) {
       await client.invalidateQueries({ queryKey: songRequestKeys.all });
-      options.onSuccess?.(request);
+      await onSuccess?.(...args);
     },
-    onError: options.onError,
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataError, unwrap } from '../lib/errors';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
 import type { SongRequestStatus } from './constants';
 import { songRequestKeys } from './keys';
@@ -27,19 +28,17 @@ export async function setSongRequestStatus(vars: SetSongRequestStatusVars): Prom
   }
 }
 
-export function useSongRequestStatusMutation(
-  options: {
-    onSuccess?: (vars: SetSongRequestStatusVars) => void;
-    onError?: (error: unknown, vars: SetSongRequestStatusVars) => void;
-  } = {},
-) {
+export function useSongRequestStatusMutation({
+  onSuccess,
+  ...options
+}: MutationHookOptions<void, SetSongRequestStatusVars> = {}) {
   const client = useQueryClient();
   return useMutation({
+    ...options,
     mutationFn: setSongRequestStatus,
-    onSuccess: async (_data, vars) => {
+    async onSuccess(...args) {
       await client.invalidateQueries({ queryKey: songRequestKeys.all });
-      options.onSuccess?.(vars);
+      await onSuccess?.(...args);
     },
-    onError: (error, vars) => options.onError?.(error, vars),
   });
 }

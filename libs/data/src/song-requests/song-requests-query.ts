@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Tables } from '../database.types';
 import { unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
-import { businessDate } from './business-date';
+import { businessDate } from '../lib/business-date';
 import { LOUNGE_POLL_INTERVAL_MS, SONG_REQUEST_VISIBLE_HOURS } from './constants';
 import { songRequestKeys } from './keys';
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
-import { businessDate } from '../song-requests/business-date';
-import { LOUNGE_POLL_INTERVAL_MS } from '../song-requests/constants';
+import { businessDate } from '../lib/business-date';
+import { LOUNGE_POLL_INTERVAL_MS } from '../lib/polling';
 import { songVoteKeys } from './keys';
 
 /** The ids of the requests the member voted for tonight (their votes count towards the 3). */

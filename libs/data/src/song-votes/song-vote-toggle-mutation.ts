@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../lib/errors';
+import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
-import { songRequestKeys } from '../song-requests/keys';
+import { songRequestKeys } from '../lib/query-keys';
 import { songVoteKeys } from './keys';
 
 export interface ToggleVoteVars {
@@ -28,22 +29,21 @@ export async function toggleVote(vars: ToggleVoteVars): Promise<void> {
   }
 }
 
-export function useSongVoteToggleMutation(
-  options: {
-    onSuccess?: (vars: ToggleVoteVars) => void;
-    onError?: (error: unknown, vars: ToggleVoteVars) => void;
-  } = {},
-) {
+export function useSongVoteToggleMutation({
+  onSettled,
+  ...options
+}: MutationHookOptions<void, ToggleVoteVars> = {}) {
   const client = useQueryClient();
   return useMutation({
+    ...options,
     mutationFn: toggleVote,
-    onSuccess: (_data, vars) => options.onSuccess?.(vars),
-    onError: (error, vars) => options.onError?.(error, vars),
     // Success or not, the server now knows best: refresh the votes and counts.
-    onSettled: () =>
-      Promise.all([
+    async onSettled(...args) {
+      await Promise.all([
         client.invalidateQueries({ queryKey: songVoteKeys.all }),
         client.invalidateQueries({ queryKey: songRequestKeys.all }),
-      ]),
+      ]);
+      await onSettled?.(...args);
+    },
   });
 }

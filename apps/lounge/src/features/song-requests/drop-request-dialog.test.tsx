@@ -2,7 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { useToastStore } from '@bistro/ui';
-import { DataError, type useSongRequestCreateMutation } from '@bistro/data';
+import {
+  DataError,
+  type CreateSongRequestVars,
+  type useSongRequestCreateMutation,
+} from '@bistro/data';
 import { DropRequestDialog } from './drop-request-dialog';
 
 const insert = vi.fn();
@@ -16,9 +20,9 @@ vi.mock('@bistro/data', async (importOriginal) => {
       options: Parameters<typeof useSongRequestCreateMutation>[0] = {},
     ) =>
       useMutation({
-        mutationFn: (vars: unknown) => insert(vars) as Promise<never>,
-        onSuccess: (row) => options.onSuccess?.(row),
-        onError: (error) => options.onError?.(error),
+        mutationFn: (vars: CreateSongRequestVars) => insert(vars) as Promise<never>,
+        onSuccess: options.onSuccess,
+        onError: options.onError,
       }),
   };
 });

@@ -135,7 +135,7 @@ export function SongRequestsPage() {
   }, [votedIds]);
   const { ids: pendingVoteIds, add: addPendingVote, remove: removePendingVote } = usePendingIds();
   const toggle = useSongVoteToggleMutation({
-    onSuccess: (vars) => {
+    onSuccess: (_data, vars) => {
       if (vars.action === 'add') toast(songVoteToasts.added);
     },
     onError: (error, vars) => {
@@ -165,7 +165,7 @@ export function SongRequestsPage() {
     remove: removePendingStatus,
   } = usePendingIds();
   const setStatus = useSongRequestStatusMutation({
-    onSuccess: (vars) =>
+    onSuccess: (_data, vars) =>
       toast({
         title: 'Status Updated',
         description: `Marked ${statusView(vars.status).label}`,
