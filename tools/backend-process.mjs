@@ -10,6 +10,27 @@ import { defaults, repoRoot as root } from '../apps/web-server/src/index.mjs';
 
 export const backendMain = join(root, 'apps', 'backend', 'src', 'main.ts');
 
+/**
+ * The environment of the local backend that serves the suite on `ports` (shell and remotes):
+ * CORS for every app port, sign-in links back to the shell, and the demo's well-known password
+ * for the test members the admin can seed. CORS_ORIGINS and SEED_TEST_USERS_KNOWN_PASSWORD from
+ * the caller's environment win.
+ */
+export function localSuiteEnv(ports) {
+  return {
+    CORS_ORIGINS:
+      process.env.CORS_ORIGINS ??
+      Object.values(ports)
+        .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
+        .join(','),
+    ADDITIONAL_REDIRECT_URLS: [
+      `http://localhost:${ports.shell}/**`,
+      `http://127.0.0.1:${ports.shell}/**`,
+    ].join(','),
+    SEED_TEST_USERS_KNOWN_PASSWORD: process.env.SEED_TEST_USERS_KNOWN_PASSWORD ?? 'true',
+  };
+}
+
 export function backendAvailable() {
   return existsSync(backendMain);
 }

@@ -23,7 +23,7 @@ import {
   suitePorts,
   suiteSettings,
 } from '../apps/web-server/src/index.mjs';
-import { backendAvailable, startBackend } from './backend-process.mjs';
+import { backendAvailable, localSuiteEnv, startBackend } from './backend-process.mjs';
 
 const rspackBin = join(root, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
 /**
@@ -141,16 +141,7 @@ async function main() {
       port: apiPort,
       inboxPort,
       siteUrl: `http://localhost:${ports.shell}`,
-      env: {
-        CORS_ORIGINS: Object.values(ports)
-          .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
-          .join(','),
-        ADDITIONAL_REDIRECT_URLS: [
-          `http://localhost:${ports.shell}/**`,
-          `http://127.0.0.1:${ports.shell}/**`,
-        ].join(','),
-        ...(process.env.CORS_ORIGINS ? { CORS_ORIGINS: process.env.CORS_ORIGINS } : {}),
-      },
+      env: localSuiteEnv(ports),
       signal: stopBackend.signal,
     });
     const { keys } = await backendStarted;

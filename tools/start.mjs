@@ -18,7 +18,7 @@ import {
   snapshotDists,
   suiteSettings,
 } from '../apps/web-server/src/index.mjs';
-import { backendAvailable, startBackend } from './backend-process.mjs';
+import { backendAvailable, localSuiteEnv, startBackend } from './backend-process.mjs';
 
 const args = new Set(process.argv.slice(2));
 const { host, dataDir, ports, apiPort, inboxPort } = suiteSettings();
@@ -72,18 +72,7 @@ async function main() {
       port: apiPort,
       inboxPort,
       siteUrl: `http://localhost:${ports.shell}`,
-      env: {
-        CORS_ORIGINS: Object.values(ports)
-          .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
-          .join(','),
-        ADDITIONAL_REDIRECT_URLS: [
-          `http://localhost:${ports.shell}/**`,
-          `http://127.0.0.1:${ports.shell}/**`,
-        ].join(','),
-        ...(process.env.CORS_ORIGINS ? { CORS_ORIGINS: process.env.CORS_ORIGINS } : {}),
-        // the local demo's test members get the well-known password
-        SEED_TEST_USERS_KNOWN_PASSWORD: process.env.SEED_TEST_USERS_KNOWN_PASSWORD ?? 'true',
-      },
+      env: localSuiteEnv(ports),
       signal: stopBackend.signal,
     });
     backend = await backendStarted;
