@@ -157,8 +157,8 @@ describe("a statement timeout is PostgREST's 500 with SQLSTATE 57014", () => {
     expect(message).toBe('canceling statement due to statement timeout');
   });
 
-  // PGlite cannot interrupt a running statement from the thread that runs it; its
-  // statement bound is enforced by the database layer, not by this REST service
+  // The function lowers its own statement_timeout, which only PostgreSQL's server honours;
+  // PGlite's bound is the watchdog's per-role timeout (db-timeout.security.test.ts)
   it.skipIf(!process.env['DATABASE_URL'])(
     'a statement that outlasts statement_timeout answers 500 57014, never a late 200',
     async () => {
