@@ -7,6 +7,11 @@ export interface SeedTestUsersResult {
   created: number;
   existing: number;
   users: string[];
+  /**
+   * The new members' random passwords by e-mail, present unless the deployment allows the
+   * demo's well-known password. The function returns them once and stores them nowhere.
+   */
+  passwords?: Record<string, string>;
 }
 
 /** Reads the `{ error }` body of a failed function call, if it has one. */

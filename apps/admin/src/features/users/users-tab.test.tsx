@@ -16,7 +16,14 @@ import { ADMIN_ID, clearToasts, renderAt, setViewer, toasts } from '../../test/r
 const server = vi.hoisted(() => ({
   deleteUser: vi.fn<(vars: DeleteUserVars) => Promise<void>>(),
   setVip: vi.fn<(vars: { userId: string; vip: boolean }) => Promise<void>>(),
-  seed: vi.fn<() => Promise<{ created: number; existing: number; users: string[] }>>(),
+  seed: vi.fn<
+    () => Promise<{
+      created: number;
+      existing: number;
+      users: string[];
+      passwords?: Record<string, string>;
+    }>
+  >(),
 }));
 
 vi.mock('@bistro/data', async (importOriginal) => {
@@ -169,5 +176,22 @@ describe('UsersTab', () => {
     server.seed.mockRejectedValueOnce(new Error('Admin privileges required'));
     await clicker.click(screen.getByRole('button', { name: 'Seed Test Users' }));
     await waitFor(() => expect(toasts()).toContain('Seeding Failed / Admin privileges required'));
+  });
+
+  it("shows new test members' random passwords once, until dismissed", async () => {
+    const clicker = userEvent.setup();
+    server.seed.mockResolvedValueOnce({
+      created: 1,
+      existing: 0,
+      users: ['test1@example.com'],
+      passwords: { 'test1@example.com': 'k3Qz-random-pass' },
+    });
+    renderAt(<UsersTab />);
+    await clicker.click(screen.getByRole('button', { name: 'Seed Test Users' }));
+    const panel = await screen.findByRole('region', { name: 'Test member passwords' });
+    expect(within(panel).getByText('test1@example.com')).toBeInTheDocument();
+    expect(within(panel).getByText('k3Qz-random-pass')).toBeInTheDocument();
+    await clicker.click(within(panel).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Test member passwords' })).not.toBeInTheDocument();
   });
 });

@@ -76,6 +76,30 @@ const UserItem = styled(Item)`
   }
 `;
 
+const PasswordPanel = styled.section`
+  margin-bottom: 16px;
+  padding: 12px 16px;
+  border: 1px solid ${theme.colors.border};
+  border-radius: 8px;
+  h3 {
+    margin: 0 0 4px;
+    font-size: 1rem;
+  }
+  dl {
+    margin: 8px 0;
+  }
+  dl > div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 12px;
+  }
+  dt,
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
 const Pager = styled(Row)`
   justify-content: space-between;
   margin-top: ${theme.space(4)};
@@ -181,8 +205,13 @@ export function UsersTab() {
       setToDelete(null);
     },
   });
+  // Random passwords of new test members: shown here once, until the admin dismisses them.
+  const [newPasswords, setNewPasswords] = useState<[string, string][]>([]);
   const seed = useTestUsersSeedMutation({
-    onSuccess: (result) => notify(userMessages.seeded(result.created, result.existing)),
+    onSuccess: (result) => {
+      notify(userMessages.seeded(result.created, result.existing));
+      setNewPasswords(Object.entries(result.passwords ?? {}));
+    },
   });
 
   const onSearch = (value: string) => {
@@ -217,6 +246,25 @@ export function UsersTab() {
         </Button>
       }
     >
+      {newPasswords.length > 0 && (
+        <PasswordPanel aria-labelledby="test-passwords-heading">
+          <h3 id="test-passwords-heading">Test member passwords</h3>
+          <Muted>Shown only once: copy them now. They are not stored anywhere.</Muted>
+          <dl>
+            {newPasswords.map(([email, password]) => (
+              <div key={email}>
+                <dt>{email}</dt>
+                <dd>
+                  <code>{password}</code>
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <Button type="button" $variant="ghost" onClick={() => setNewPasswords([])}>
+            Dismiss
+          </Button>
+        </PasswordPanel>
+      )}
       <Row style={{ marginBottom: 16 }}>
         <SearchBox>
           <HiddenLabel htmlFor={searchId}>Search users by name or e-mail</HiddenLabel>
