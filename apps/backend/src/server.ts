@@ -23,6 +23,8 @@ import {
 } from './config.js';
 
 export { DEFAULT_CORS_ORIGINS, REPO_ROOT } from './config.js';
+/** The statement timeouts a backend applies unless its config overrides them. */
+export { DEFAULT_STATEMENT_TIMEOUTS } from './db/options.js';
 
 export interface BackendOptions {
   /** API port; 0 picks a free one. Default: config/defaults.json's ports.api. */

@@ -27,8 +27,11 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { startBackend, type Backend } from '../../../apps/backend/src/server.js';
-import { DEFAULT_STATEMENT_TIMEOUTS } from '../../../apps/backend/src/db/options.js';
+import {
+  DEFAULT_STATEMENT_TIMEOUTS,
+  startBackend,
+  type Backend,
+} from '../../../apps/backend/src/server.js';
 import { writeBenchPart } from '../report.mjs';
 
 const env = process.env;
