@@ -133,6 +133,11 @@ test('approving a booking with a note e-mails the guest and shows on their profi
 }) => {
   const leo = await memberToken('leo@example.com');
   const eventTitle = unique('Rooftop Brunch');
+  // the mail names the real event the booking is for, never a title the guest typed
+  await rest('events', {
+    method: 'POST',
+    body: { title: eventTitle, event_date: '2031-05-04T16:00:00Z', is_approved: true },
+  });
   await rest('event_bookings', {
     method: 'POST',
     token: leo.token,
@@ -190,6 +195,10 @@ test('approving a booking with a note e-mails the guest and shows on their profi
 test('rejecting a booking e-mails the guest too', async ({ page }) => {
   const leo = await memberToken('leo@example.com');
   const eventTitle = unique('Sold Out Gala');
+  await rest('events', {
+    method: 'POST',
+    body: { title: eventTitle, event_date: '2031-06-07T23:00:00Z', is_approved: true },
+  });
   await rest('event_bookings', {
     method: 'POST',
     token: leo.token,
@@ -199,6 +208,7 @@ test('rejecting a booking e-mails the guest too', async ({ page }) => {
       email: 'leo@example.com',
       phone: '(216) 555-0199',
       event_title: eventTitle,
+      event_date: '2031-06-07T23:00:00Z',
     },
   });
   await openDashboard(page);

@@ -6,8 +6,8 @@
 -- this migration are not rechecked, every new or changed row is.
 
 alter table public.profiles
-  add constraint profiles_first_name_length check (length(first_name) <= 100) not valid,
-  add constraint profiles_last_name_length check (length(last_name) <= 100) not valid,
+  add constraint profiles_first_name_length check (length(first_name) <= 200) not valid,
+  add constraint profiles_last_name_length check (length(last_name) <= 200) not valid,
   add constraint profiles_email_length check (length(email) <= 320) not valid,
   add constraint profiles_phone_length check (length(phone) <= 50) not valid;
 

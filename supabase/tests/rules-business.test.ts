@@ -312,8 +312,8 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
     });
 
     it.each([
-      ['profiles', 'first_name', 101, 'profiles_first_name_length'],
-      ['profiles', 'last_name', 101, 'profiles_last_name_length'],
+      ['profiles', 'first_name', 201, 'profiles_first_name_length'],
+      ['profiles', 'last_name', 201, 'profiles_last_name_length'],
       ['profiles', 'phone', 51, 'profiles_phone_length'],
     ])('refuses %s.%s of %i characters', async (table, column, n, constraint) => {
       const out = await db.attempt(

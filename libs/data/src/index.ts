@@ -101,6 +101,7 @@ export {
 } from './lib/image-upload';
 export { photoUploaded, photoUploadFailed } from './photos/errors';
 export { profileKeys } from './profiles/keys';
+export { NAME_MAX_LENGTH } from './profiles/constants';
 export {
   fetchProfile,
   profileQueryOptions,

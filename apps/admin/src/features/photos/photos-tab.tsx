@@ -45,7 +45,7 @@ function PhotoTile({
 }) {
   const label = photo.caption || 'Member photo';
   return (
-    <Tile aria-label={`${label}, ${photo.is_approved ? 'success' : 'warning'}`}>
+    <Tile aria-label={`${label}, ${photo.is_approved ? 'approved' : 'pending'}`}>
       <img src={safeImageUrl(photo.image_url)} alt={label} loading="lazy" />
       <div>
         <Actions>

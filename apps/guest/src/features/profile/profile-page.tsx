@@ -22,6 +22,7 @@ import {
 } from '@bistro/ui';
 import { RequireMember } from '@bistro/auth';
 import {
+  NAME_MAX_LENGTH,
   profileUpdateFailed,
   profileUpdated,
   useProfile,
@@ -110,11 +111,21 @@ function ProfileForm({ userId }: { userId: string }) {
         <TwoUp>
           <Field>
             <Label htmlFor="profile-first-name">First name</Label>
-            <Input id="profile-first-name" autoComplete="given-name" {...register('firstName')} />
+            <Input
+              id="profile-first-name"
+              autoComplete="given-name"
+              maxLength={NAME_MAX_LENGTH}
+              {...register('firstName')}
+            />
           </Field>
           <Field>
             <Label htmlFor="profile-last-name">Last name</Label>
-            <Input id="profile-last-name" autoComplete="family-name" {...register('lastName')} />
+            <Input
+              id="profile-last-name"
+              autoComplete="family-name"
+              maxLength={NAME_MAX_LENGTH}
+              {...register('lastName')}
+            />
           </Field>
         </TwoUp>
         <Field>

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { toast } from '@bistro/ui';
 import { signUp, signUpFailed } from '@bistro/auth';
+import { NAME_MAX_LENGTH } from '@bistro/data';
 import {
   RequiredField,
   EmailField,
@@ -47,12 +48,14 @@ export function SignUpForm({ onVerify }: { onVerify: (email: string) => void }) 
           id="signup-first-name"
           label="First name"
           autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
           registration={register('firstName', { required: true })}
         />
         <RequiredField
           id="signup-last-name"
           label="Last name"
           autoComplete="family-name"
+          maxLength={NAME_MAX_LENGTH}
           registration={register('lastName', { required: true })}
         />
       </NameRow>
