@@ -294,6 +294,86 @@ $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to public;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 
+-- realtime schema (Broadcast from the database, as Supabase Realtime has it) -----------
+-- realtime.send() files a message for a topic; the socket server delivers it to the
+-- sockets joined to that topic. A private topic is joined only by a user whom the select
+-- policies on realtime.messages let read a message of that topic (realtime.topic() names
+-- the topic being joined while those policies run).
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  id bigint generated always as identity primary key,
+  topic text not null,
+  extension text not null default 'broadcast',
+  event text,
+  payload jsonb,
+  private boolean not null default true,
+  inserted_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists messages_inserted_at_topic_idx on realtime.messages (inserted_at desc, topic);
+alter table realtime.messages enable row level security;
+grant select, insert on realtime.messages to anon, authenticated;
+grant all on realtime.messages to service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text
+$$;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  _id bigint;
+begin
+  insert into realtime.messages (payload, event, topic, private, extension)
+  values (payload, event, topic, private, 'broadcast')
+  returning id into _id;
+  -- Wakes the socket server; the message itself is read from the table.
+  perform pg_notify('realtime_messages', _id::text);
+end
+$$;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text,
+  event_name text,
+  operation text,
+  table_name text,
+  table_schema text,
+  new record,
+  old record,
+  level text default 'ROW'
+) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  perform realtime.send(
+    jsonb_build_object(
+      'schema', table_schema,
+      'table', table_name,
+      'operation', operation,
+      'record', case when new is null then null else to_jsonb(new) end,
+      'old_record', case when old is null then null else to_jsonb(old) end
+    ),
+    event_name,
+    topic_name,
+    true
+  );
+end
+$$;
+
+grant execute on function realtime.topic() to public;
+revoke all on function realtime.send(jsonb, text, text, boolean) from public;
+revoke all on function realtime.broadcast_changes(text, text, text, text, text, record, record, text) from public;
+grant execute on function realtime.send(jsonb, text, text, boolean) to service_role;
+grant execute on function realtime.broadcast_changes(text, text, text, text, text, record, record, text) to service_role;
+
 -- public schema defaults (as a fresh Supabase project has them) -------------------------
 grant usage on schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
