@@ -10,7 +10,7 @@ import { WebSocket, type RawData } from 'ws';
 import { decodeJwt } from 'jose';
 import { JwtError, resolveCaller, type Caller } from '../authz.js';
 import type { KeySet } from '../keys.js';
-import type { Db } from '../db/types.js';
+import { isPgError, type Db } from '../db/types.js';
 import {
   FrameError,
   decodeBinary,
@@ -75,6 +75,12 @@ function tokenReason(e: unknown, token: string): string {
   if (e instanceof JwtError) return `InvalidJWTToken: ${e.message}`;
   throw e;
 }
+
+/** Why the policies could not be evaluated (a deleted user's token is an invalid token). */
+const policyReason = (e: unknown) =>
+  isPgError(e) && e.code === 'PT401'
+    ? `InvalidJWTToken: ${e.message}`
+    : `RlsPolicyError: ${e instanceof Error ? e.message : String(e)}`;
 
 const unauthorized = (verb: 'read from' | 'write to', sub: string) =>
   `Unauthorized: You do not have permissions to ${verb} this Channel topic: ${sub}`;
@@ -271,7 +277,7 @@ export class Connection {
     try {
       rights = await this.rightsOf(caller, isPrivate, sub);
     } catch (e) {
-      return this.replyError(f, `RlsPolicyError: ${e instanceof Error ? e.message : String(e)}`);
+      return this.replyError(f, policyReason(e));
     }
     if (!rights.read) return this.replyError(f, unauthorized('read from', sub));
     if (this.closed) return;
@@ -339,7 +345,7 @@ export class Connection {
     try {
       rights = await this.rightsOf(caller, ch.isPrivate, ch.sub);
     } catch (e) {
-      return this.shut(ch, `RlsPolicyError: ${e instanceof Error ? e.message : String(e)}`);
+      return this.shut(ch, policyReason(e));
     }
     if (!rights.read) return this.shut(ch, unauthorized('read from', ch.sub));
     ch.caller = caller;
