@@ -91,6 +91,8 @@ export class Connection {
   private windowStart = Date.now();
   private windowCount = 0;
   private closed = false;
+  /** The server has sent its close frame: what the client still sends is ignored. */
+  private closing = false;
   lastSeen = Date.now();
 
   constructor(
@@ -127,6 +129,7 @@ export class Connection {
   }
 
   close(code: number, reason: string): void {
+    this.closing = true;
     if (this.ws.readyState === WebSocket.OPEN) this.ws.close(code, reason);
   }
 
@@ -135,7 +138,7 @@ export class Connection {
   }
 
   private receive(data: RawData, isBinary: boolean): void {
-    if (this.closed) return;
+    if (this.closed || this.closing) return;
     this.lastSeen = Date.now();
     const now = this.lastSeen;
     if (now - this.windowStart >= 1000) {
@@ -144,7 +147,6 @@ export class Connection {
     }
     if (++this.windowCount > this.deps.settings.maxMessagesPerSecond) {
       this.close(1008, 'too many messages per second');
-      this.ws.terminate();
       return;
     }
     const buf = Array.isArray(data)
@@ -162,7 +164,7 @@ export class Connection {
   }
 
   private async handle(buf: Buffer, isBinary: boolean): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.closing) return;
     if (isBinary) {
       if (this.vsn !== '2.0.0') throw new FrameError('binary frames need vsn 2.0.0');
       const b = decodeBinary(buf);
