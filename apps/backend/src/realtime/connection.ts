@@ -6,6 +6,7 @@
  * that is not a protocol message closes this socket (1007); a well-formed message the server
  * cannot act on gets a phx_reply with status "error" and a reason.
  */
+import type { Duplex } from 'node:stream';
 import { WebSocket, type RawData } from 'ws';
 import { decodeJwt } from 'jose';
 import { JwtError, resolveCaller, type Caller } from '../authz.js';
@@ -55,8 +56,8 @@ class Channel implements Member {
   get sub(): string {
     return this.topic.slice(PREFIX.length);
   }
-  send(frame: Buffer, binary: boolean): void {
-    this.conn.send(frame, binary);
+  sendFramed(frame: Buffer): void {
+    this.conn.sendFramed(frame);
   }
 }
 
@@ -97,6 +98,8 @@ export class Connection {
 
   constructor(
     private readonly ws: WebSocket,
+    /** The socket under `ws` (ours: the upgrade handed it over), for pre-framed writes. */
+    private readonly raw: Duplex,
     readonly vsn: Vsn,
     /** The apikey of the URL: the token of a join that brings none. */
     private readonly apikey: string,
@@ -126,6 +129,20 @@ export class Connection {
       return;
     }
     this.ws.send(frame, { binary });
+  }
+
+  /**
+   * A frame built once for many sockets (see wsFrame), written as is. Whole frames are queued
+   * in order on the socket, so they never interleave with the frames ws writes itself.
+   */
+  sendFramed(frame: Buffer): void {
+    if (this.closing || this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.raw.writableLength > this.deps.settings.maxBufferedBytes) {
+      this.deps.log('realtime: closing a socket that does not read its frames');
+      this.ws.terminate();
+      return;
+    }
+    this.raw.write(frame);
   }
 
   close(code: number, reason: string): void {
@@ -171,15 +188,7 @@ export class Connection {
       const ch = this.channels.get(b.topic);
       const frame = { join_ref: b.join_ref, ref: b.ref, topic: b.topic };
       if (!ch) return this.replyError(frame, 'unmatched topic');
-      let meta = '';
-      if (b.meta) {
-        try {
-          JSON.parse(b.meta);
-          meta = b.meta;
-        } catch {
-          throw new FrameError('broadcast metadata is not JSON');
-        }
-      }
+      // the client's metadata is not relayed: what meta a broadcast carries is the server's to say
       if (b.encoding === 1) {
         try {
           JSON.parse(b.payload.toString('utf8'));
@@ -187,7 +196,7 @@ export class Connection {
           throw new FrameError('broadcast payload is not JSON');
         }
       }
-      return this.broadcast(ch, frame, b.event, b.payload, b.encoding, meta);
+      return this.broadcast(ch, frame, b.event, b.payload, b.encoding);
     }
     const f = decodeText(buf.toString('utf8'), this.vsn);
     if (f.topic === 'phoenix') {
@@ -208,7 +217,7 @@ export class Connection {
         if (typeof p['event'] !== 'string' || p['event'].length === 0 || p['event'].length > 255)
           return this.replyError(f, 'broadcast needs an event name');
         const body = Buffer.from(JSON.stringify(p['payload'] ?? {}), 'utf8');
-        return this.broadcast(ch, f, p['event'], body, 1, '');
+        return this.broadcast(ch, f, p['event'], body, 1);
       }
       case 'presence':
         return this.replyError(f, 'Presence is not supported by this server');
@@ -362,10 +371,9 @@ export class Connection {
     event: string,
     payload: Buffer,
     encoding: 0 | 1,
-    meta: string,
   ): Promise<void> {
     if (!ch.rights.write) return this.replyError(f, unauthorized('write to', ch.sub));
-    await this.deps.hub.relay(ch, ch.self, event, payload, encoding, meta);
+    await this.deps.hub.relay(ch, ch.self, event, payload, encoding);
     if (f.ref) this.sendReply(f, 'ok', {});
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Which sockets are joined to which topic, and the fan-out of a message to them. A message is
- * encoded once per protocol version, then the same bytes go to every socket of its topic; a
+ * encoded and framed once per protocol version, then the same bytes are written to every
+ * socket of its topic (one write each, no copy, no per-socket framing); a
  * long fan-out yields to the event loop between slices so heartbeats and requests keep flowing.
  */
-import { encodeBroadcast, type Vsn } from './protocol.js';
+import { encodeBroadcast, wsFrame, type Vsn } from './protocol.js';
 import type { MessageRow } from './delivery.js';
 
 /** What the hub needs from a joined channel (see connection.ts). */
@@ -11,7 +12,8 @@ export interface Member {
   readonly topic: string;
   readonly isPrivate: boolean;
   readonly vsn: Vsn;
-  send(frame: Buffer, binary: boolean): void;
+  /** Writes a whole WebSocket frame (see wsFrame) to the socket. */
+  sendFramed(frame: Buffer): void;
 }
 
 const SLICE = 1000;
@@ -51,7 +53,7 @@ export class Hub {
       const set = this.byKey.get(topicKey(topic, row.private));
       if (!set) continue;
       const payload = Buffer.from(row.payload ?? '{}', 'utf8');
-      await this.fanOut(set, null, topic, row.event ?? '', payload, 1, '');
+      await this.fanOut(set, null, topic, row.event ?? '', payload, 1);
     }
   }
 
@@ -62,11 +64,10 @@ export class Hub {
     event: string,
     payload: Buffer,
     encoding: 0 | 1,
-    meta: string,
   ): Promise<void> {
     const set = this.byKey.get(topicKey(from.topic, from.isPrivate));
     if (!set) return;
-    await this.fanOut(set, self ? null : from, from.topic, event, payload, encoding, meta);
+    await this.fanOut(set, self ? null : from, from.topic, event, payload, encoding);
   }
 
   private async fanOut(
@@ -76,13 +77,14 @@ export class Hub {
     event: string,
     payload: Buffer,
     encoding: 0 | 1,
-    meta: string,
   ): Promise<void> {
     const frames = new Map<Vsn, Buffer | null>();
     const frameFor = (vsn: Vsn) => {
       let f = frames.get(vsn);
       if (f === undefined) {
-        f = encodeBroadcast(vsn, topic, event, payload, encoding, meta);
+        const body = encodeBroadcast(vsn, topic, event, payload, encoding);
+        // binary (kind 4) for vsn 2.0.0 when it fits; text frames start with '[' or '{'
+        f = body ? wsFrame(body, body[0] === 4) : null;
         frames.set(vsn, f);
       }
       return f;
@@ -93,7 +95,7 @@ export class Hub {
       if (m === skip) continue;
       const f = frameFor(m.vsn);
       // a binary (raw bytes) payload has no form for vsn 1.0.0 clients
-      if (f) m.send(f, m.vsn === '2.0.0' && f[0] === 4);
+      if (f) m.sendFramed(f);
       if (++n % SLICE === 0) await nextTick();
     }
   }

@@ -178,3 +178,24 @@ export function encodeBroadcast(
     (meta ? `,"meta":${meta}}` : '}');
   return encodeText(vsn, null, null, topic, 'broadcast', body);
 }
+
+/**
+ * A whole WebSocket frame (RFC 6455, server to client: unmasked, final) around `payload`, so a
+ * message fanned out to thousands of sockets is framed once and written as is.
+ */
+export function wsFrame(payload: Buffer, binary: boolean): Buffer {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65536 ? 4 : 10;
+  const out = Buffer.allocUnsafe(head + n);
+  out[0] = 0x80 | (binary ? 0x2 : 0x1);
+  if (n < 126) out[1] = n;
+  else if (n < 65536) {
+    out[1] = 126;
+    out.writeUInt16BE(n, 2);
+  } else {
+    out[1] = 127;
+    out.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(out, head);
+  return out;
+}

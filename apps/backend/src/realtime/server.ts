@@ -109,6 +109,7 @@ export function createRealtime(
       wss.handleUpgrade(req, socket, head, (ws) => {
         const conn: Connection = new Connection(
           ws,
+          socket,
           vsn,
           apikey,
           {
