@@ -91,6 +91,8 @@ export class Connection {
   private queue: Promise<void> = Promise.resolve();
   private windowStart = Date.now();
   private windowCount = 0;
+  private joinWindowStart = 0;
+  private joinCount = 0;
   private closed = false;
   /** The server has sent its close frame: what the client still sends is ignored. */
   private closing = false;
@@ -257,6 +259,13 @@ export class Connection {
   private async join(f: Frame): Promise<void> {
     if (!f.topic.startsWith(PREFIX) || f.topic.length === PREFIX.length)
       return this.replyError(f, 'unmatched topic');
+    const t = Date.now();
+    if (t - this.joinWindowStart >= 1000) {
+      this.joinWindowStart = t;
+      this.joinCount = 0;
+    }
+    if (++this.joinCount > this.deps.settings.maxJoinsPerSecond)
+      return this.replyError(f, 'ClientJoinRateLimitReached: Too many joins per second');
     const sub = f.topic.slice(PREFIX.length);
     const config = (f.payload['config'] ?? {}) as Record<string, unknown>;
     if (typeof config !== 'object' || config === null || Array.isArray(config))

@@ -16,6 +16,11 @@ export interface RealtimeSettings {
   maxChannelsPerSocket: number;
   /** Frames one socket may send per second; beyond that it is closed (1008). */
   maxMessagesPerSecond: number;
+  /**
+   * Joins one socket may ask for per second (each private join is a database transaction);
+   * beyond that the join is refused with ClientJoinRateLimitReached.
+   */
+  maxJoinsPerSecond: number;
   /** Open sockets of the whole server; the next upgrade is refused with 503. */
   maxSockets: number;
   /** Bytes queued for one socket before it counts as too slow and is closed (1008). */
@@ -34,6 +39,7 @@ export const DEFAULT_REALTIME: RealtimeSettings = {
   maxFrameBytes: 256 * 1024,
   maxChannelsPerSocket: 100,
   maxMessagesPerSecond: 100,
+  maxJoinsPerSecond: 20,
   maxSockets: 20_000,
   maxBufferedBytes: 4 * 1024 * 1024,
   idleTimeoutMs: 60_000,

@@ -51,7 +51,12 @@ async function bystanderAlive(): Promise<void> {
 beforeAll(async () => {
   srv = await startTestServer({
     config: {
-      realtime: { maxFrameBytes: 16 * 1024, maxMessagesPerSecond: 50, maxChannelsPerSocket: 5 },
+      realtime: {
+        maxFrameBytes: 16 * 1024,
+        maxMessagesPerSecond: 50,
+        maxChannelsPerSocket: 5,
+        maxJoinsPerSecond: 10,
+      },
     },
   });
   await srv.sql(TEST_POLICIES);
@@ -251,6 +256,19 @@ describe('realtime security: bad frames close only their socket', () => {
     const r = await s.join('rt-test:open-5', { private: false });
     expect(r.status).toBe('error');
     expect(String(r.response['reason'])).toContain('Too many channels');
+  });
+
+  it('refuses joins beyond the per-socket rate, without closing the socket', async () => {
+    const s = await open();
+    const refs = Array.from({ length: 12 }, (_, i) =>
+      s.push(`realtime:rt-test:open-${i % 3}`, 'phx_join', { config: { private: false } }, 'own'),
+    );
+    const replies = await Promise.all(refs.map((r) => s.reply(r)));
+    const limited = replies.filter((r) =>
+      String(r.response['reason']).startsWith('ClientJoinRateLimitReached'),
+    );
+    expect(limited.length).toBe(2);
+    expect(s.closed).toBeNull();
   });
 
   it('closes a socket that floods (1008), not the others', async () => {
