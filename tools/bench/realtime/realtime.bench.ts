@@ -78,6 +78,7 @@ interface Level {
   p99: number;
   max: number;
   lost: number;
+  dropped: number;
   bytesPerSocket: number;
   rssPerSocket: number;
   cpuMsPerSecond: number;
@@ -152,6 +153,8 @@ class Backend {
 
 /** One member's socket: joins 'bench:lounge' and records when each change arrives. */
 class Member {
+  /** the server closed this socket (counted per level) */
+  dropped = false;
   private ws: WebSocket | null = null;
   private heartbeat: NodeJS.Timeout | undefined;
   constructor(
@@ -185,6 +188,9 @@ class Member {
           ]),
         );
       });
+      ws.on('close', () => {
+        this.dropped = !this.closing;
+      });
       ws.on('message', (data: Buffer, isBinary: boolean) => {
         const at = now();
         if (isBinary) {
@@ -210,7 +216,9 @@ class Member {
     });
   }
   anonKey = '';
+  private closing = false;
   close(): void {
+    this.closing = true;
     clearInterval(this.heartbeat);
     this.ws?.terminate();
   }
@@ -256,7 +264,7 @@ async function measure(
   }
   await sleep(1000);
   const s1 = await backend.stats();
-  await sleep(2000); // late frames still count (as delays), not as lost
+  await sleep(4000); // late frames still count (as delays), not as missing
   const delays: number[] = [];
   let lost = 0;
   for (let k = 0; k < count; k++) {
@@ -339,6 +347,7 @@ async function bench(db: DbKind): Promise<DbResult> {
         p99: round(percentile(m.delays, 99)),
         max: round(m.delays[m.delays.length - 1] ?? NaN),
         lost: m.lost,
+        dropped: members.filter((x) => x.dropped).length,
         bytesPerSocket: Math.round((mem.heap + mem.external - base.heap - base.external) / n),
         rssPerSocket: Math.round((mem.rss - base.rss) / n),
         cpuMsPerSecond: round(m.cpuMsPerSecond),
@@ -411,7 +420,8 @@ function report(results: DbResult[], seconds: number): void {
         'p50 (ms)',
         'p99 (ms)',
         'max (ms)',
-        'lost',
+        'frames missing 5 s after the last change',
+        'sockets dropped',
         'heap+ext / socket (B)',
         'RSS change / socket (B, noisy)',
         'server CPU (ms/s)',
@@ -424,6 +434,7 @@ function report(results: DbResult[], seconds: number): void {
         l.p99,
         l.max,
         l.lost,
+        l.dropped,
         l.bytesPerSocket,
         l.rssPerSocket,
         l.cpuMsPerSecond,
