@@ -11,6 +11,7 @@ import {
   parseRange,
   parseSelect,
   splitPath,
+  splitTopLevel,
   type Condition,
   type OrderTerm,
   type SelectItem,
@@ -162,6 +163,17 @@ export function checkProfileAndMedia(header: (name: string) => string | undefine
 const RESERVED = new Set(['select', 'columns', 'on_conflict']);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 
+/** `a,"b c",d`: bare identifiers or double-quoted names (`""` inside quotes is one quote). */
+function parseNameList(what: string, value: string): string[] {
+  return splitTopLevel(value).map((raw) => {
+    const c = raw.trim();
+    const quoted = /^"((?:[^"]|"")+)"$/.exec(c);
+    if (quoted) return (quoted[1] as string).replace(/""/g, '"');
+    if (!IDENT.test(c)) throw parseError(what, `invalid column name "${c.slice(0, 40)}" in ${what}=`);
+    return c;
+  });
+}
+
 /** Parses the query string. Keys in `argNames` are function arguments, not filters. */
 export function parseQueryParams(url: URL, argNames: Set<string> = new Set()): QueryParams {
   const sp = url.searchParams;
@@ -176,13 +188,8 @@ export function parseQueryParams(url: URL, argNames: Set<string> = new Set()): Q
   };
   for (const [key, value] of sp.entries()) {
     if (RESERVED.has(key)) {
-      if (key === 'columns') {
-        q.columns = value.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
-        if (q.columns.some((c) => !IDENT.test(c)))
-          throw parseError('columns', 'invalid column name in columns=');
-      } else if (key === 'on_conflict') {
-        q.onConflict = value.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
-      }
+      if (key === 'columns') q.columns = parseNameList('columns', value);
+      else if (key === 'on_conflict') q.onConflict = parseNameList('on_conflict', value);
       continue;
     }
     if (argNames.has(key)) continue;

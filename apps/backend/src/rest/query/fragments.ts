@@ -2,9 +2,9 @@
  * SQL fragments shared by every plan kind. Identifiers come only from the schema cache (or,
  * for RPC results, are validated and quoted); every value is a bound parameter.
  */
-import type { Condition, FieldRef, FilterCond } from '../parser.js';
+import type { Condition, FieldRef, FilterCond, SelectItem } from '../parser.js';
 import { checkColumn, type EmbedNode, type ReadNode } from '../relationships.js';
-import type { TableInfo } from '../schema.js';
+import type { FunctionInfo, TableInfo } from '../schema.js';
 import { pgArrayLiteral } from '../../shared/pg-array.js';
 
 /** One statement ready for the driver. */
@@ -27,9 +27,17 @@ export function tableSource(t: TableInfo): string {
   return `${quoteIdent(t.schema)}.${quoteIdent(t.name)}`;
 }
 
+/** A function in the schema it was found in. */
+export function functionName(fn: FunctionInfo): string {
+  return `${quoteIdent(fn.schema ?? 'public')}.${quoteIdent(fn.name)}`;
+}
+
 export function fieldSql(node: ReadNode, f: FieldRef, params: Params): string {
-  checkColumn(node.table, f.name);
-  let sql = `${quoteIdent(node.alias)}.${quoteIdent(f.name)}`;
+  checkColumn(node, f.name);
+  const computed = node.table?.columns.has(f.name) ? undefined : node.table?.computed?.get(f.name);
+  let sql = computed
+    ? `${functionName(computed)}(${quoteIdent(node.alias)})`
+    : `${quoteIdent(node.alias)}.${quoteIdent(f.name)}`;
   for (const step of f.json) {
     const key = /^-?[0-9]+$/.test(step.key)
       ? `${params.add(step.key)}::int`
@@ -41,7 +49,7 @@ export function fieldSql(node: ReadNode, f: FieldRef, params: Params): string {
 
 function columnType(node: ReadNode, f: FieldRef): string | undefined {
   if (f.json.length) return f.json[f.json.length - 1]?.arrow === '->>' ? 'text' : 'jsonb';
-  return node.table?.columns.get(f.name)?.type;
+  return node.table?.columns.get(f.name)?.type ?? node.table?.computed?.get(f.name)?.returnType;
 }
 
 const SIMPLE_OPS: Record<string, string> = {
@@ -90,6 +98,11 @@ function filterSql(node: ReadNode, f: FilterCond, params: Params): string {
     const isVector = columnType(node, f.field) === 'tsvector';
     const vec = isVector ? lhs : `to_tsvector(${cfg}${lhs})`;
     sql = `${vec} @@ ${fn}(${cfg}${params.add(v)})`;
+  } else if (f.quant) {
+    const op = SIMPLE_OPS[f.op] as string;
+    let value = v as string;
+    if (f.op === 'like' || f.op === 'ilike') value = value.replace(/\*/g, '%');
+    sql = `${lhs} ${op} ${f.quant}(${params.add(value)}::text[])`;
   } else {
     const op = SIMPLE_OPS[f.op] as string;
     let value = v as string;
@@ -108,13 +121,29 @@ export function conditionSql(node: ReadNode, c: Condition, params: Params): stri
   return c.negate ? `not ${joined}` : joined;
 }
 
+const col = (alias: string, name: string): string => `${quoteIdent(alias)}.${quoteIdent(name)}`;
+
+/** How an embed's rows join its parent's row (through the junction for many-to-many). */
 function joinSql(parent: ReadNode, child: EmbedNode): string {
-  return child.rel.pairs
-    .map(
-      ([p, ch]) =>
-        `${quoteIdent(child.alias)}.${quoteIdent(ch)} = ${quoteIdent(parent.alias)}.${quoteIdent(p)}`,
-    )
-    .join(' and ');
+  const { rel } = child;
+  if (rel.fn) return 'true';
+  if (rel.junction) {
+    const j = `_j${child.alias}`;
+    const on = [
+      ...rel.junction.parentPairs.map(([p, jc]) => `${col(j, jc)} = ${col(parent.alias, p)}`),
+      ...rel.junction.targetPairs.map(([jc, t]) => `${col(j, jc)} = ${col(child.alias, t)}`),
+    ];
+    return `exists (select 1 from ${tableSource(rel.junction.table)} as ${quoteIdent(j)} where ${on.join(' and ')})`;
+  }
+  return rel.pairs.map(([p, ch]) => `${col(child.alias, ch)} = ${col(parent.alias, p)}`).join(' and ');
+}
+
+/** The FROM item of an embed: its table, or the computed relationship's call on the parent row. */
+function embedFrom(parent: ReadNode, e: EmbedNode): string {
+  const source = e.rel.fn
+    ? `${functionName(e.rel.fn)}(${quoteIdent(parent.alias)})`
+    : tableSource(e.table);
+  return `${source} as ${quoteIdent(e.alias)}`;
 }
 
 export function whereSql(node: ReadNode, params: Params, extra: string[] = []): string {
@@ -122,11 +151,34 @@ export function whereSql(node: ReadNode, params: Params, extra: string[] = []): 
   for (const e of node.embeds) {
     if (!e.inner) continue;
     const inner = [joinSql(node, e), ...e.conds.map((c) => conditionSql(e, c, params))];
-    parts.push(
-      `exists (select 1 from ${tableSource(e.table)} as ${quoteIdent(e.alias)} where ${inner.join(' and ')})`,
-    );
+    parts.push(`exists (select 1 from ${embedFrom(node, e)} where ${inner.join(' and ')})`);
   }
   return parts.length ? ` where ${parts.join(' and ')}` : '';
+}
+
+/** The lateral joins that bring spread embeds' columns next to the node's own. */
+export function lateralSql(node: ReadNode, params: Params): string {
+  return node.embeds
+    .filter((e) => e.spread)
+    .map(
+      (e) =>
+        ` left join lateral (select ${selectListSql(e, params)} from ${embedFrom(node, e)}` +
+        `${whereSql(e, params, [joinSql(node, e)])}${groupSql(e, params)} limit 1) as ${quoteIdent(`_s${e.alias}`)} on true`,
+    )
+    .join('');
+}
+
+const isAggregate = (i: SelectItem): boolean => i.type === 'field' && i.aggregate !== undefined;
+
+/** `group by` the plain columns when the select list has aggregates. */
+export function groupSql(node: ReadNode, params: Params): string {
+  if (!node.select.some(isAggregate)) return '';
+  const keys: string[] = [];
+  for (const item of node.select) {
+    if (item.type === 'star') keys.push(...[...(node.table?.columns.keys() ?? [])].map((c) => col(node.alias, c)));
+    else if (item.type === 'field' && !item.aggregate) keys.push(fieldSql(node, item.field, params));
+  }
+  return keys.length ? ` group by ${keys.join(', ')}` : '';
 }
 
 export function orderSql(node: ReadNode, params: Params): string {
@@ -151,52 +203,45 @@ export function limitSql(node: ReadNode, params: Params, cap?: number): string {
 export function selectListSql(node: ReadNode, params: Params): string {
   const parts: string[] = [];
   let embedIdx = 0;
+  const grouped = node.select.some(isAggregate);
   for (const item of node.select) {
-    if (item.type === 'star') parts.push(`${quoteIdent(node.alias)}.*`);
-    else if (item.type === 'field') {
-      let s = fieldSql(node, item.field, params);
-      if (item.cast) s = `(${s})::${item.cast}`;
+    if (item.type === 'star') {
+      if (grouped)
+        parts.push(...[...(node.table?.columns.keys() ?? [])].map((c) => `${col(node.alias, c)} as ${quoteIdent(c)}`));
+      else parts.push(`${quoteIdent(node.alias)}.*`);
+    } else if (item.type === 'field') {
       const name =
         item.alias ??
-        (item.field.json.length
-          ? (item.field.json[item.field.json.length - 1] as { key: string }).key
-          : item.field.name);
+        (item.aggregate
+          ? item.aggregate
+          : item.field.json.length
+            ? (item.field.json[item.field.json.length - 1] as { key: string }).key
+            : item.field.name);
+      let s: string;
+      if (item.aggregate) {
+        let arg = item.field.name === '' ? '*' : fieldSql(node, item.field, params);
+        if (item.inputCast) arg = `(${arg})::${item.inputCast}`;
+        s = `${item.aggregate}(${arg})`;
+      } else s = fieldSql(node, item.field, params);
+      if (item.cast) s = `(${s})::${item.cast}`;
       parts.push(`${s} as ${quoteIdent(name)}`);
     } else {
       const e = node.embeds[embedIdx++] as EmbedNode;
-      parts.push(`${embedSql(node, e, params)} as ${quoteIdent(e.jsonName)}`);
+      if (e.empty) continue;
+      if (e.spread) parts.push(`${quoteIdent(`_s${e.alias}`)}.*`);
+      else parts.push(`${embedSql(node, e, params)} as ${quoteIdent(e.jsonName)}`);
     }
   }
-  return parts.length ? parts.join(', ') : `${quoteIdent(node.alias)}.*`;
-}
-
-/** `rel(count)`: PostgREST's embedded row count, answered as [{ "count": n }]. */
-function isCountEmbed(e: EmbedNode): boolean {
-  const only = e.select.length === 1 ? e.select[0] : undefined;
-  return (
-    only !== undefined &&
-    only.type === 'field' &&
-    only.field.name === 'count' &&
-    only.field.json.length === 0 &&
-    !only.cast &&
-    !e.table.columns.has('count')
-  );
+  // only empty embeds: rows without columns, answered as {}
+  return parts.join(', ');
 }
 
 function embedSql(parent: ReadNode, e: EmbedNode, params: Params): string {
   const sub = `_${e.alias}`;
-  const from = `${tableSource(e.table)} as ${quoteIdent(e.alias)}`;
-  if (isCountEmbed(e)) {
-    const only = e.select[0] as { alias?: string };
-    return (
-      `(select json_build_array(json_build_object(${params.add(only.alias ?? 'count')}::text, count(*))) from ${from}` +
-      whereSql(e, params, [joinSql(parent, e)]) +
-      ')'
-    );
-  }
   const inner =
-    `select ${selectListSql(e, params)} from ${from}` +
+    `select ${selectListSql(e, params)} from ${embedFrom(parent, e)}${lateralSql(e, params)}` +
     whereSql(e, params, [joinSql(parent, e)]) +
+    groupSql(e, params) +
     orderSql(e, params);
   if (e.rel.kind === 'to-one')
     return `(select row_to_json(${sub}) from (${inner} limit 1) as ${sub})`;

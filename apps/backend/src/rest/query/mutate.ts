@@ -6,6 +6,8 @@ import type { DeletePlan, InsertPlan, UpdatePlan } from '../plan.js';
 import type { ReadNode } from '../relationships.js';
 import {
   Params,
+  groupSql,
+  lateralSql,
   orderSql,
   quoteIdent,
   selectListSql,
@@ -32,7 +34,8 @@ interface Returning {
 function finish(stmt: string, params: Params, r: Returning, countInserts = false): MutateStatement {
   const alias = quoteIdent(r.root.alias);
   const rows = (from: string): string =>
-    `select ${selectListSql(r.root, params)} from ${from} as ${alias}${orderSql(r.root, params)}`;
+    `select ${selectListSql(r.root, params)} from ${from} as ${alias}${lateralSql(r.root, params)}` +
+    `${groupSql(r.root, params)}${orderSql(r.root, params)}`;
   if (!countInserts) {
     if (!r.representation) return { sql: stmt, params: params.values, returns: 'affected' };
     const inner = rows('"_m"');

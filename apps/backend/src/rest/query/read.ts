@@ -3,6 +3,8 @@ import type { ReadNode } from '../relationships.js';
 import type { TableInfo } from '../schema.js';
 import {
   Params,
+  groupSql,
+  lateralSql,
   tableSource,
   limitSql,
   orderSql,
@@ -32,7 +34,9 @@ export function readQuery(root: ReadNode, source: Source, opts: JsonShape = {}):
   const from = source(params);
   const inner =
     `select ${selectListSql(root, params)} from ${from} as ${quoteIdent(root.alias)}` +
+    lateralSql(root, params) +
     whereSql(root, params) +
+    groupSql(root, params) +
     orderSql(root, params) +
     limitSql(root, params, MAX_ROWS);
   return { sql: wrapJson(inner, opts), params: params.values };
