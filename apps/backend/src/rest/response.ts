@@ -9,7 +9,6 @@ import type { ReadNode } from './relationships.js';
 import { OBJECT_MIME, type ApiRequest } from './request.js';
 
 const ARRAY_MIME = 'application/vnd.pgrst.array+json';
-import { MAX_ROWS } from './query/read.js';
 
 export const JSON_CT = 'application/json; charset=utf-8';
 
@@ -50,10 +49,8 @@ function readShape(
 ): { status: number; body: string; range: string } {
   if (single) singleCheck(r.n);
   const offset = root.offset ?? 0;
-  const partial =
-    r.total !== null &&
-    r.n < r.total &&
-    (offset > 0 || r.n === Math.min(root.limit ?? MAX_ROWS, MAX_ROWS));
+  // a page of a larger (counted or estimated) total
+  const partial = r.total !== null && r.n < r.total;
   return {
     status: partial ? 206 : 200,
     body: r.body ?? (single ? 'null' : '[]'),
@@ -71,8 +68,10 @@ function shape(
       return { status: s.status, body: s.body, range: s.range };
     }
     case 'call': {
-      if (plan.result === 'void') return { status: 204, body: null };
-      if (plan.result === 'scalar') return { status: 200, body: r.body };
+      // a scalar (or void) result is one row
+      const one = plan.count ? { range: `0-0/${r.total ?? 1}` } : {};
+      if (plan.result === 'void') return { status: 204, body: null, ...one };
+      if (plan.result === 'scalar') return { status: 200, body: r.body, ...one };
       const s = readShape(plan.root, plan.single, r);
       return { status: s.status, body: s.body, range: s.range };
     }
@@ -103,6 +102,7 @@ function shape(
 
 /** The media type of a JSON body: what the client asked for, with its `nulls=stripped`. */
 function contentType(req: ApiRequest): string {
+  if (req.csv) return 'text/csv; charset=utf-8';
   const stripped = req.stripNulls ? '; nulls=stripped' : '';
   if (req.single) return `${OBJECT_MIME}${stripped}; charset=utf-8`;
   return req.stripNulls ? `${ARRAY_MIME}${stripped}; charset=utf-8` : JSON_CT;

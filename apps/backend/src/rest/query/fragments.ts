@@ -253,10 +253,20 @@ export interface JsonShape {
   single?: boolean;
   /** object fields that are null left out */
   stripNulls?: boolean;
+  /** CSV: a header line of the column names, then each row as its record text without parentheses */
+  csv?: boolean;
 }
 
 /** Wraps a row query into one row {body: the rows as JSON text, n: their count}. */
 export function wrapJson(inner: string, opts: JsonShape = {}): string {
+  if (opts.csv) {
+    const header = `coalesce((select string_agg(_k, ',') from json_object_keys(json_agg(_r) -> 0) as _k), '')`;
+    const line = `substring(_r::text, 2, length(_r::text) - 2)`;
+    return (
+      `select ${header} || coalesce(E'\\n' || string_agg(${line}, E'\\n'), '') as body, ` +
+      `count(*)::int as n from (${inner}) as _r`
+    );
+  }
   let body = opts.single ? `(json_agg(_r) -> 0)` : `coalesce(json_agg(_r), '[]'::json)`;
   if (opts.stripNulls) body = `json_strip_nulls(${body})`;
   return `select ${body}::text as body, count(*)::int as n from (${inner}) as _r`;

@@ -51,3 +51,13 @@ export function countQuery(root: ReadNode, source: Source): Statement {
     params: params.values,
   };
 }
+
+/** One row {"QUERY PLAN": json}: the planner's estimate of the rows the filters match. */
+export function plannedCountQuery(root: ReadNode, source: Source): Statement {
+  const params = new Params();
+  const from = source(params);
+  return {
+    sql: `explain (format json) select 1 from ${from} as ${quoteIdent(root.alias)}${whereSql(root, params)}`,
+    params: params.values,
+  };
+}
