@@ -97,6 +97,8 @@ export interface CallPlan extends Shape {
   root: ReadNode;
   /** GET/HEAD, or a stable/immutable function: the call runs in a read-only transaction */
   readOnly: boolean;
+  /** more rows returned than this is PGRST124 (and the transaction rolls back) */
+  maxAffected?: number;
 }
 
 export type MutatePlan = InsertPlan | UpdatePlan | DeletePlan;
@@ -336,5 +338,6 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
     // as in PostgREST: GET/HEAD never write, nor does a function declared stable or immutable
     readOnly: req.method === 'GET' || req.method === 'HEAD' || !fn.volatile,
     ...shapeOf(req),
+    ...(req.prefer.maxAffected !== undefined ? { maxAffected: req.prefer.maxAffected } : {}),
   };
 }

@@ -202,6 +202,11 @@ export function resolveRelationship(
     );
     if (own.length === 1) found = own;
   }
+  // a key named by its column or constraint: the table's own key over the views that inherit it
+  if (found.length > 1 && found.some((c) => c.rel.target.name !== name)) {
+    const own = found.filter((c) => !c.fk?.viaView);
+    if (own.length >= 1) found = own;
+  }
   // a table embedding itself by its own name: its children (the one-to-many side)
   if (found.length > 1 && hint === undefined && name === parent.name) {
     const children = found.filter((c) => c.rel.cardinality === 'one-to-many');

@@ -30,6 +30,17 @@ export function singleCheck(n: number): void {
     );
 }
 
+/** `Prefer: max-affected=n` with `handling=strict`: more rows is PGRST124 (rolled back). */
+function checkMaxAffected(max: number | undefined, n: number): void {
+  if (max !== undefined && n > max)
+    throw new ApiError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${n} rows`,
+    );
+}
+
 function contentRange(offset: number, n: number, total: number | null): string {
   const t = total === null ? '*' : String(total);
   return n === 0 ? `*/${t}` : `${offset}-${offset + n - 1}/${t}`;
@@ -68,6 +79,7 @@ function shape(
       return { status: s.status, body: s.body, range: s.range };
     }
     case 'call': {
+      checkMaxAffected(plan.maxAffected, r.n);
       // a scalar (or void) result is one row
       const one = plan.count ? { range: `0-0/${r.total ?? 1}` } : {};
       if (plan.result === 'void') return { status: 204, body: null, ...one };
@@ -85,13 +97,7 @@ function shape(
     case 'update':
     case 'delete': {
       if (plan.single) singleCheck(r.n);
-      if (plan.maxAffected !== undefined && r.n > plan.maxAffected)
-        throw new ApiError(
-          400,
-          'PGRST124',
-          'Query result exceeds max-affected preference constraint',
-          `The query affects ${r.n} rows`,
-        );
+      checkMaxAffected(plan.maxAffected, r.n);
       const status = plan.representation ? 200 : 204;
       const body = plan.representation ? asObject(r.body, plan.single) : null;
       if (!r.ran) return { status, body };

@@ -25,6 +25,8 @@ export interface ForeignKey {
   columns: string[];
   refTable: string;
   refColumns: string[];
+  /** a key a view inherits from its base table (see viewForeignKeys) */
+  viaView?: boolean;
 }
 
 export interface FunctionArg {
@@ -239,7 +241,8 @@ export function viewForeignKeys(
   for (const fk of fks)
     for (const from of standIns(fk.table, fk.columns))
       for (const to of standIns(fk.refTable, fk.refColumns))
-        if (from !== fk.table || to !== fk.refTable) out.push({ ...fk, table: from, refTable: to });
+        if (from !== fk.table || to !== fk.refTable)
+          out.push({ ...fk, table: from, refTable: to, viaView: true });
   return out;
 }
 

@@ -178,7 +178,33 @@ export function groupSql(node: ReadNode, params: Params): string {
     if (item.type === 'star') keys.push(...[...(node.table?.columns.keys() ?? [])].map((c) => col(node.alias, c)));
     else if (item.type === 'field' && !item.aggregate) keys.push(fieldSql(node, item.field, params));
   }
+  for (const e of node.embeds)
+    if (e.spread) keys.push(...outputNames(e).map((n) => col(`_s${e.alias}`, n)));
   return keys.length ? ` group by ${keys.join(', ')}` : '';
+}
+
+/** The keys a node's select list puts in each row object (spread embeds add their own). */
+function outputNames(node: ReadNode): string[] {
+  const names: string[] = [];
+  let embedIdx = 0;
+  for (const item of node.select) {
+    if (item.type === 'star') names.push(...(node.table?.columns.keys() ?? []));
+    else if (item.type === 'field') names.push(fieldName(item));
+    else {
+      const e = node.embeds[embedIdx++] as EmbedNode;
+      if (e.empty) continue;
+      if (e.spread) names.push(...outputNames(e));
+      else names.push(e.jsonName);
+    }
+  }
+  return names;
+}
+
+function fieldName(item: Extract<SelectItem, { type: 'field' }>): string {
+  if (item.alias !== undefined) return item.alias;
+  if (item.aggregate) return item.aggregate;
+  const last = item.field.json[item.field.json.length - 1];
+  return last ? last.key : item.field.name;
 }
 
 export function orderSql(node: ReadNode, params: Params): string {
@@ -210,13 +236,7 @@ export function selectListSql(node: ReadNode, params: Params): string {
         parts.push(...[...(node.table?.columns.keys() ?? [])].map((c) => `${col(node.alias, c)} as ${quoteIdent(c)}`));
       else parts.push(`${quoteIdent(node.alias)}.*`);
     } else if (item.type === 'field') {
-      const name =
-        item.alias ??
-        (item.aggregate
-          ? item.aggregate
-          : item.field.json.length
-            ? (item.field.json[item.field.json.length - 1] as { key: string }).key
-            : item.field.name);
+      const name = fieldName(item);
       let s: string;
       if (item.aggregate) {
         let arg = item.field.name === '' ? '*' : fieldSql(node, item.field, params);
