@@ -55,14 +55,8 @@ export interface EmbedNode extends ReadNode {
 
 export function lookupTable(cache: SchemaCache, name: string, schema = 'public'): TableInfo {
   const t = cache.tables.get(name);
-  if (!t)
-    throw new ApiError(
-      404,
-      'PGRST205',
-      `Could not find the table '${schema}.${name}' in the schema cache`,
-      null,
-      null,
-    );
+  // PostgREST 12 runs the query and answers what Postgres says about the missing relation
+  if (!t) throw new ApiError(404, '42P01', `relation "${schema}.${name}" does not exist`);
   return t;
 }
 
