@@ -45,7 +45,9 @@ interface Counting {
 async function plannedRows(tx: Queryable, s: Statement): Promise<number> {
   const r = await tx.query<Record<string, unknown>>(s.sql, s.params);
   const raw = Object.values(r.rows[0] ?? {})[0];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    Plan?: { 'Plan Rows'?: number };
+  }[];
   return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 

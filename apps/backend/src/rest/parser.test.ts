@@ -115,7 +115,13 @@ describe('parseSelect', () => {
   it('aggregates with their casts', () => {
     expect(parseSelect('count(), n:id.sum()::text, price::int.avg()')).toEqual([
       { type: 'field', field: { name: '', json: [] }, aggregate: 'count' },
-      { type: 'field', field: { name: 'id', json: [] }, alias: 'n', aggregate: 'sum', cast: 'text' },
+      {
+        type: 'field',
+        field: { name: 'id', json: [] },
+        alias: 'n',
+        aggregate: 'sum',
+        cast: 'text',
+      },
       { type: 'field', field: { name: 'price', json: [] }, aggregate: 'avg', inputCast: 'int' },
     ]);
     fails(() => parseSelect('id.median()'));
@@ -240,7 +246,11 @@ describe('parseFilter', () => {
       quant: 'any',
       value: '{a*,b*}',
     });
-    expect(parseFilter('n', 'not.gt(all).{1,2}')).toMatchObject({ op: 'gt', quant: 'all', negate: true });
+    expect(parseFilter('n', 'not.gt(all).{1,2}')).toMatchObject({
+      op: 'gt',
+      quant: 'all',
+      negate: true,
+    });
   });
 });
 

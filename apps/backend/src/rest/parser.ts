@@ -87,7 +87,18 @@ export interface FilterCond {
 }
 
 /** Operators that take an `(any)` / `(all)` modifier. */
-const QUANTIFIABLE = new Set<string>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
+const QUANTIFIABLE = new Set<string>([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+]);
 
 export interface LogicCond {
   kind: 'logic';

@@ -286,7 +286,9 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
     args = isPlainObject(req.payload) ? req.payload : {};
   } else args = { ...req.rpcArgs };
   // the whole body as the one json/jsonb argument: asked for, or the only way to match
-  const oneJson = fns.filter((f) => f.args.length === 1 && isJsonType((f.args[0] as { type: string }).type));
+  const oneJson = fns.filter(
+    (f) => f.args.length === 1 && isJsonType((f.args[0] as { type: string }).type),
+  );
   let candidates = req.prefer.singleObject && post ? oneJson : candidateFunctions(fns, args);
   let whole = req.prefer.singleObject && post;
   if (!candidates.length && post) {
@@ -316,13 +318,24 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
   }
   const result = fn.returnsVoid ? 'void' : fn.returnsSet ? 'set' : 'scalar';
   if (result === 'set' && req.queryError) throw req.queryError;
-  const rowTable = result === 'set' && fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;
+  const rowTable =
+    result === 'set' && fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;
   const callArgs: CallArg[] = whole
-    ? [{ name: (fn.args[0] as { name: string }).name, type: (fn.args[0] as { type: string }).type, value: toPgText(req.payload ?? {}, 'json') }]
+    ? [
+        {
+          name: (fn.args[0] as { name: string }).name,
+          type: (fn.args[0] as { type: string }).type,
+          value: toPgText(req.payload ?? {}, 'json'),
+        },
+      ]
     : fn.args
         .filter((a) => a.name in args)
         .map((a) => {
-          const arg: CallArg = { name: a.name, type: a.type, value: toPgText(args[a.name], a.type) };
+          const arg: CallArg = {
+            name: a.name,
+            type: a.type,
+            value: toPgText(args[a.name], a.type),
+          };
           if (a.rowTable) arg.rowTable = a.rowTable;
           return arg;
         });

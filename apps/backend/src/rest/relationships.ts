@@ -97,7 +97,11 @@ function relationshipsOf(cache: SchemaCache, parent: TableInfo): Candidate[] {
           },
           describe: `${fk.name} using ${cols(fk.table, fk.columns)} and ${cols(fk.refTable, fk.refColumns)}`,
           names: [fk.name, ...(fk.columns.length === 1 ? fk.columns : [])],
-          hints: [fk.name, ...(fk.columns.length === 1 ? fk.columns : []), ...(fk.refColumns.length === 1 ? fk.refColumns : [])],
+          hints: [
+            fk.name,
+            ...(fk.columns.length === 1 ? fk.columns : []),
+            ...(fk.refColumns.length === 1 ? fk.refColumns : []),
+          ],
         });
       }
     }
@@ -116,7 +120,11 @@ function relationshipsOf(cache: SchemaCache, parent: TableInfo): Candidate[] {
           },
           describe: `${fk.name} using ${cols(fk.refTable, fk.refColumns)} and ${cols(fk.table, fk.columns)}`,
           names: [fk.name],
-          hints: [fk.name, ...(fk.columns.length === 1 ? fk.columns : []), ...(fk.refColumns.length === 1 ? fk.refColumns : [])],
+          hints: [
+            fk.name,
+            ...(fk.columns.length === 1 ? fk.columns : []),
+            ...(fk.refColumns.length === 1 ? fk.refColumns : []),
+          ],
         });
       }
     }
@@ -187,12 +195,14 @@ export function resolveRelationship(
           c.rel.cardinality !== 'computed' &&
           (c.rel.target.name === name || (hint === undefined && c.names.includes(name))),
       );
-  if (hint !== undefined) found = found.filter((c) => c.hints.includes(hint) || c.rel.target.name === hint);
+  if (hint !== undefined)
+    found = found.filter((c) => c.hints.includes(hint) || c.rel.target.name === hint);
   // a column hint (or a column used as the relation name) names the parent's own FK column: to-one
   const column = hint ?? name;
   if (found.length > 1 && parent.columns.has(column)) {
     const own = found.filter(
-      (c) => c.rel.kind === 'to-one' && c.fk?.table === parent.name && c.fk.columns.includes(column),
+      (c) =>
+        c.rel.kind === 'to-one' && c.fk?.table === parent.name && c.fk.columns.includes(column),
     );
     if (own.length === 1) found = own;
   }
@@ -278,7 +288,13 @@ export function buildReadNode(
         `table name "${table.name}_${jsonName}_${depth + 1}" specified more than once`,
       );
     seen.add(jsonName);
-    const child = buildReadNode(cache, rel.target, embedSelect(item.select, rel.target), counter, depth + 1);
+    const child = buildReadNode(
+      cache,
+      rel.target,
+      embedSelect(item.select, rel.target),
+      counter,
+      depth + 1,
+    );
     node.embeds.push({
       ...child,
       table: rel.target,

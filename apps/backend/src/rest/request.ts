@@ -189,7 +189,8 @@ function parseNameList(what: string, value: string): string[] {
     const c = raw.trim();
     const quoted = /^"((?:[^"]|"")+)"$/.exec(c);
     if (quoted) return (quoted[1] as string).replace(/""/g, '"');
-    if (!IDENT.test(c)) throw parseError(what, `invalid column name "${c.slice(0, 40)}" in ${what}=`);
+    if (!IDENT.test(c))
+      throw parseError(what, `invalid column name "${c.slice(0, 40)}" in ${what}=`);
     return c;
   });
 }

@@ -60,6 +60,13 @@ function readShape(
 ): { status: number; body: string; range: string } {
   if (single) singleCheck(r.n);
   const offset = root.offset ?? 0;
+  if (r.total !== null && offset > r.total)
+    throw new ApiError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${offset} was requested, but there are only ${r.total} rows.`,
+    );
   // a page of a larger (counted or estimated) total
   const partial = r.total !== null && r.n < r.total;
   return {

@@ -173,7 +173,11 @@ export async function loadSchema(db: Queryable, schema = 'public'): Promise<Sche
       ? names.filter((_, i) => ['i', 'b', 'v'].includes(modes[i] ?? 'i'))
       : names;
     const args: FunctionArg[] = types.map((type, i) => {
-      const a: FunctionArg = { name: inputNames[i] ?? '', type, hasDefault: i >= r.nargs - r.ndefaults };
+      const a: FunctionArg = {
+        name: inputNames[i] ?? '',
+        type,
+        hasDefault: i >= r.nargs - r.ndefaults,
+      };
       const rel = rels[i];
       if (rel) a.rowTable = rel;
       return a;
@@ -200,8 +204,15 @@ export async function loadSchema(db: Queryable, schema = 'public'): Promise<Sche
       owner.computed.set(r.name, info);
     }
   }
-  const viewCols = (await db.query<{ view: string; table: string; col: string }>(VIEW_COLS_SQL, [schema])).rows;
-  return { tables, fks: [...fks, ...viewForeignKeys(tables, fks, viewCols)], functions, loadedAt: Date.now() };
+  const viewCols = (
+    await db.query<{ view: string; table: string; col: string }>(VIEW_COLS_SQL, [schema])
+  ).rows;
+  return {
+    tables,
+    fks: [...fks, ...viewForeignKeys(tables, fks, viewCols)],
+    functions,
+    loadedAt: Date.now(),
+  };
 }
 
 /**

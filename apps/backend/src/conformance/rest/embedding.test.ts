@@ -49,8 +49,15 @@ describe('relationships', () => {
 
   it('a self-referencing table: its name gives the children, the key column the parent', async () => {
     const children = await db.from('menus').select('title, menus(title)').eq('id', 1).single();
-    expect(children.data).toEqual({ title: 'Menu', menus: [{ title: 'Drinks' }, { title: 'Food' }] });
-    const parent = await db.from('menus').select('title, parent:parent_id(title)').eq('id', 4).single();
+    expect(children.data).toEqual({
+      title: 'Menu',
+      menus: [{ title: 'Drinks' }, { title: 'Food' }],
+    });
+    const parent = await db
+      .from('menus')
+      .select('title, parent:parent_id(title)')
+      .eq('id', 4)
+      .single();
     expect(parent.data).toEqual({ title: 'Cocktails', parent: { title: 'Drinks' } });
   });
 
@@ -59,7 +66,8 @@ describe('relationships', () => {
     expect(amb.status).toBe(300);
     expect(amb.error).toEqual({
       code: 'PGRST201',
-      message: "Could not embed because more than one relationship was found for 'notes' and 'guests'",
+      message:
+        "Could not embed because more than one relationship was found for 'notes' and 'guests'",
       details: [
         {
           cardinality: 'many-to-one',
@@ -111,7 +119,10 @@ describe('relationships', () => {
       .single();
     expect(r.error).toBeNull();
     expect(r.data).toEqual({ body: 'warm and quiet', guest_cards: { name: 'Ann' } });
-    const fromView = await db.from('guest_cards').select('name, notes!author(body)').eq('handle', 'bob');
+    const fromView = await db
+      .from('guest_cards')
+      .select('name, notes!author(body)')
+      .eq('handle', 'bob');
     expect(fromView.data).toEqual([{ name: 'Bob', notes: [{ body: 'too loud' }] }]);
   });
 
@@ -146,21 +157,14 @@ describe('spread and empty embeds', () => {
   });
 
   it('rel() adds no key; with !inner it still filters', async () => {
-    const r = await db
-      .from('rooms')
-      .select('slug, tags!inner()')
-      .eq('tags.label', 'drinks');
+    const r = await db.from('rooms').select('slug, tags!inner()').eq('tags.label', 'drinks');
     expect(r.data).toEqual([{ slug: 'bar' }]);
   });
 });
 
 describe('computed columns and relationships', () => {
   it('a function of the row is a column to select, filter and order by', async () => {
-    const r = await db
-      .from('notes')
-      .select('id, excerpt')
-      .like('excerpt', 'to*')
-      .order('excerpt');
+    const r = await db.from('notes').select('id, excerpt').like('excerpt', 'to*').order('excerpt');
     expect(r.error).toBeNull();
     expect(r.data).toEqual([{ id: 2, excerpt: 'too ' }]);
     const star = await db.from('notes').select('*').eq('id', 1).single();

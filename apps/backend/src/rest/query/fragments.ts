@@ -135,7 +135,9 @@ function joinSql(parent: ReadNode, child: EmbedNode): string {
     ];
     return `exists (select 1 from ${tableSource(rel.junction.table)} as ${quoteIdent(j)} where ${on.join(' and ')})`;
   }
-  return rel.pairs.map(([p, ch]) => `${col(child.alias, ch)} = ${col(parent.alias, p)}`).join(' and ');
+  return rel.pairs
+    .map(([p, ch]) => `${col(child.alias, ch)} = ${col(parent.alias, p)}`)
+    .join(' and ');
 }
 
 /** The FROM item of an embed: its table, or the computed relationship's call on the parent row. */
@@ -175,8 +177,10 @@ export function groupSql(node: ReadNode, params: Params): string {
   if (!node.select.some(isAggregate)) return '';
   const keys: string[] = [];
   for (const item of node.select) {
-    if (item.type === 'star') keys.push(...[...(node.table?.columns.keys() ?? [])].map((c) => col(node.alias, c)));
-    else if (item.type === 'field' && !item.aggregate) keys.push(fieldSql(node, item.field, params));
+    if (item.type === 'star')
+      keys.push(...[...(node.table?.columns.keys() ?? [])].map((c) => col(node.alias, c)));
+    else if (item.type === 'field' && !item.aggregate)
+      keys.push(fieldSql(node, item.field, params));
   }
   for (const e of node.embeds)
     if (e.spread) keys.push(...outputNames(e).map((n) => col(`_s${e.alias}`, n)));
@@ -233,7 +237,11 @@ export function selectListSql(node: ReadNode, params: Params): string {
   for (const item of node.select) {
     if (item.type === 'star') {
       if (grouped)
-        parts.push(...[...(node.table?.columns.keys() ?? [])].map((c) => `${col(node.alias, c)} as ${quoteIdent(c)}`));
+        parts.push(
+          ...[...(node.table?.columns.keys() ?? [])].map(
+            (c) => `${col(node.alias, c)} as ${quoteIdent(c)}`,
+          ),
+        );
       else parts.push(`${quoteIdent(node.alias)}.*`);
     } else if (item.type === 'field') {
       const name = fieldName(item);

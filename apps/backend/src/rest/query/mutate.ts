@@ -74,7 +74,10 @@ function conflictSql(plan: InsertPlan, cols: string[]): string {
  * `missing=default`: one VALUES row per object, DEFAULT where the object lacks the column;
  * each value is read from the row's JSON by json_populate_record (the column's own type).
  */
-function insertWithDefaults(plan: InsertPlan, w: NonNullable<InsertPlan['withDefaults']>): MutateStatement {
+function insertWithDefaults(
+  plan: InsertPlan,
+  w: NonNullable<InsertPlan['withDefaults']>,
+): MutateStatement {
   const src = tableSource(plan.table);
   const params = new Params();
   const values = w.rows.map((row) => {
