@@ -126,6 +126,9 @@ describe('parseSelect', () => {
     ]);
     fails(() => parseSelect('id.median()'));
     fails(() => parseSelect('id::int::text'));
+    // a cast that is not a type is refused whichever way it is written
+    fails(() => parseSelect("title::'; drop table public.events; --"));
+    fails(() => parseSelect('title::text.x'));
   });
   it('quoted identifiers', () => {
     expect(parseSelect('"my col","a""b":x')).toEqual([
@@ -434,5 +437,16 @@ describe('properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('parseOrder of embedded columns', () => {
+  it('rel(col) with modifiers', () => {
+    expect(parseOrder('rooms(slug).desc.nullslast,id')).toEqual([
+      { relation: 'rooms', field: { name: 'slug', json: [] }, direction: 'desc', nulls: 'last' },
+      { field: { name: 'id', json: [] }, direction: 'asc' },
+    ]);
+    fails(() => parseOrder('rooms(slug'));
+    fails(() => parseOrder('rooms(slug x)'));
   });
 });

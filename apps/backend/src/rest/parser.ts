@@ -110,6 +110,8 @@ export interface LogicCond {
 export type Condition = FilterCond | LogicCond;
 
 export interface OrderTerm {
+  /** `rel(col)`: a column of a to-one embedded resource */
+  relation?: string;
   field: FieldRef;
   direction: 'asc' | 'desc';
   nulls?: 'first' | 'last';
@@ -276,15 +278,20 @@ function parseSelectItem(raw: string, depth: number): SelectItem {
   if (spread) throw parseError('select', `expected "(...)" after "...${field.name}"`);
   // [::cast][.aggregate()][::cast]
   const m = /^(?:::([^.]+?))?(?:\.(count|sum|avg|min|max)\(\))?(?:::(.+))?$/.exec(rest);
-  if (!m || (m[1] !== undefined && m[2] === undefined && m[3] !== undefined))
-    throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
+  if (!m) throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
   const item: SelectItem = { type: 'field', field };
   if (alias !== undefined) item.alias = alias;
   if (m[2] !== undefined) {
     item.aggregate = m[2] as Aggregate;
     if (m[1] !== undefined) item.inputCast = checkCast(m[1]);
     if (m[3] !== undefined) item.cast = checkCast(m[3]);
-  } else if (m[1] !== undefined) item.cast = checkCast(m[1]);
+  } else {
+    // no aggregate: one cast, whichever group of the pattern caught it
+    const cast = m[1] ?? m[3];
+    if (m[1] !== undefined && m[3] !== undefined)
+      throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
+    if (cast !== undefined) item.cast = checkCast(cast);
+  }
   return item;
 }
 
@@ -403,8 +410,19 @@ function parseLogicItem(part: string, depth: number): Condition {
 export function parseOrder(input: string): OrderTerm[] {
   if (input.trim() === '') throw parseError('order', 'empty order');
   return splitTopLevel(input).map((raw) => {
-    const [field, rest] = readField(raw.trim(), 'order');
+    let [field, rest] = readField(raw.trim(), 'order');
+    let relation: string | undefined;
+    if (field.json.length === 0 && rest.startsWith('(')) {
+      relation = field.name;
+      const close = rest.indexOf(')');
+      if (close < 0) throw parseError('order', `expected ")" in "${raw.slice(0, 60)}"`);
+      const inner = readField(rest.slice(1, close), 'order');
+      if (inner[1] !== '') throw parseError('order', `unexpected "${inner[1].slice(0, 40)}"`);
+      field = inner[0];
+      rest = rest.slice(close + 1);
+    }
     const term: OrderTerm = { field, direction: 'asc' };
+    if (relation !== undefined) term.relation = relation;
     const parts = rest === '' ? [] : rest.split('.');
     if (parts.length && parts[0] !== '')
       throw parseError('order', `unexpected "${rest.slice(0, 40)}"`);

@@ -126,6 +126,24 @@ describe('relationships', () => {
     expect(fromView.data).toEqual([{ name: 'Bob', notes: [{ body: 'too loud' }] }]);
   });
 
+  it('order by a column of a to-one embed; a to-many one is PGRST118', async () => {
+    const r = await db
+      .from('notes')
+      .select('id, rooms(slug)')
+      .order('slug', { referencedTable: 'rooms', ascending: false })
+      .order('id');
+    expect(r.error).toBeNull();
+    const byParent = await server.rest('/notes?select=id,rooms(slug)&order=rooms(slug).desc,id');
+    expect(await byParent.json()).toEqual([
+      { id: 1, rooms: { slug: 'lounge' } },
+      { id: 2, rooms: { slug: 'bar' } },
+      { id: 3, rooms: { slug: 'bar' } },
+    ]);
+    const many = await server.rest('/rooms?select=slug,notes(body)&order=notes(body)');
+    expect(many.status).toBe(400);
+    expect(((await many.json()) as { code: string }).code).toBe('PGRST118');
+  });
+
   it('two embeds under one name fail as PostgREST does (42712)', async () => {
     const r = await db.from('notes').select('guests!author(name), guests!reviewer(name)');
     expect(r.status).toBe(400);

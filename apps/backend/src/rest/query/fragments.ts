@@ -5,6 +5,7 @@
 import type { Condition, FieldRef, FilterCond, SelectItem } from '../parser.js';
 import { checkColumn, type EmbedNode, type ReadNode } from '../relationships.js';
 import type { FunctionInfo, TableInfo } from '../schema.js';
+import { ApiError } from '../errors.js';
 import { pgArrayLiteral } from '../../shared/pg-array.js';
 
 /** One statement ready for the driver. */
@@ -214,11 +215,34 @@ function fieldName(item: Extract<SelectItem, { type: 'field' }>): string {
 export function orderSql(node: ReadNode, params: Params): string {
   if (!node.order.length) return '';
   const terms = node.order.map((o) => {
-    let s = `${fieldSql(node, o.field, params)} ${o.direction}`;
+    let s = `${o.relation !== undefined ? relatedOrderSql(node, o.relation, o.field, params) : fieldSql(node, o.field, params)} ${o.direction}`;
     if (o.nulls) s += ` nulls ${o.nulls}`;
     return s;
   });
   return ` order by ${terms.join(', ')}`;
+}
+
+/** `order=rel(col)`: the column of the row a to-one embed joins (PGRST108/PGRST118 otherwise). */
+function relatedOrderSql(node: ReadNode, relation: string, f: FieldRef, params: Params): string {
+  const e =
+    node.embeds.find((x) => x.jsonName === relation) ??
+    node.embeds.find((x) => x.relation === relation);
+  if (!e)
+    throw new ApiError(
+      400,
+      'PGRST108',
+      `'${relation}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${relation}' is included in the 'select' query parameter.`,
+    );
+  if (e.rel.kind !== 'to-one')
+    throw new ApiError(
+      400,
+      'PGRST118',
+      `A related order on '${e.table.name}' is not possible`,
+      `'${node.table?.name ?? node.alias}' and '${e.table.name}' do not form a many-to-one or one-to-one relationship`,
+    );
+  return `(select ${fieldSql(e, f, params)} from ${embedFrom(node, e)} where ${joinSql(node, e)} limit 1)`;
 }
 
 export function limitSql(node: ReadNode, params: Params, cap?: number): string {
