@@ -308,12 +308,16 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
     );
   const fn = candidates[0];
   if (!fn) {
-    const keys = Object.keys(args).sort().join(', ');
+    const names = Object.keys(args).sort();
+    const keys = names.join(', ');
+    const searched = names.length
+      ? ` with parameter${names.length > 1 ? 's' : ''} ${keys} or with a single unnamed json/jsonb parameter`
+      : ' without parameters';
     throw new ApiError(
       404,
       'PGRST202',
-      `Could not find the function ${schema}.${name}${keys ? `(${keys})` : ' without parameters'} in the schema cache`,
-      `Searched for the function ${schema}.${name}${keys ? ` with parameters ${keys}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      `Could not find the function ${schema}.${name}${names.length ? `(${keys})` : ' without parameters'} in the schema cache`,
+      `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
     );
   }
   const result = fn.returnsVoid ? 'void' : fn.returnsSet ? 'set' : 'scalar';

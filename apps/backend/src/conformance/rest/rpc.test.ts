@@ -43,6 +43,9 @@ describe('overloads', () => {
     expect(r.status).toBe(404);
     expect(r.error?.code).toBe('PGRST202');
     expect(r.error?.message).toBe('Could not find the function public.add(z) in the schema cache');
+    expect(r.error?.details).toBe(
+      'Searched for the function public.add with parameter z or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    );
   });
 });
 
