@@ -100,6 +100,21 @@ export interface Config {
   db?: DbOptions;
   /** The Realtime socket server's limits and retention; defaults in realtime/settings.ts. */
   realtime?: Partial<RealtimeSettings>;
+  /** The /rest/v1 settings PostgREST calls db-schemas and db-aggregates-enabled. */
+  rest?: Partial<RestSettings>;
+}
+
+export interface RestSettings {
+  /** Schemas /rest/v1 exposes; the first is the default profile (PostgREST's db-schemas). */
+  schemas: string[];
+  /** `count()`, `sum()`... in select (PostgREST's db-aggregates-enabled); off answers PGRST123. */
+  aggregates: boolean;
+}
+
+/** The REST settings with their defaults: only public, no aggregates (as PostgREST). */
+export function restSettings(config: Pick<Config, 'rest'>): RestSettings {
+  const schemas = config.rest?.schemas?.length ? config.rest.schemas : ['public'];
+  return { schemas, aggregates: config.rest?.aggregates ?? false };
 }
 
 /** The app's Config: the defaults, then the given overrides. */
@@ -139,7 +154,7 @@ export interface EnvSettings {
     Config,
     'siteUrl' | 'redirectUrls' | 'corsOrigins' | 'jwtExpiry' | 'mailerAutoconfirm' | 'trustProxy'
   > &
-    Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime'>>;
+    Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime' | 'rest'>>;
 }
 
 const list = (v: string | undefined): string[] =>
@@ -247,6 +262,11 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
         : {}),
       ...(timeouts ? { db: { statementTimeoutMs: timeouts } } : {}),
       ...(retention ? { realtime: { retentionSeconds: Number(retention) } } : {}),
+      // DB_SCHEMAS=public,other and DB_AGGREGATES_ENABLED=true, as PostgREST's settings
+      rest: {
+        schemas: list(env['DB_SCHEMAS']),
+        aggregates: env['DB_AGGREGATES_ENABLED'] === 'true',
+      },
     },
   };
 }

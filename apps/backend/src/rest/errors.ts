@@ -1,18 +1,21 @@
 import { RequestAbandoned, isConnectionError, isPgError } from '../db/types.js';
 
+/** PostgREST's `details`: usually text; PGRST201 lists the candidate relationships. */
+export type ErrorDetails = string | null | Record<string, string>[];
+
 /** An error answered in PostgREST's JSON shape. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    readonly details: ErrorDetails = null,
     readonly hint: string | null = null,
   ) {
     super(message);
   }
 
-  toJSON(): { code: string; message: string; details: string | null; hint: string | null } {
+  toJSON(): { code: string; message: string; details: ErrorDetails; hint: string | null } {
     return { code: this.code, message: this.message, details: this.details, hint: this.hint };
   }
 }

@@ -4,7 +4,8 @@
  */
 import type { Queryable } from '../db/types.js';
 import type { CallPlan, InsertPlan, Plan, ReadPlan } from './plan.js';
-import { READ_ONLY_SQL, callCountQuery, callReadQuery, callStatement } from './query/call.js';
+import { READ_ONLY_SQL, callReadQuery, callSource, callStatement } from './query/call.js';
+import type { ReadNode } from './relationships.js';
 import type { Statement } from './query/fragments.js';
 import {
   deleteStatement,
@@ -12,7 +13,14 @@ import {
   updateStatement,
   type MutateStatement,
 } from './query/mutate.js';
-import { countQuery, readQuery, tableFrom } from './query/read.js';
+import {
+  MAX_ROWS,
+  countQuery,
+  plannedCountQuery,
+  readQuery,
+  tableFrom,
+  type Source,
+} from './query/read.js';
 
 export interface QueryResult {
   /** JSON text, or null when nothing is answered */
@@ -27,18 +35,39 @@ export interface QueryResult {
   inserted?: number;
 }
 
+/** The total a `Prefer: count=...` asks for: exact, the planner's estimate, or exact up to the cap. */
+interface Counting {
+  mode: 'exact' | 'planned' | 'estimated';
+  exact: Statement;
+  planned: Statement;
+}
+
+async function plannedRows(tx: Queryable, s: Statement): Promise<number> {
+  const r = await tx.query<Record<string, unknown>>(s.sql, s.params);
+  const raw = Object.values(r.rows[0] ?? {})[0];
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    Plan?: { 'Plan Rows'?: number };
+  }[];
+  return Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+async function countRows(tx: Queryable, c: Counting): Promise<number> {
+  if (c.mode === 'planned') return plannedRows(tx, c.planned);
+  const cr = await tx.query<{ n: number }>(c.exact.sql, c.exact.params);
+  const exact = cr.rows[0]?.n ?? 0;
+  // estimated: the exact count while it stays within what one response may hold
+  if (c.mode === 'estimated' && exact > MAX_ROWS) return plannedRows(tx, c.planned);
+  return exact;
+}
+
 async function readRows(
   tx: Queryable,
   read: Statement,
-  count: Statement | null,
+  count: Counting | null,
 ): Promise<QueryResult> {
   const r = await tx.query<{ body: string | null; n: number }>(read.sql, read.params);
   const row = r.rows[0] ?? { body: null, n: 0 };
-  let total: number | null = null;
-  if (count) {
-    const cr = await tx.query<{ n: number }>(count.sql, count.params);
-    total = cr.rows[0]?.n ?? 0;
-  }
+  const total = count ? await countRows(tx, count) : null;
   return { body: row.body, n: row.n, total, ran: true };
 }
 
@@ -85,11 +114,25 @@ async function runInsert(tx: Queryable, plan: InsertPlan): Promise<QueryResult> 
 async function runCall(tx: Queryable, plan: CallPlan): Promise<QueryResult> {
   if (plan.readOnly) await tx.query(READ_ONLY_SQL);
   if (plan.result === 'set')
-    return readRows(tx, callReadQuery(plan), plan.count ? callCountQuery(plan) : null);
+    return readRows(
+      tx,
+      callReadQuery(plan),
+      plan.count ? counting(plan, plan.root, callSource(plan)) : null,
+    );
   const s = callStatement(plan);
   const r = await tx.query<{ body: string | null }>(s.sql, s.params);
-  if (plan.result === 'void') return { body: null, n: 0, total: null, ran: true };
-  return { body: r.rows[0]?.body ?? 'null', n: 1, total: null, ran: true };
+  // a scalar result is one row
+  const total = plan.count ? 1 : null;
+  if (plan.result === 'void') return { body: null, n: 0, total, ran: true };
+  return { body: r.rows[0]?.body ?? 'null', n: 1, total, ran: true };
+}
+
+function counting(plan: ReadPlan | CallPlan, root: ReadNode, from: Source): Counting {
+  return {
+    mode: plan.countMode ?? 'exact',
+    exact: countQuery(root, from),
+    planned: plannedCountQuery(root, from),
+  };
 }
 
 function runRead(tx: Queryable, plan: ReadPlan): Promise<QueryResult> {
@@ -97,7 +140,7 @@ function runRead(tx: Queryable, plan: ReadPlan): Promise<QueryResult> {
   return readRows(
     tx,
     readQuery(plan.root, from, plan),
-    plan.count ? countQuery(plan.root, from) : null,
+    plan.count ? counting(plan, plan.root, from) : null,
   );
 }
 

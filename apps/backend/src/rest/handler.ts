@@ -13,17 +13,34 @@ import { execute } from './execute.js';
 import { planRequest } from './plan.js';
 import { checkProfileAndMedia, parseApiRequest, type RawRequest } from './request.js';
 import { JSON_CT, RollbackWith, respond } from './response.js';
-import type { SchemaCache } from './schema.js';
+import { loadSchema, type SchemaCache } from './schema.js';
+import { restSettings } from '../config.js';
 
 /** A name missing from the cache reloads it, at most every 250 ms (new tables, new functions). */
 const RELOAD_AFTER_MS = 250;
 
 export function restApp(ctx: AppContext): Hono {
   const app = new Hono();
+  const settings = restSettings(ctx.config);
+  // public is the app's shared cache; other exposed schemas have their own here
+  const others = new Map<string, SchemaCache>();
+  const loadOther = async (schema: string): Promise<SchemaCache> => {
+    const cache = await loadSchema(ctx.db, schema);
+    others.set(schema, cache);
+    return cache;
+  };
 
-  const schemaWith = async (has: (cache: SchemaCache) => boolean): Promise<SchemaCache> => {
-    const cache = ctx.schema;
-    if (!has(cache) && Date.now() - cache.loadedAt > RELOAD_AFTER_MS) return ctx.reloadSchema();
+  const schemaWith = async (
+    schema: string,
+    has: (cache: SchemaCache) => boolean,
+  ): Promise<SchemaCache> => {
+    if (schema === 'public') {
+      const cache = ctx.schema;
+      if (!has(cache) && Date.now() - cache.loadedAt > RELOAD_AFTER_MS) return ctx.reloadSchema();
+      return cache;
+    }
+    const cache = others.get(schema) ?? (await loadOther(schema));
+    if (!has(cache) && Date.now() - cache.loadedAt > RELOAD_AFTER_MS) return loadOther(schema);
     return cache;
   };
 
@@ -44,9 +61,13 @@ export function restApp(ctx: AppContext): Hono {
   ): Promise<Response> => {
     let caller: Caller | null = null;
     try {
-      checkProfileAndMedia((name) => c.req.header(name));
+      const schema = checkProfileAndMedia(
+        c.req.method.toUpperCase(),
+        (name) => c.req.header(name),
+        settings.schemas,
+      );
       caller = await requestCaller(c, ctx.keys);
-      const cache = await schemaWith((s) =>
+      const cache = await schemaWith(schema, (s) =>
         target.kind === 'rpc' ? s.functions.has(target.name) : s.tables.has(target.name),
       );
       const argNames = new Set(
@@ -56,8 +77,9 @@ export function restApp(ctx: AppContext): Hono {
         await rawRequest(c),
         target,
         target.kind === 'rpc' ? argNames : undefined,
+        schema,
       );
-      const plan = planRequest(req, cache);
+      const plan = planRequest(req, cache, { aggregates: settings.aggregates });
       const info = { method: req.method, path: new URL(c.req.url).pathname };
       // a read nobody waits for any more is skipped (writes always run: the client may
       // have gone, but what it sent should still happen or fail on its own terms)

@@ -98,9 +98,37 @@ describe('parseSelect', () => {
         ],
       },
     ]);
+    // an empty embed selects nothing of its rows
     expect(parseSelect('djs!left()')).toEqual([
-      { type: 'embed', relation: 'djs', inner: false, select: [{ type: 'star' }] },
+      { type: 'embed', relation: 'djs', inner: false, select: [] },
     ]);
+    expect(parseSelect('...djs(a)')).toEqual([
+      {
+        type: 'embed',
+        relation: 'djs',
+        inner: false,
+        spread: true,
+        select: [{ type: 'field', field: { name: 'a', json: [] } }],
+      },
+    ]);
+  });
+  it('aggregates with their casts', () => {
+    expect(parseSelect('count(), n:id.sum()::text, price::int.avg()')).toEqual([
+      { type: 'field', field: { name: '', json: [] }, aggregate: 'count' },
+      {
+        type: 'field',
+        field: { name: 'id', json: [] },
+        alias: 'n',
+        aggregate: 'sum',
+        cast: 'text',
+      },
+      { type: 'field', field: { name: 'price', json: [] }, aggregate: 'avg', inputCast: 'int' },
+    ]);
+    fails(() => parseSelect('id.median()'));
+    fails(() => parseSelect('id::int::text'));
+    // a cast that is not a type is refused whichever way it is written
+    fails(() => parseSelect("title::'; drop table public.events; --"));
+    fails(() => parseSelect('title::text.x'));
   });
   it('quoted identifiers', () => {
     expect(parseSelect('"my col","a""b":x')).toEqual([
@@ -124,7 +152,7 @@ describe('parseSelect', () => {
       'offers(',
       'offers)',
       'offers(*)x',
-      '...offers(*)',
+      '...offers',
       'a!b!c!d(*)',
       '1abc',
       'a b',
@@ -212,7 +240,20 @@ describe('parseFilter', () => {
     fails(() => parseFilter('a;drop table x', 'eq.1'));
     fails(() => parseFilter("a'", 'eq.1'));
     fails(() => parseFilter('a', 'not.not.eq.1'));
-    fails(() => parseFilter('a', 'eq(any).{1}'));
+    fails(() => parseFilter('a', 'eq(any).1'));
+    fails(() => parseFilter('a', 'is(any).{null}'));
+  });
+  it('any/all quantifiers take an array literal', () => {
+    expect(parseFilter('name', 'like(any).{a*,b*}')).toMatchObject({
+      op: 'like',
+      quant: 'any',
+      value: '{a*,b*}',
+    });
+    expect(parseFilter('n', 'not.gt(all).{1,2}')).toMatchObject({
+      op: 'gt',
+      quant: 'all',
+      negate: true,
+    });
   });
 });
 
@@ -396,5 +437,16 @@ describe('properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('parseOrder of embedded columns', () => {
+  it('rel(col) with modifiers', () => {
+    expect(parseOrder('rooms(slug).desc.nullslast,id')).toEqual([
+      { relation: 'rooms', field: { name: 'slug', json: [] }, direction: 'desc', nulls: 'last' },
+      { field: { name: 'id', json: [] }, direction: 'asc' },
+    ]);
+    fails(() => parseOrder('rooms(slug'));
+    fails(() => parseOrder('rooms(slug x)'));
   });
 });

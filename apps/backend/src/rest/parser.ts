@@ -16,16 +16,33 @@ export interface FieldRef {
   json: JsonStep[];
 }
 
+export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+
 export type SelectItem =
   | { type: 'star' }
-  | { type: 'field'; field: FieldRef; alias?: string; cast?: string }
+  | {
+      type: 'field';
+      /** `count()` alone has no column: its field name is empty */
+      field: FieldRef;
+      alias?: string;
+      /** the cast of the value (of the aggregate's result when there is one) */
+      cast?: string;
+      /** `col.sum()`, `count()`: an aggregate over the rows */
+      aggregate?: Aggregate;
+      /** `col::type.sum()`: the cast of the column before aggregating */
+      inputCast?: string;
+    }
   | {
       type: 'embed';
       relation: string;
       hint?: string;
       inner: boolean;
       alias?: string;
+      /** empty for `rel()` */
       select: SelectItem[];
+      /** `...rel(cols)` */
+      spread?: boolean;
     };
 
 export const OPERATORS = [
@@ -65,7 +82,23 @@ export interface FilterCond {
   /** `in` gets a list; `is` gets null/true/false/unknown; others the raw text. */
   value: string | string[];
   ftsConfig?: string;
+  /** `like(any).{a*,b*}`: the operator against any or all elements of an array literal */
+  quant?: 'any' | 'all';
 }
+
+/** Operators that take an `(any)` / `(all)` modifier. */
+const QUANTIFIABLE = new Set<string>([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+]);
 
 export interface LogicCond {
   kind: 'logic';
@@ -77,6 +110,8 @@ export interface LogicCond {
 export type Condition = FilterCond | LogicCond;
 
 export interface OrderTerm {
+  /** `rel(col)`: a column of a to-one embedded resource */
+  relation?: string;
   field: FieldRef;
   direction: 'asc' | 'desc';
   nulls?: 'first' | 'last';
@@ -192,14 +227,25 @@ export function parseSelect(input: string, depth = 1): SelectItem[] {
 function parseSelectItem(raw: string, depth: number): SelectItem {
   if (raw === '') throw parseError('select', 'empty item in select list');
   if (raw === '*') return { type: 'star' };
-  if (raw.startsWith('...')) throw parseError('select', 'spread embeds ("...") are not supported');
   let s = raw;
+  let spread = false;
+  if (s.startsWith('...')) {
+    spread = true;
+    s = s.slice(3);
+  }
   let alias: string | undefined;
   // alias:  — a ':' not followed by ':'
   const aliasMatch = /^("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*):(?!:)/.exec(s);
   if (aliasMatch) {
     alias = readIdent(aliasMatch[1] as string, 'select')[0];
     s = s.slice(aliasMatch[0].length);
+  }
+  const countAll = /^count\(\)(?:::(.+))?$/.exec(s);
+  if (countAll && !spread) {
+    const item: SelectItem = { type: 'field', field: { name: '', json: [] }, aggregate: 'count' };
+    if (alias !== undefined) item.alias = alias;
+    if (countAll[1] !== undefined) item.cast = checkCast(countAll[1]);
+    return item;
   }
   const [field, rest0] = readField(s, 'select');
   let rest = rest0;
@@ -222,24 +268,37 @@ function parseSelectItem(raw: string, depth: number): SelectItem {
       type: 'embed',
       relation: field.name,
       inner,
-      select: parseSelect(inside, depth + 1),
+      select: inside.trim() === '' ? [] : parseSelect(inside, depth + 1),
     };
     if (hint !== undefined) item.hint = hint;
     if (alias !== undefined) item.alias = alias;
+    if (spread) item.spread = true;
     return item;
   }
-  let cast: string | undefined;
-  if (rest.startsWith('::')) {
-    cast = rest.slice(2).trim().toLowerCase();
-    rest = '';
-    if (!isValidCast(cast)) throw parseError('select', `invalid cast "${cast.slice(0, 40)}"`);
-  }
-  if (rest !== '')
-    throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
+  if (spread) throw parseError('select', `expected "(...)" after "...${field.name}"`);
+  // [::cast][.aggregate()][::cast]
+  const m = /^(?:::([^.]+?))?(?:\.(count|sum|avg|min|max)\(\))?(?:::(.+))?$/.exec(rest);
+  if (!m) throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
   const item: SelectItem = { type: 'field', field };
   if (alias !== undefined) item.alias = alias;
-  if (cast !== undefined) item.cast = cast;
+  if (m[2] !== undefined) {
+    item.aggregate = m[2] as Aggregate;
+    if (m[1] !== undefined) item.inputCast = checkCast(m[1]);
+    if (m[3] !== undefined) item.cast = checkCast(m[3]);
+  } else {
+    // no aggregate: one cast, whichever group of the pattern caught it
+    const cast = m[1] ?? m[3];
+    if (m[1] !== undefined && m[3] !== undefined)
+      throw parseError('select', `unexpected "${rest.slice(0, 40)}" in "${raw.slice(0, 60)}"`);
+    if (cast !== undefined) item.cast = checkCast(cast);
+  }
   return item;
+}
+
+function checkCast(raw: string): string {
+  const cast = raw.trim().toLowerCase();
+  if (!isValidCast(cast)) throw parseError('select', `invalid cast "${cast.slice(0, 40)}"`);
+  return cast;
 }
 
 /** Strips one layer of double quotes and backslash escapes from a list/logic value. */
@@ -278,6 +337,12 @@ export function parseFilterValue(field: FieldRef, input: string, inLogic = false
     opText = ftsMatch[1] as string;
     ftsConfig = ftsMatch[2] as string;
   }
+  let quant: 'any' | 'all' | undefined;
+  const quantMatch = /^([a-z]+)\((any|all)\)$/.exec(opText);
+  if (quantMatch && QUANTIFIABLE.has(quantMatch[1] as string)) {
+    opText = quantMatch[1] as string;
+    quant = quantMatch[2] as 'any' | 'all';
+  }
   if (!isOperator(opText))
     throw parseError(
       `filter (${opText.slice(0, 20)})`,
@@ -306,8 +371,11 @@ export function parseFilterValue(field: FieldRef, input: string, inLogic = false
         `the pattern is ${value.length} characters long; at most ${MAX_PATTERN_LENGTH} are allowed`,
       );
   }
+  if (quant && !/^\{.*\}$/s.test(value as string))
+    throw parseError(`filter (${op}(${quant}))`, 'expected an array literal, e.g. {a,b}');
   const cond: FilterCond = { kind: 'filter', field, negate, op, value };
   if (ftsConfig !== undefined) cond.ftsConfig = ftsConfig;
+  if (quant) cond.quant = quant;
   return cond;
 }
 
@@ -342,8 +410,19 @@ function parseLogicItem(part: string, depth: number): Condition {
 export function parseOrder(input: string): OrderTerm[] {
   if (input.trim() === '') throw parseError('order', 'empty order');
   return splitTopLevel(input).map((raw) => {
-    const [field, rest] = readField(raw.trim(), 'order');
+    let [field, rest] = readField(raw.trim(), 'order');
+    let relation: string | undefined;
+    if (field.json.length === 0 && rest.startsWith('(')) {
+      relation = field.name;
+      const close = rest.indexOf(')');
+      if (close < 0) throw parseError('order', `expected ")" in "${raw.slice(0, 60)}"`);
+      const inner = readField(rest.slice(1, close), 'order');
+      if (inner[1] !== '') throw parseError('order', `unexpected "${inner[1].slice(0, 40)}"`);
+      field = inner[0];
+      rest = rest.slice(close + 1);
+    }
     const term: OrderTerm = { field, direction: 'asc' };
+    if (relation !== undefined) term.relation = relation;
     const parts = rest === '' ? [] : rest.split('.');
     if (parts.length && parts[0] !== '')
       throw parseError('order', `unexpected "${rest.slice(0, 40)}"`);

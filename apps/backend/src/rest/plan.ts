@@ -7,6 +7,7 @@ import { ApiError } from './errors.js';
 import { MAX_BULK_ROWS } from './limits.js';
 import { pgArrayLiteral } from '../shared/pg-array.js';
 import { buildReadNode, lookupTable, nodeAtPath, type ReadNode } from './relationships.js';
+import type { SelectItem } from './parser.js';
 import type { ApiRequest, QueryParams } from './request.js';
 import type { FunctionInfo, SchemaCache, TableInfo } from './schema.js';
 
@@ -18,6 +19,16 @@ interface Shape {
   count: boolean;
   /** leave null fields out of the JSON */
   stripNulls: boolean;
+  /** the rows as CSV instead of JSON */
+  csv?: boolean;
+  /** how the total is counted (when `count`) */
+  countMode?: 'exact' | 'planned' | 'estimated';
+}
+
+/** Settings that change what a request may ask for. */
+export interface PlanOptions {
+  /** aggregates in select (PostgREST's db-aggregates-enabled) */
+  aggregates: boolean;
 }
 
 export interface ReadPlan extends Shape {
@@ -38,6 +49,11 @@ export interface InsertPlan extends Shape {
   /** select list and order of the returned representation */
   root: ReadNode;
   groups: InsertGroup[];
+  /**
+   * `Prefer: missing=default` with `columns=`: one statement over every row, where a column a
+   * row leaves out takes its default (DEFAULT in a VALUES list, also for an upsert's update)
+   */
+  withDefaults?: { cols: string[]; rows: Record<string, unknown>[] };
   onConflict?: { target: string[]; action: 'ignore' | 'merge' };
   representation: boolean;
 }
@@ -62,10 +78,13 @@ export interface DeletePlan extends Shape {
 }
 
 export interface CallArg {
+  /** empty for the single unnamed json/jsonb argument (passed by position) */
   name: string;
   type: string;
   /** the argument as Postgres text input (null for SQL NULL) */
   value: string | null;
+  /** an argument of a table's row type: the JSON object becomes that row */
+  rowTable?: string;
 }
 
 export interface CallPlan extends Shape {
@@ -78,18 +97,28 @@ export interface CallPlan extends Shape {
   root: ReadNode;
   /** GET/HEAD, or a stable/immutable function: the call runs in a read-only transaction */
   readOnly: boolean;
+  /** more rows returned than this is PGRST124 (and the transaction rolls back) */
+  maxAffected?: number;
 }
 
 export type MutatePlan = InsertPlan | UpdatePlan | DeletePlan;
 export type Plan = ReadPlan | MutatePlan | CallPlan;
 
 /** The read tree of the query string: select list, then filters, order and ranges per embed. */
+const usesAggregates = (items: SelectItem[]): boolean =>
+  items.some((i) =>
+    i.type === 'field' ? i.aggregate !== undefined : i.type === 'embed' && usesAggregates(i.select),
+  );
+
 export function readTree(
   cache: SchemaCache,
   table: TableInfo | null,
   query: QueryParams,
   range?: { offset: number; limit?: number },
+  opts: PlanOptions = { aggregates: false },
 ): ReadNode {
+  if (!opts.aggregates && usesAggregates(query.select))
+    throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
   const root = buildReadNode(cache, table, query.select);
   for (const { path, cond } of query.conds) nodeAtPath(root, path).conds.push(cond);
   for (const { path, terms } of query.orders) nodeAtPath(root, path).order = terms;
@@ -115,19 +144,32 @@ function checkPayloadColumn(t: TableInfo, col: string): void {
     );
 }
 
-export function planRequest(req: ApiRequest, cache: SchemaCache): Plan {
-  if (req.action === 'call') return planCall(req, cache);
-  const table = lookupTable(cache, req.target);
-  const shape: Shape = { single: req.single, count: req.prefer.count, stripNulls: req.stripNulls };
+export function planRequest(
+  req: ApiRequest,
+  cache: SchemaCache,
+  opts: PlanOptions = { aggregates: false },
+): Plan {
+  if (req.csv && req.action !== 'read' && req.action !== 'call')
+    throw new ApiError(
+      406,
+      'PGRST107',
+      'None of these media types are available: text/csv',
+      'CSV is answered for reads and function calls',
+    );
+  if (req.action === 'call') return planCall(req, cache, opts);
+  const table = lookupTable(cache, req.target, req.schema);
+  const shape: Shape = shapeOf(req);
+  const tree = (range?: { offset: number; limit?: number }): ReadNode =>
+    readTree(cache, table, req.query, range, opts);
   const representation = req.prefer.return === 'representation';
   const limit = req.prefer.maxAffected !== undefined ? { maxAffected: req.prefer.maxAffected } : {};
   switch (req.action) {
     case 'read':
-      return { kind: 'read', table, root: readTree(cache, table, req.query, req.range), ...shape };
+      return { kind: 'read', table, root: tree(req.range), ...shape };
     case 'insert':
-      return planInsert(req, cache, table, shape);
+      return planInsert(req, tree(), table, shape);
     case 'update': {
-      const root = readTree(cache, table, req.query);
+      const root = tree();
       if (req.payload !== undefined && !isPlainObject(req.payload))
         throw new ApiError(400, 'PGRST102', 'Expected a JSON object for PATCH');
       const patch = req.payload ?? {};
@@ -136,20 +178,21 @@ export function planRequest(req: ApiRequest, cache: SchemaCache): Plan {
       return { kind: 'update', table, root, patch, cols, representation, ...shape, ...limit };
     }
     case 'delete': {
-      const root = readTree(cache, table, req.query);
+      const root = tree();
       return { kind: 'delete', table, root, representation, ...shape, ...limit };
     }
   }
 }
 
-function planInsert(
-  req: ApiRequest,
-  cache: SchemaCache,
-  table: TableInfo,
-  shape: Shape,
-): InsertPlan {
+function shapeOf(req: ApiRequest): Shape {
+  const shape: Shape = { single: req.single, count: req.prefer.count, stripNulls: req.stripNulls };
+  if (req.csv) shape.csv = true;
+  if (req.prefer.countMode) shape.countMode = req.prefer.countMode;
+  return shape;
+}
+
+function planInsert(req: ApiRequest, root: ReadNode, table: TableInfo, shape: Shape): InsertPlan {
   const { query, prefer } = req;
-  const root = readTree(cache, table, query);
   const body = req.payload;
   const rows = body === undefined ? [] : Array.isArray(body) ? body : [body];
   if (!rows.every(isPlainObject))
@@ -168,7 +211,11 @@ function planInsert(
       `Send the rows in batches of at most ${MAX_BULK_ROWS}.`,
     );
   const groups = new Map<string, InsertGroup>();
-  if (query.columns && !prefer.missingDefault) {
+  let withDefaults: InsertPlan['withDefaults'];
+  if (query.columns && prefer.missingDefault) {
+    query.columns.forEach((col) => checkPayloadColumn(table, col));
+    withDefaults = { cols: query.columns, rows };
+  } else if (query.columns) {
     query.columns.forEach((col) => checkPayloadColumn(table, col));
     groups.set('cols', { cols: query.columns, rows });
   } else {
@@ -190,6 +237,7 @@ function planInsert(
     representation: prefer.return === 'representation',
     ...shape,
   };
+  if (withDefaults) plan.withDefaults = withDefaults;
   if (prefer.resolution || query.onConflict) {
     const target = query.onConflict ?? table.pk;
     if (!target.length)
@@ -212,64 +260,101 @@ function candidateFunctions(fns: FunctionInfo[], args: Record<string, unknown>):
   );
 }
 
+const isJsonType = (t: string): boolean => t === 'json' || t === 'jsonb';
+
 /** An argument as Postgres text input: JSON for json/jsonb and objects, array literals for arrays. */
 function toPgText(v: unknown, type: string): string | null {
   if (v === null || v === undefined) return null;
-  if (/^jsonb?$/.test(type)) return JSON.stringify(v);
+  if (isJsonType(type)) return JSON.stringify(v);
   if (Array.isArray(v)) return type.endsWith('[]') ? pgArrayLiteral(v) : JSON.stringify(v);
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
 
-function planCall(req: ApiRequest, cache: SchemaCache): CallPlan {
+const signature = (schema: string, f: FunctionInfo): string =>
+  `${schema}.${f.name}(${f.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`;
+
+function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallPlan {
   const name = req.target;
+  const schema = req.schema;
   const fns = cache.functions.get(name) ?? [];
   let args: Record<string, unknown>;
-  if (req.method === 'POST') {
-    if (req.payload !== undefined && !isPlainObject(req.payload))
+  const post = req.method === 'POST';
+  if (post) {
+    if (req.payload !== undefined && !isPlainObject(req.payload) && !req.prefer.singleObject)
       throw new ApiError(400, 'PGRST102', 'Expected a JSON object of arguments');
-    args = req.payload ?? {};
+    args = isPlainObject(req.payload) ? req.payload : {};
   } else args = { ...req.rpcArgs };
-  const candidates = candidateFunctions(fns, args);
+  // the whole body as the one json/jsonb argument: asked for, or the only way to match
+  const oneJson = fns.filter(
+    (f) => f.args.length === 1 && isJsonType((f.args[0] as { type: string }).type),
+  );
+  let candidates = req.prefer.singleObject && post ? oneJson : candidateFunctions(fns, args);
+  let whole = req.prefer.singleObject && post;
+  if (!candidates.length && post) {
+    const unnamed = oneJson.filter((f) => (f.args[0] as { name: string }).name === '');
+    if (unnamed.length) {
+      candidates = unnamed;
+      whole = true;
+    }
+  }
   if (candidates.length > 1)
     throw new ApiError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${candidates
-        .map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
-        .join(', ')}`,
+      `Could not choose the best candidate function between: ${candidates.map((f) => signature(schema, f)).join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   const fn = candidates[0];
   if (!fn) {
-    const keys = Object.keys(args).sort().join(', ');
+    const names = Object.keys(args).sort();
+    const keys = names.join(', ');
+    const searched = names.length
+      ? ` with parameter${names.length > 1 ? 's' : ''} ${keys} or with a single unnamed json/jsonb parameter`
+      : ' without parameters';
     throw new ApiError(
       404,
       'PGRST202',
-      `Could not find the function public.${name}(${keys}) in the schema cache`,
-      `Searched for the function public.${name} with parameters ${keys || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      `Could not find the function ${schema}.${name}${names.length ? `(${keys})` : ' without parameters'} in the schema cache`,
+      `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
     );
   }
   const result = fn.returnsVoid ? 'void' : fn.returnsSet ? 'set' : 'scalar';
   if (result === 'set' && req.queryError) throw req.queryError;
-  const tname = fn.returnType.replace(/^public\./, '').replace(/^"|"$/g, '');
-  const rowTable = result === 'set' ? (cache.tables.get(tname) ?? null) : null;
+  const rowTable =
+    result === 'set' && fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;
+  const callArgs: CallArg[] = whole
+    ? [
+        {
+          name: (fn.args[0] as { name: string }).name,
+          type: (fn.args[0] as { type: string }).type,
+          value: toPgText(req.payload ?? {}, 'json'),
+        },
+      ]
+    : fn.args
+        .filter((a) => a.name in args)
+        .map((a) => {
+          const arg: CallArg = {
+            name: a.name,
+            type: a.type,
+            value: toPgText(args[a.name], a.type),
+          };
+          if (a.rowTable) arg.rowTable = a.rowTable;
+          return arg;
+        });
   return {
     kind: 'call',
     fn,
-    args: fn.args
-      .filter((a) => a.name in args)
-      .map((a) => ({ name: a.name, type: a.type, value: toPgText(args[a.name], a.type) })),
+    args: callArgs,
     result,
     root:
       result === 'set'
-        ? readTree(cache, rowTable, req.query, req.range)
+        ? readTree(cache, rowTable, req.query, req.range, opts)
         : buildReadNode(cache, null, [{ type: 'star' }]),
     // as in PostgREST: GET/HEAD never write, nor does a function declared stable or immutable
     readOnly: req.method === 'GET' || req.method === 'HEAD' || !fn.volatile,
-    single: req.single,
-    count: req.prefer.count,
-    stripNulls: req.stripNulls,
+    ...shapeOf(req),
+    ...(req.prefer.maxAffected !== undefined ? { maxAffected: req.prefer.maxAffected } : {}),
   };
 }

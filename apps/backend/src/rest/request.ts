@@ -11,6 +11,7 @@ import {
   parseRange,
   parseSelect,
   splitPath,
+  splitTopLevel,
   type Condition,
   type OrderTerm,
   type SelectItem,
@@ -21,8 +22,12 @@ const STRIP_NULLS = /application\/vnd\.pgrst\.(object|array)\+json\s*;\s*nulls=s
 
 export interface Prefer {
   return: 'minimal' | 'representation' | undefined;
-  /** `count=exact|planned|estimated`: all three are answered with the exact count */
+  /** `count=exact|planned|estimated` was asked for */
   count: boolean;
+  /** planned: the planner's estimate; estimated: exact up to the row cap, else planned */
+  countMode: 'exact' | 'planned' | 'estimated' | undefined;
+  /** `params=single-object`: the whole body is the function's one json/jsonb argument */
+  singleObject: boolean;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | undefined;
   missingDefault: boolean;
   /** `tx=rollback`: run everything, answer as usual, then roll the transaction back */
@@ -44,6 +49,8 @@ export function parsePrefer(header: string | undefined): Prefer {
   const p: Prefer = {
     return: undefined,
     count: false,
+    countMode: undefined,
+    singleObject: false,
     resolution: undefined,
     missingDefault: false,
     tx: undefined,
@@ -62,8 +69,10 @@ export function parsePrefer(header: string | undefined): Prefer {
     if (NOT_IMPLEMENTED.has(kv) || k === 'timezone')
       throw new ApiError(400, 'PGRST127', 'Feature not implemented', `Prefer: ${kv.slice(0, 60)}`);
     if (k === 'return' && (v === 'minimal' || v === 'representation')) p.return = v;
-    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated'))
+    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) {
       p.count = true;
+      p.countMode = v;
+    } else if (k === 'params' && v === 'single-object') p.singleObject = true;
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates'))
       p.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null'))
@@ -127,6 +136,10 @@ export interface ApiRequest {
   single: boolean;
   /** `Accept: application/vnd.pgrst.(object|array)+json;nulls=stripped`: no null fields */
   stripNulls: boolean;
+  /** `Accept: text/csv`: the rows as CSV (a header line, then one line per row) */
+  csv: boolean;
+  /** the schema the request addresses (its profile) */
+  schema: string;
   /** The JSON body (undefined when none was sent). */
   payload: unknown;
 }
@@ -139,28 +152,48 @@ export interface RawRequest {
   body?: string;
 }
 
-/** Schemas other than public and media types we do not produce: 406 before anything else. */
-export function checkProfileAndMedia(header: (name: string) => string | undefined): void {
-  const p = header('accept-profile') ?? header('content-profile');
-  if (p && p !== 'public')
+/**
+ * The schema a request addresses: `Accept-Profile` for GET/HEAD, `Content-Profile` for the
+ * others, else the first exposed one. A schema not exposed, and media types this service does
+ * not produce, are 406 before anything else.
+ */
+export function checkProfileAndMedia(
+  method: string,
+  header: (name: string) => string | undefined,
+  schemas: string[],
+): string {
+  const reads = method === 'GET' || method === 'HEAD';
+  const p = header(reads ? 'accept-profile' : 'content-profile');
+  if (p !== undefined && !schemas.includes(p))
     throw new ApiError(
       406,
       'PGRST106',
-      'Invalid schema: ' + p.slice(0, 60),
-      null,
-      'Only the following schemas are exposed: public',
+      `The schema must be one of the following: ${schemas.join(', ')}`,
     );
   const accept = header('accept');
-  if (accept && /text\/csv|application\/geo\+json|application\/vnd\.pgrst\.plan/.test(accept))
+  if (accept && /application\/geo\+json|application\/vnd\.pgrst\.plan/.test(accept))
     throw new ApiError(
       406,
       'PGRST107',
       'None of these media types are available: ' + accept.slice(0, 80),
     );
+  return p ?? (schemas[0] as string);
 }
 
 const RESERVED = new Set(['select', 'columns', 'on_conflict']);
 const IDENT = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+
+/** `a,"b c",d`: bare identifiers or double-quoted names (`""` inside quotes is one quote). */
+function parseNameList(what: string, value: string): string[] {
+  return splitTopLevel(value).map((raw) => {
+    const c = raw.trim();
+    const quoted = /^"((?:[^"]|"")+)"$/.exec(c);
+    if (quoted) return (quoted[1] as string).replace(/""/g, '"');
+    if (!IDENT.test(c))
+      throw parseError(what, `invalid column name "${c.slice(0, 40)}" in ${what}=`);
+    return c;
+  });
+}
 
 /** Parses the query string. Keys in `argNames` are function arguments, not filters. */
 export function parseQueryParams(url: URL, argNames: Set<string> = new Set()): QueryParams {
@@ -176,13 +209,8 @@ export function parseQueryParams(url: URL, argNames: Set<string> = new Set()): Q
   };
   for (const [key, value] of sp.entries()) {
     if (RESERVED.has(key)) {
-      if (key === 'columns') {
-        q.columns = value.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
-        if (q.columns.some((c) => !IDENT.test(c)))
-          throw parseError('columns', 'invalid column name in columns=');
-      } else if (key === 'on_conflict') {
-        q.onConflict = value.split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
-      }
+      if (key === 'columns') q.columns = parseNameList('columns', value);
+      else if (key === 'on_conflict') q.onConflict = parseNameList('on_conflict', value);
       continue;
     }
     if (argNames.has(key)) continue;
@@ -254,6 +282,7 @@ export function parseApiRequest(
   raw: RawRequest,
   target: { kind: 'table' | 'rpc'; name: string },
   argNames: Set<string> = new Set(),
+  schema = 'public',
 ): ApiRequest {
   const method = raw.method.toUpperCase();
   const action = target.kind === 'rpc' ? 'call' : TABLE_ACTIONS[method];
@@ -291,6 +320,8 @@ export function parseApiRequest(
     prefer: parsePrefer(raw.header('prefer')),
     single: accept.includes(OBJECT_MIME),
     stripNulls: STRIP_NULLS.test(accept),
+    csv: /(^|,)\s*text\/csv/.test(accept) && !accept.includes(OBJECT_MIME),
+    schema,
     payload,
   };
   if (range) req.range = range;

@@ -9,7 +9,6 @@ import type { ReadNode } from './relationships.js';
 import { OBJECT_MIME, type ApiRequest } from './request.js';
 
 const ARRAY_MIME = 'application/vnd.pgrst.array+json';
-import { MAX_ROWS } from './query/read.js';
 
 export const JSON_CT = 'application/json; charset=utf-8';
 
@@ -28,6 +27,17 @@ export function singleCheck(n: number): void {
       'JSON object requested, multiple (or no) rows returned',
       `The result contains ${n} rows`,
       null,
+    );
+}
+
+/** `Prefer: max-affected=n` with `handling=strict`: more rows is PGRST124 (rolled back). */
+function checkMaxAffected(max: number | undefined, n: number): void {
+  if (max !== undefined && n > max)
+    throw new ApiError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${n} rows`,
     );
 }
 
@@ -50,10 +60,15 @@ function readShape(
 ): { status: number; body: string; range: string } {
   if (single) singleCheck(r.n);
   const offset = root.offset ?? 0;
-  const partial =
-    r.total !== null &&
-    r.n < r.total &&
-    (offset > 0 || r.n === Math.min(root.limit ?? MAX_ROWS, MAX_ROWS));
+  if (r.total !== null && offset > r.total)
+    throw new ApiError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${offset} was requested, but there are only ${r.total} rows.`,
+    );
+  // a page of a larger (counted or estimated) total
+  const partial = r.total !== null && r.n < r.total;
   return {
     status: partial ? 206 : 200,
     body: r.body ?? (single ? 'null' : '[]'),
@@ -71,8 +86,11 @@ function shape(
       return { status: s.status, body: s.body, range: s.range };
     }
     case 'call': {
-      if (plan.result === 'void') return { status: 204, body: null };
-      if (plan.result === 'scalar') return { status: 200, body: r.body };
+      checkMaxAffected(plan.maxAffected, r.n);
+      // a scalar (or void) result is one row
+      const one = plan.count ? { range: `0-0/${r.total ?? 1}` } : {};
+      if (plan.result === 'void') return { status: 204, body: null, ...one };
+      if (plan.result === 'scalar') return { status: 200, body: r.body, ...one };
       const s = readShape(plan.root, plan.single, r);
       return { status: s.status, body: s.body, range: s.range };
     }
@@ -86,13 +104,7 @@ function shape(
     case 'update':
     case 'delete': {
       if (plan.single) singleCheck(r.n);
-      if (plan.maxAffected !== undefined && r.n > plan.maxAffected)
-        throw new ApiError(
-          400,
-          'PGRST124',
-          'Query result exceeds max-affected preference constraint',
-          `The query affects ${r.n} rows`,
-        );
+      checkMaxAffected(plan.maxAffected, r.n);
       const status = plan.representation ? 200 : 204;
       const body = plan.representation ? asObject(r.body, plan.single) : null;
       if (!r.ran) return { status, body };
@@ -103,6 +115,7 @@ function shape(
 
 /** The media type of a JSON body: what the client asked for, with its `nulls=stripped`. */
 function contentType(req: ApiRequest): string {
+  if (req.csv) return 'text/csv; charset=utf-8';
   const stripped = req.stripNulls ? '; nulls=stripped' : '';
   if (req.single) return `${OBJECT_MIME}${stripped}; charset=utf-8`;
   return req.stripNulls ? `${ARRAY_MIME}${stripped}; charset=utf-8` : JSON_CT;

@@ -190,3 +190,33 @@ describe('pgArrayLiteral', () => {
     expect(pgArrayLiteral([])).toBe('{}');
   });
 });
+
+describe('aggregates setting', () => {
+  const plan = (query: string, aggregates: boolean) =>
+    planRequest(
+      parseApiRequest(
+        {
+          method: 'GET',
+          url: new URL(`http://x/rest/v1/offers?${query}`),
+          header: () => undefined,
+        },
+        { kind: 'table', name: 'offers' },
+      ),
+      cache,
+      { aggregates },
+    );
+  it('off: PGRST123 for count() and col.sum(), in embeds too', () => {
+    for (const q of ['select=count()', 'select=id.sum()', 'select=title,user_offers(id.max())'])
+      expect(() => plan(q, false)).toThrow(
+        expect.objectContaining({
+          code: 'PGRST123',
+          message: 'Use of aggregate functions is not allowed',
+        }),
+      );
+    // the embedded row count predates aggregates and stays available
+    expect(() => plan('select=title,user_offers(count)', false)).not.toThrow();
+  });
+  it('on: planned', () => {
+    expect(plan('select=count(),title', true).kind).toBe('read');
+  });
+});

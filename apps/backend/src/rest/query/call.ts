@@ -1,18 +1,27 @@
 /** SQL of function calls: named arguments, each a bound parameter cast to its declared type. */
 import type { CallPlan } from '../plan.js';
-import { countQuery, readQuery, type Source } from './read.js';
-import { Params, quoteIdent, type Statement } from './fragments.js';
+import { readQuery, type Source } from './read.js';
+import { Params, functionName, quoteIdent, type Statement } from './fragments.js';
 
 /** Run first in a GET/HEAD call: any write then fails with 25006 (read_only_sql_transaction). */
 export const READ_ONLY_SQL = 'set transaction read only';
 
-/** `"public"."fn"("a" => $1::int, ...)`, adding the arguments to `params`. */
+/**
+ * `"public"."fn"("a" => $1::int, ...)`, adding the arguments to `params`; the unnamed json
+ * argument goes by position, a row-type argument is built from its JSON object.
+ */
 export function callSource(plan: CallPlan): Source {
   return (params: Params) => {
     const args = plan.args
-      .map((a) => `${quoteIdent(a.name)} => ${params.add(a.value)}::${a.type}`)
+      .map((a) => {
+        const p = params.add(a.value);
+        const value = a.rowTable
+          ? `json_populate_record(null::${quoteIdent(plan.fn.schema ?? 'public')}.${quoteIdent(a.rowTable)}, ${p}::json)`
+          : `${p}::${a.type}`;
+        return a.name ? `${quoteIdent(a.name)} => ${value}` : value;
+      })
       .join(', ');
-    return `"public".${quoteIdent(plan.fn.name)}(${args})`;
+    return `${functionName(plan.fn)}(${args})`;
   };
 }
 
@@ -28,8 +37,4 @@ export function callStatement(plan: CallPlan): Statement {
 /** A set-returning function's rows, read like a table's. */
 export function callReadQuery(plan: CallPlan): Statement {
   return readQuery(plan.root, callSource(plan), plan);
-}
-
-export function callCountQuery(plan: CallPlan): Statement {
-  return countQuery(plan.root, callSource(plan));
 }

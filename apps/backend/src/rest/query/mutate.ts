@@ -6,6 +6,8 @@ import type { DeletePlan, InsertPlan, UpdatePlan } from '../plan.js';
 import type { ReadNode } from '../relationships.js';
 import {
   Params,
+  groupSql,
+  lateralSql,
   orderSql,
   quoteIdent,
   selectListSql,
@@ -32,7 +34,8 @@ interface Returning {
 function finish(stmt: string, params: Params, r: Returning, countInserts = false): MutateStatement {
   const alias = quoteIdent(r.root.alias);
   const rows = (from: string): string =>
-    `select ${selectListSql(r.root, params)} from ${from} as ${alias}${orderSql(r.root, params)}`;
+    `select ${selectListSql(r.root, params)} from ${from} as ${alias}${lateralSql(r.root, params)}` +
+    `${groupSql(r.root, params)}${orderSql(r.root, params)}`;
   if (!countInserts) {
     if (!r.representation) return { sql: stmt, params: params.values, returns: 'affected' };
     const inner = rows('"_m"');
@@ -59,11 +62,51 @@ function finish(stmt: string, params: Params, r: Returning, countInserts = false
   };
 }
 
+function conflictSql(plan: InsertPlan, cols: string[]): string {
+  if (!plan.onConflict) return '';
+  const target = plan.onConflict.target.map(quoteIdent).join(', ');
+  if (plan.onConflict.action === 'ignore') return ` on conflict (${target}) do nothing`;
+  const set = cols.map((col) => `${quoteIdent(col)} = excluded.${quoteIdent(col)}`).join(', ');
+  return ` on conflict (${target}) do update set ${set}`;
+}
+
+/**
+ * `missing=default`: one VALUES row per object, DEFAULT where the object lacks the column;
+ * each value is read from the row's JSON by json_populate_record (the column's own type).
+ */
+function insertWithDefaults(
+  plan: InsertPlan,
+  w: NonNullable<InsertPlan['withDefaults']>,
+): MutateStatement {
+  const src = tableSource(plan.table);
+  const params = new Params();
+  const values = w.rows.map((row) => {
+    const p = params.add(JSON.stringify(row));
+    const cells = w.cols.map((c) =>
+      Object.prototype.hasOwnProperty.call(row, c)
+        ? `(json_populate_record(null::${src}, ${p}::json)).${quoteIdent(c)}`
+        : 'default',
+    );
+    return `(${cells.join(', ')})`;
+  });
+  const stmt =
+    `insert into ${src} as ${quoteIdent(plan.root.alias)} (${w.cols.map(quoteIdent).join(', ')}) ` +
+    `values ${values.join(', ')}${conflictSql(plan, w.cols)}`;
+  return finish(stmt, params, plan, plan.onConflict?.action === 'merge');
+}
+
 /** One statement per group of rows setting the same columns; rows of `{}` one each. */
 export function insertStatements(plan: InsertPlan): MutateStatement[] {
   const src = tableSource(plan.table);
   const alias = quoteIdent(plan.root.alias);
   const out: MutateStatement[] = [];
+  if (plan.withDefaults) {
+    if (plan.withDefaults.rows.length === 0 || plan.withDefaults.cols.length === 0)
+      for (let i = 0; i < plan.withDefaults.rows.length; i++)
+        out.push(finish(`insert into ${src} as ${alias} default values`, new Params(), plan));
+    else out.push(insertWithDefaults(plan, plan.withDefaults));
+    return out;
+  }
   for (const g of plan.groups) {
     if (g.cols.length === 0) {
       for (let i = 0; i < g.rows.length; i++) {
@@ -74,19 +117,10 @@ export function insertStatements(plan: InsertPlan): MutateStatement[] {
     }
     const params = new Params();
     const colList = g.cols.map(quoteIdent).join(', ');
-    let stmt =
+    const stmt =
       `insert into ${src} as ${alias} (${colList}) select ${colList} ` +
-      `from json_populate_recordset(null::${src}, ${params.add(JSON.stringify(g.rows))}::json) as _j`;
-    if (plan.onConflict) {
-      const target = plan.onConflict.target.map(quoteIdent).join(', ');
-      if (plan.onConflict.action === 'ignore') stmt += ` on conflict (${target}) do nothing`;
-      else {
-        const set = g.cols
-          .map((col) => `${quoteIdent(col)} = excluded.${quoteIdent(col)}`)
-          .join(', ');
-        stmt += ` on conflict (${target}) do update set ${set}`;
-      }
-    }
+      `from json_populate_recordset(null::${src}, ${params.add(JSON.stringify(g.rows))}::json) as _j` +
+      conflictSql(plan, g.cols);
     out.push(finish(stmt, params, plan, plan.onConflict?.action === 'merge'));
   }
   return out;

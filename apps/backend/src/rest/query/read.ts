@@ -3,6 +3,8 @@ import type { ReadNode } from '../relationships.js';
 import type { TableInfo } from '../schema.js';
 import {
   Params,
+  groupSql,
+  lateralSql,
   tableSource,
   limitSql,
   orderSql,
@@ -32,7 +34,9 @@ export function readQuery(root: ReadNode, source: Source, opts: JsonShape = {}):
   const from = source(params);
   const inner =
     `select ${selectListSql(root, params)} from ${from} as ${quoteIdent(root.alias)}` +
+    lateralSql(root, params) +
     whereSql(root, params) +
+    groupSql(root, params) +
     orderSql(root, params) +
     limitSql(root, params, MAX_ROWS);
   return { sql: wrapJson(inner, opts), params: params.values };
@@ -44,6 +48,16 @@ export function countQuery(root: ReadNode, source: Source): Statement {
   const from = source(params);
   return {
     sql: `select count(*)::int as n from ${from} as ${quoteIdent(root.alias)}${whereSql(root, params)}`,
+    params: params.values,
+  };
+}
+
+/** One row {"QUERY PLAN": json}: the planner's estimate of the rows the filters match. */
+export function plannedCountQuery(root: ReadNode, source: Source): Statement {
+  const params = new Params();
+  const from = source(params);
+  return {
+    sql: `explain (format json) select 1 from ${from} as ${quoteIdent(root.alias)}${whereSql(root, params)}`,
     params: params.values,
   };
 }

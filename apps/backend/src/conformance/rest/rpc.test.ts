@@ -1,0 +1,97 @@
+/**
+ * Function calls as PostgREST 12 answers them, through supabase-js: overloads with defaults
+ * (and the 300 when they are ambiguous), the single unnamed json/jsonb argument and
+ * `Prefer: params=single-object`, row-type arguments, read-only GET/HEAD, counts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { startConformanceServer, type ConformanceServer } from './fixture.js';
+
+let server: ConformanceServer;
+let db: SupabaseClient;
+
+beforeAll(async () => {
+  server = await startConformanceServer();
+  db = server.db;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('overloads', () => {
+  it('the overload whose arguments are given (or defaulted) runs', async () => {
+    expect((await db.rpc('add', { a: 1 })).data).toBe(11);
+    expect((await db.rpc('add', { a: 1, b: 2 })).data).toBe(3);
+    expect((await db.rpc('add', { a: 1, b: 2, c: 3 })).data).toBe(6);
+    expect((await db.rpc('greet', { name: 'Ann', punct: '?' })).data).toBe('hello Ann?');
+  });
+
+  it('two overloads that both fit: 300 PGRST203', async () => {
+    const r = await db.rpc('greet', { name: 'Ann' });
+    expect(r.status).toBe(300);
+    expect(r.error).toEqual({
+      code: 'PGRST203',
+      message:
+        'Could not choose the best candidate function between: public.greet(name => text), public.greet(name => text, punct => text)',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    });
+  });
+
+  it('no overload fits: 404 PGRST202', async () => {
+    const r = await db.rpc('add', { z: 1 });
+    expect(r.status).toBe(404);
+    expect(r.error?.code).toBe('PGRST202');
+    expect(r.error?.message).toBe('Could not find the function public.add(z) in the schema cache');
+    expect(r.error?.details).toBe(
+      'Searched for the function public.add with parameter z or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    );
+  });
+});
+
+describe('arguments', () => {
+  it('a single unnamed jsonb argument takes the whole body', async () => {
+    const r = await db.rpc('echo', { any: ['thing'], n: 1 });
+    expect(r.error).toBeNull();
+    expect(r.data).toEqual({ any: ['thing'], n: 1 });
+  });
+
+  it('Prefer: params=single-object passes the body to the one json argument', async () => {
+    const res = await server.rest('/rpc/key_count', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'params=single-object' },
+      body: JSON.stringify({ a: 1, b: 2, c: 3 }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toBe(3);
+  });
+
+  it('a row-type argument is built from a JSON object', async () => {
+    const r = await db.rpc('room_label', { r: { id: 9, slug: 'attic', capacity: 5 } });
+    expect(r.error).toBeNull();
+    expect(r.data).toBe('attic (5)');
+  });
+});
+
+describe('read-only calls and counts', () => {
+  it('GET and HEAD calls run read-only: a writing function fails with 25006', async () => {
+    const r = await db.rpc('mark_away', { h: 'cy' }, { get: true });
+    expect(r.status).toBe(405);
+    expect(r.error?.code).toBe('25006');
+    const head = await db.rpc('rooms_from', { n: 2 }, { head: true, count: 'exact' });
+    expect(head.status).toBe(200);
+    expect(head.data).toBeNull();
+    expect(head.count).toBe(2);
+    const still = await db.from('guests').select('status').eq('handle', 'cy').single();
+    expect(still.data).toEqual({ status: 'here' });
+  });
+
+  it('counts on set and scalar results', async () => {
+    const set = await db.rpc('rooms_from', { n: 1 }, { count: 'exact' }).select('slug').limit(1);
+    expect(set.data).toEqual([{ slug: 'lounge' }]);
+    expect(set.count).toBe(3);
+    expect(set.status).toBe(206);
+    const scalar = await db.rpc('add', { a: 2 }, { count: 'exact' });
+    expect(scalar).toMatchObject({ data: 12, count: 1, status: 200 });
+  });
+});
