@@ -87,6 +87,13 @@ export interface Config {
   jwtExpiry: number;
   corsOrigins: string[];
   mailerAutoconfirm: boolean;
+  /** Anonymous sign-ins (POST /auth/v1/signup without e-mail or phone); GoTrue's default is off. */
+  anonymousSignIns: boolean;
+  /**
+   * A password change from a session signed in more than 24 hours ago needs the nonce that
+   * GET /auth/v1/reauthenticate mails (GoTrue's "secure password change"); default off.
+   */
+  securePasswordChange: boolean;
   rateLimit: { max: number; windowMs: number };
   /** Per-IP and per-recipient auth limits that replace the defaults in auth/rate-limit.ts. */
   authRateLimits?: import('./auth/rate-limit.js').AuthRateLimitsOverride;
@@ -111,6 +118,8 @@ export function appConfig(
     jwtExpiry: 3600,
     corsOrigins: DEFAULT_CORS_ORIGINS,
     mailerAutoconfirm: false,
+    anonymousSignIns: false,
+    securePasswordChange: false,
     rateLimit: { max: 30, windowMs: 5 * 60_000 },
     refreshReuseIntervalMs: 10_000,
     maxBodyBytes: 1024 * 1024,
@@ -134,7 +143,14 @@ export interface EnvSettings {
   publicUrl: string | undefined;
   config: Pick<
     Config,
-    'siteUrl' | 'redirectUrls' | 'corsOrigins' | 'jwtExpiry' | 'mailerAutoconfirm' | 'trustProxy'
+    | 'siteUrl'
+    | 'redirectUrls'
+    | 'corsOrigins'
+    | 'jwtExpiry'
+    | 'mailerAutoconfirm'
+    | 'anonymousSignIns'
+    | 'securePasswordChange'
+    | 'trustProxy'
   > &
     Partial<Pick<Config, 'authRateLimits' | 'db'>>;
 }
@@ -184,7 +200,16 @@ export function parseAuthRateLimits(raw: string): NonNullable<Config['authRateLi
   const o = v as Record<string, unknown>;
   for (const k of Object.keys(o))
     if (k !== 'perIp' && k !== 'mailsPerRecipient') fail(`unknown key "${k}"`);
-  const actions = ['signIn', 'signUp', 'verify', 'otp', 'recover', 'resend'];
+  const actions = [
+    'signIn',
+    'signUp',
+    'verify',
+    'otp',
+    'recover',
+    'resend',
+    'magicLink',
+    'anonymous',
+  ];
   if (o['perIp'] !== undefined) {
     const per = o['perIp'];
     if (typeof per !== 'object' || per === null) fail('"perIp" must be an object');
@@ -235,6 +260,8 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       corsOrigins: [...DEFAULT_CORS_ORIGINS, siteUrl, ...list(env['CORS_ORIGINS'])],
       jwtExpiry: int(env['JWT_EXPIRY'], 3600),
       mailerAutoconfirm: env['MAILER_AUTOCONFIRM'] === 'true',
+      anonymousSignIns: env['ANONYMOUS_SIGN_INS'] === 'true',
+      securePasswordChange: env['SECURE_PASSWORD_CHANGE'] === 'true',
       trustProxy: env['TRUST_PROXY'] === 'true',
       ...(opt(env['AUTH_RATE_LIMITS'])
         ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }

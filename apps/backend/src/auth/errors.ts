@@ -33,6 +33,12 @@ export const ErrorCode = {
   MfaFactorNotFound: 'mfa_factor_not_found',
   OverRequestRateLimit: 'over_request_rate_limit',
   OverEmailSendRateLimit: 'over_email_send_rate_limit',
+  AnonymousProviderDisabled: 'anonymous_provider_disabled',
+  PhoneProviderDisabled: 'phone_provider_disabled',
+  OtpDisabled: 'otp_disabled',
+  ReauthenticationNeeded: 'reauthentication_needed',
+  ReauthenticationNotValid: 'reauthentication_not_valid',
+  EmailChangeNotAllowed: 'email_change_not_allowed',
   NotFound: 'not_found',
   UnexpectedFailure: 'unexpected_failure',
 } as const;
@@ -139,3 +145,15 @@ export const overEmailSendRateLimit = () =>
 export const notFound = () => new AuthError(404, ErrorCode.NotFound, 'Not found');
 export const unexpectedFailure = () =>
   new AuthError(500, ErrorCode.UnexpectedFailure, 'Unexpected failure, please try again');
+export const anonymousProviderDisabled = () =>
+  new AuthError(422, ErrorCode.AnonymousProviderDisabled, 'Anonymous sign-ins are disabled');
+export const phoneProviderDisabled = (msg: string) =>
+  new AuthError(400, ErrorCode.PhoneProviderDisabled, msg);
+export const otpDisabled = () =>
+  new AuthError(422, ErrorCode.OtpDisabled, 'Signups not allowed for otp');
+export const reauthenticationNeeded = () =>
+  new AuthError(400, ErrorCode.ReauthenticationNeeded, 'Password update requires reauthentication');
+export const reauthenticationNotValid = (msg = 'Nonce has expired or is invalid') =>
+  new AuthError(422, ErrorCode.ReauthenticationNotValid, msg);
+export const emailUserNotFound = () =>
+  new AuthError(404, ErrorCode.UserNotFound, 'User with this email not found');

@@ -12,7 +12,13 @@ export function health(c: Context): Response {
 
 export function settings(api: AuthApi, c: Context): Response {
   return c.json({
-    external: { email: true, phone: false, anonymous_users: false, google: false, github: false },
+    external: {
+      email: true,
+      phone: false,
+      anonymous_users: api.config.anonymousSignIns,
+      google: false,
+      github: false,
+    },
     disable_signup: false,
     mailer_autoconfirm: api.config.mailerAutoconfirm,
     phone_autoconfirm: false,

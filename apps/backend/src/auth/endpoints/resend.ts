@@ -25,7 +25,7 @@ export async function resend(api: AuthApi, c: Context): Promise<Response> {
       await savePkce(tx, b, user.id, 'signup');
       return issueOneTimeSecrets(tx, user, 'signup');
     });
-    await sendAuthMail(api, user, 'signup', token, code, redirectTo);
+    await sendAuthMail(api, email, 'signup', { token, code: null }, redirectTo);
   }
   return c.json({});
 }

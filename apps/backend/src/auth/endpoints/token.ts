@@ -23,7 +23,7 @@ import {
   revokeSessionTokens,
 } from '../models/refresh-tokens.js';
 import { deleteSession, markSessionRefreshed, sessionExists } from '../models/sessions.js';
-import { findUserByEmail, findUserById, getUserById, recordSignIn } from '../models/users.js';
+import { findUserByEmail, findUserById } from '../models/users.js';
 import { readBody, str, type Body } from '../request.js';
 import { issueSession, sessionJson, type SessionJson } from '../session.js';
 
@@ -50,10 +50,7 @@ async function passwordGrant(api: AuthApi, c: Context, b: Body): Promise<Session
   notAFailure();
   if (!user.email_confirmed_at) throw emailNotConfirmed();
   if (user.banned_until && new Date(user.banned_until).getTime() > Date.now()) throw userBanned();
-  return db.transaction(async (tx) => {
-    await recordSignIn(tx, user.id);
-    return issueSession(api, tx, await getUserById(tx, user.id), 'password', c);
-  });
+  return db.transaction((tx) => issueSession(api, tx, user, 'password', c));
 }
 
 /**
