@@ -90,6 +90,10 @@ export async function getUserById(db: Queryable, id: string): Promise<UserRow> {
 export const findUserByEmail = (db: Queryable, email: string) =>
   findUser(db, 'lower(email) = lower($1) and deleted_at is null', [email]);
 
+/** The user with a pending e-mail change to `email`. */
+export const findUserByPendingEmailChange = (db: Queryable, email: string) =>
+  findUser(db, `lower(email_change) = lower($1) and $1 <> '' and deleted_at is null`, [email]);
+
 /** The user whose pending link of `kind` carries `token`. */
 export async function findUserByLinkToken(
   db: Queryable,

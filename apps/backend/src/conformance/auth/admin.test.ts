@@ -245,7 +245,7 @@ describe('updateUserById and listUsers', () => {
     const page = await admin.auth.admin.listUsers({ page: 1, perPage: 2 });
     expect(page.error).toBeNull();
     expect(page.data.users).toHaveLength(2);
-    expect(page.data.total).toBeGreaterThanOrEqual(2);
+    expect('total' in page.data ? page.data.total : 0).toBeGreaterThanOrEqual(2);
     for (const q of ['page=abc', 'per_page=-1', 'page=1.5']) {
       const res = await fetch(`${srv.url}/auth/v1/admin/users?${q}`, {
         headers: { apikey: srv.serviceRoleKey, authorization: `Bearer ${srv.serviceRoleKey}` },

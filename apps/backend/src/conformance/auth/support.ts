@@ -17,11 +17,14 @@ import {
 
 export let srv: TestServer;
 
+/** Booting a server (migrations and seed) can take minutes on a loaded machine. */
+export const BOOT_TIMEOUT_MS = 300_000;
+
 /** Boots the server (with `config` over the test defaults) before the file's tests. */
 export function useServer(config: Partial<Config> = {}): void {
   beforeAll(async () => {
     srv = await startTestServer({ config });
-  });
+  }, BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await srv?.close();
   });
