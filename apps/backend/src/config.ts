@@ -87,6 +87,11 @@ export interface Config {
   jwtExpiry: number;
   corsOrigins: string[];
   mailerAutoconfirm: boolean;
+  /**
+   * No new accounts by sign-up, e-mail OTP or anonymous sign-in (GoTrue's DISABLE_SIGNUP); the
+   * service role still creates and invites users. Default off.
+   */
+  disableSignup: boolean;
   /** Anonymous sign-ins (POST /auth/v1/signup without e-mail or phone); GoTrue's default is off. */
   anonymousSignIns: boolean;
   /**
@@ -118,6 +123,7 @@ export function appConfig(
     jwtExpiry: 3600,
     corsOrigins: DEFAULT_CORS_ORIGINS,
     mailerAutoconfirm: false,
+    disableSignup: false,
     anonymousSignIns: false,
     securePasswordChange: false,
     rateLimit: { max: 30, windowMs: 5 * 60_000 },
@@ -148,6 +154,7 @@ export interface EnvSettings {
     | 'corsOrigins'
     | 'jwtExpiry'
     | 'mailerAutoconfirm'
+    | 'disableSignup'
     | 'anonymousSignIns'
     | 'securePasswordChange'
     | 'trustProxy'
@@ -260,6 +267,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       corsOrigins: [...DEFAULT_CORS_ORIGINS, siteUrl, ...list(env['CORS_ORIGINS'])],
       jwtExpiry: int(env['JWT_EXPIRY'], 3600),
       mailerAutoconfirm: env['MAILER_AUTOCONFIRM'] === 'true',
+      disableSignup: env['DISABLE_SIGNUP'] === 'true',
       anonymousSignIns: env['ANONYMOUS_SIGN_INS'] === 'true',
       securePasswordChange: env['SECURE_PASSWORD_CHANGE'] === 'true',
       trustProxy: env['TRUST_PROXY'] === 'true',

@@ -34,6 +34,7 @@ export const ErrorCode = {
   OverRequestRateLimit: 'over_request_rate_limit',
   OverEmailSendRateLimit: 'over_email_send_rate_limit',
   AnonymousProviderDisabled: 'anonymous_provider_disabled',
+  SignupDisabled: 'signup_disabled',
   PhoneProviderDisabled: 'phone_provider_disabled',
   OtpDisabled: 'otp_disabled',
   ReauthenticationNeeded: 'reauthentication_needed',
@@ -157,3 +158,5 @@ export const reauthenticationNotValid = (msg = 'Nonce has expired or is invalid'
   new AuthError(422, ErrorCode.ReauthenticationNotValid, msg);
 export const emailUserNotFound = () =>
   new AuthError(404, ErrorCode.UserNotFound, 'User with this email not found');
+export const signupDisabled = () =>
+  new AuthError(422, ErrorCode.SignupDisabled, 'Signups not allowed for this instance');

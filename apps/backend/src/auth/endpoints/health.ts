@@ -19,7 +19,7 @@ export function settings(api: AuthApi, c: Context): Response {
       google: false,
       github: false,
     },
-    disable_signup: false,
+    disable_signup: api.config.disableSignup,
     mailer_autoconfirm: api.config.mailerAutoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',

@@ -33,7 +33,8 @@ export async function otp(api: AuthApi, c: Context): Promise<Response> {
   const sent = await db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
     if (!user) {
-      if (!createUserIfMissing) throw otpDisabled();
+      // GoTrue answers the same when sign-ups are off as when the client asked not to create
+      if (!createUserIfMissing || config.disableSignup) throw otpDisabled();
       user = await createUser(tx, {
         email,
         passwordHash: null,

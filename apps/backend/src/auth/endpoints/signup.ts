@@ -8,7 +8,12 @@ import type { Context } from 'hono';
 import type { Queryable } from '../../db/types.js';
 import type { AuthApi } from '../api.js';
 import { hashPassword } from '../crypto.js';
-import { anonymousProviderDisabled, phoneProviderDisabled, userAlreadyExists } from '../errors.js';
+import {
+  anonymousProviderDisabled,
+  phoneProviderDisabled,
+  signupDisabled,
+  userAlreadyExists,
+} from '../errors.js';
 import { issueOneTimeSecrets, sendAuthMail } from '../mail.js';
 import { listIdentities } from '../models/identities.js';
 import {
@@ -47,6 +52,7 @@ export async function signup(api: AuthApi, c: Context): Promise<Response> {
   checkEmail(email);
   api.limits.perAddress(c, 'signup', email);
   api.limits.perIp(c, 'signUp');
+  if (config.disableSignup) throw signupDisabled();
   checkPassword(password);
   const data = metaObj(b['data'], 'data');
   const redirectTo = safeRedirect(config, c.req.query('redirect_to'));
@@ -86,6 +92,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || v === '';
 async function signInAnonymously(api: AuthApi, c: Context, b: Body): Promise<Response> {
   if (!api.config.anonymousSignIns) throw anonymousProviderDisabled();
   api.limits.perIp(c, 'anonymous');
+  if (api.config.disableSignup) throw signupDisabled();
   const data = metaObj(b['data'], 'data');
   const session = await api.db.transaction(async (tx) => {
     const user = await createUser(tx, {

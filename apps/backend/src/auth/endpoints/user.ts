@@ -144,7 +144,10 @@ export async function updateUser(api: AuthApi, c: Context): Promise<Response> {
 export async function reauthenticate(api: AuthApi, c: Context): Promise<Response> {
   const { user } = await requireUser(api, c);
   const email = user.email;
-  if (!email) throw reauthenticationNotValid('Reauthentication requires the user to have an email');
+  if (!email)
+    throw reauthenticationNotValid(
+      'Reauthentication requires the user to have an email or a phone number',
+    );
   api.limits.mail(email);
   const { code } = await api.db.transaction((tx) =>
     issueOneTimeSecrets(tx, user, 'reauthentication', email),

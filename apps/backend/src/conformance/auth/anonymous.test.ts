@@ -20,10 +20,10 @@ import {
 
 useServer({ anonymousSignIns: true });
 
-describe('with anonymous sign-ins off (the default)', () => {
+describe('with anonymous sign-ins off (the default) and sign-ups disabled', () => {
   let off: TestServer;
   beforeAll(async () => {
-    off = await startTestServer();
+    off = await startTestServer({ config: { disableSignup: true } });
   }, BOOT_TIMEOUT_MS);
   afterAll(async () => {
     await off?.close();
@@ -41,6 +41,30 @@ describe('with anonymous sign-ins off (the default)', () => {
       external: { anonymous_users: boolean };
     };
     expect(settings.external.anonymous_users).toBe(false);
+  });
+
+  it('disabled sign-ups: signUp answers 422 signup_disabled, signInWithOtp otp_disabled; admins still create users', async () => {
+    const c = createTestClient(off);
+    const email = freshEmail('closed');
+    const su = await c.auth.signUp({ email, password: 'secret-password-1' });
+    expect(su.error?.status).toBe(422);
+    expect(su.error?.code).toBe('signup_disabled');
+    expect(su.error?.message).toBe('Signups not allowed for this instance');
+    const otp = await c.auth.signInWithOtp({ email });
+    expect(otp.error?.code).toBe('otp_disabled');
+    const admin = createTestClient(off, { key: off.serviceRoleKey });
+    const made = await admin.auth.admin.createUser({
+      email,
+      password: 'secret-password-1',
+      email_confirm: true,
+    });
+    expect(made.error).toBeNull();
+    const signIn = await c.auth.signInWithPassword({ email, password: 'secret-password-1' });
+    expect(signIn.error).toBeNull();
+    const settings = (await (await fetch(`${off.url}/auth/v1/settings`)).json()) as {
+      disable_signup: boolean;
+    };
+    expect(settings.disable_signup).toBe(true);
   });
 });
 
