@@ -22,7 +22,8 @@ import {
   authorize,
   enrollFactor,
   factorNotFound,
-  unlinkIdentity,
+  manualLinking,
+  sso,
 } from './endpoints/unsupported.js';
 import { getUser, reauthenticate, updateUser } from './endpoints/user.js';
 import { verifyCode, verifyLink } from './endpoints/verify.js';
@@ -68,8 +69,9 @@ export function authApp(ctx: AppContext): Hono {
   app.post('/logout', to(logout));
 
   app.get('/authorize', authorize);
-  app.get('/user/identities/authorize', authorize);
-  app.delete('/user/identities/:id', to(unlinkIdentity));
+  app.get('/user/identities/authorize', to(manualLinking));
+  app.delete('/user/identities/:id', to(manualLinking));
+  app.post('/sso', sso);
   app.post('/factors', to(enrollFactor));
   app.post('/factors/:id/challenge', to(factorNotFound));
   app.post('/factors/:id/verify', to(factorNotFound));

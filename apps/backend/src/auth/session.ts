@@ -116,10 +116,12 @@ export async function requireUser(api: AuthApi, c: Context): Promise<CurrentUser
   }
   if (typeof claims.sub !== 'string' || !claims.sub)
     throw badJwt('invalid claim: missing sub claim');
-  const sid = typeof claims['session_id'] === 'string' ? claims['session_id'] : null;
-  if (sid && !(await sessionExists(api.db, sid))) throw sessionNotFound();
+  // the user first, then the session, as GoTrue checks them: a deleted user's token answers
+  // 403 user_not_found (which supabase-js's signOut takes as signed out)
   const user = await findUserById(api.db, claims.sub);
   if (!user || user.deleted_at) throw jwtUserNotFound();
+  const sid = typeof claims['session_id'] === 'string' ? claims['session_id'] : null;
+  if (sid && !(await sessionExists(api.db, sid))) throw sessionNotFound();
   return { user, claims, sessionId: sid };
 }
 

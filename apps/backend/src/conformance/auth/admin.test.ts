@@ -217,6 +217,20 @@ describe('updateUserById and listUsers', () => {
     expect(old.error?.code).toBe('invalid_credentials');
   });
 
+  it('a deleted user is signed out without an error (403 user_not_found before the session)', async () => {
+    const u = await confirmedUser();
+    const c = client();
+    await c.auth.signInWithPassword({ email: u.email, password: u.password });
+    const del = await adminClient().auth.admin.deleteUser(u.id);
+    expect(del.error).toBeNull();
+    const me = await c.auth.getUser();
+    expect(me.error?.status).toBe(403);
+    expect(me.error?.code).toBe('user_not_found');
+    const out = await c.auth.signOut();
+    expect(out.error).toBeNull();
+    expect((await c.auth.getSession()).data.session).toBeNull();
+  });
+
   it('answers GoTrue validation errors: invalid address, taken address, unknown user', async () => {
     const a = await confirmedUser();
     const b = await confirmedUser();
