@@ -3,6 +3,7 @@
  * inviteUserByEmail, updateUserById with an e-mail, and GoTrue's validation errors.
  */
 import { describe, expect, it } from 'vitest';
+import type { UserIdentity } from '@supabase/supabase-js';
 import {
   adminClient,
   client,
@@ -269,5 +270,34 @@ describe('updateUserById and listUsers', () => {
       expect(body.error_code).toBe('validation_failed');
       expect(body.msg).toMatch(/^Bad Pagination Parameters/);
     }
+  });
+});
+
+describe('features this server does not offer answer GoTrue errors', () => {
+  it('SSO, ID tokens and manual identity linking', async () => {
+    const sso = await client('pkce').auth.signInWithSSO({ domain: 'example.com' });
+    expect(sso.error?.status).toBe(404);
+    expect(sso.error?.code).toBe('saml_provider_disabled');
+    expect(sso.error?.message).toBe('SAML 2.0 is disabled');
+    const idToken = await client().auth.signInWithIdToken({ provider: 'google', token: 'x' });
+    expect(idToken.error?.status).toBe(400);
+    expect(idToken.error?.code).toBe('provider_disabled');
+    expect(idToken.error?.message).toBe(
+      'Provider (issuer "https://accounts.google.com") is not enabled',
+    );
+    const u = await confirmedUser();
+    const c = client();
+    await c.auth.signInWithPassword({ email: u.email, password: u.password });
+    const link = await c.auth.linkIdentity({
+      provider: 'github',
+      options: { skipBrowserRedirect: true },
+    });
+    expect(link.error?.code).toBe('manual_linking_disabled');
+    const identities = await c.auth.getUserIdentities();
+    const first = identities.data?.identities[0];
+    expect(first?.provider).toBe('email');
+    const unlink = await c.auth.unlinkIdentity(first as UserIdentity);
+    expect(unlink.error?.status).toBe(422);
+    expect(unlink.error?.code).toBe('manual_linking_disabled');
   });
 });
