@@ -17,6 +17,21 @@ $$;
 revoke execute on function private.is_member() from public;
 grant execute on function private.is_member() to anon, authenticated, service_role;
 
+-- An admin is a member holding the admin role: a role granted to an anonymous user gives
+-- it nothing (this covers every admin-only rule, events included).
+create or replace function private.is_admin()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.is_member() and private.has_role(auth.uid(), 'admin'::public.app_role)
+$$;
+
+revoke execute on function private.is_admin() from public;
+grant execute on function private.is_admin() to anon, authenticated, service_role;
+
 -- Restrictive policies are ANDed with the permissive ones already on each table.
 create policy "Only members, not anonymous users"
   on public.user_roles as restrictive for all to authenticated
@@ -61,17 +76,6 @@ create policy "Only members, not anonymous users"
 create policy "Only members, not anonymous users"
   on public.song_votes as restrictive for all to authenticated
   using ((select private.is_member())) with check ((select private.is_member()));
-
--- Events: reading approved events is for everyone; writing is for admins (members).
-create policy "Only members write events, not anonymous users"
-  on public.events as restrictive for insert to authenticated
-  with check ((select private.is_member()));
-create policy "Only members change events, not anonymous users"
-  on public.events as restrictive for update to authenticated
-  using ((select private.is_member())) with check ((select private.is_member()));
-create policy "Only members delete events, not anonymous users"
-  on public.events as restrictive for delete to authenticated
-  using ((select private.is_member()));
 
 -- Files: public files stay readable by everyone; uploads, replacements and deletions
 -- are for members.

@@ -129,6 +129,26 @@ describe('with anonymous sign-ins on', () => {
     expect(upload.error).not.toBeNull();
   });
 
+  it('a role granted to an anonymous user gives it nothing: admin rules need a member', async () => {
+    const c = client();
+    const { data } = await c.auth.signInAnonymously();
+    const id = data.user?.id as string;
+    await srv.db.query(`insert into public.user_roles (user_id, role) values ($1::uuid, 'admin')`, [
+      id,
+    ]);
+    const pending = await c.from('events').select('id').eq('is_approved', false);
+    expect(pending.error).toBeNull();
+    expect(pending.data).toEqual([]);
+    const created = await c.from('events').insert({
+      title: 'Anonymous night',
+      description: 'x',
+      event_date: new Date(Date.now() + 86400_000).toISOString(),
+      created_by: id,
+      is_approved: true,
+    });
+    expect(created.error?.code).toBe('42501');
+  });
+
   it('adding an e-mail address (updateUser) makes the anonymous user a permanent one', async () => {
     const c = client();
     const { data } = await c.auth.signInAnonymously();
