@@ -19,6 +19,10 @@ import {
 
 useServer({ authRateLimits: { mailsPerRecipient: { max: 3, windowMs: 60 * 60_000 } } });
 
+it('runs on the database the environment asks for', () => {
+  expect(srv.db.kind).toBe(process.env['DATABASE_URL'] ? 'postgres' : 'pglite');
+});
+
 describe('signInWithOtp (e-mail)', () => {
   it('mails a magic link and a code to a confirmed user; the code signs in once', async () => {
     const u = await confirmedUser();
