@@ -88,6 +88,18 @@ export interface Config {
   jwtExpiry: number;
   corsOrigins: string[];
   mailerAutoconfirm: boolean;
+  /**
+   * No new accounts by sign-up, e-mail OTP or anonymous sign-in (GoTrue's DISABLE_SIGNUP); the
+   * service role still creates and invites users. Default off.
+   */
+  disableSignup: boolean;
+  /** Anonymous sign-ins (POST /auth/v1/signup without e-mail or phone); GoTrue's default is off. */
+  anonymousSignIns: boolean;
+  /**
+   * A password change from a session signed in more than 24 hours ago needs the nonce that
+   * GET /auth/v1/reauthenticate mails (GoTrue's "secure password change"); default off.
+   */
+  securePasswordChange: boolean;
   rateLimit: { max: number; windowMs: number };
   /** Per-IP and per-recipient auth limits that replace the defaults in auth/rate-limit.ts. */
   authRateLimits?: import('./auth/rate-limit.js').AuthRateLimitsOverride;
@@ -129,6 +141,9 @@ export function appConfig(
     jwtExpiry: 3600,
     corsOrigins: DEFAULT_CORS_ORIGINS,
     mailerAutoconfirm: false,
+    disableSignup: false,
+    anonymousSignIns: false,
+    securePasswordChange: false,
     rateLimit: { max: 30, windowMs: 5 * 60_000 },
     refreshReuseIntervalMs: 10_000,
     maxBodyBytes: 1024 * 1024,
@@ -152,7 +167,15 @@ export interface EnvSettings {
   publicUrl: string | undefined;
   config: Pick<
     Config,
-    'siteUrl' | 'redirectUrls' | 'corsOrigins' | 'jwtExpiry' | 'mailerAutoconfirm' | 'trustProxy'
+    | 'siteUrl'
+    | 'redirectUrls'
+    | 'corsOrigins'
+    | 'jwtExpiry'
+    | 'mailerAutoconfirm'
+    | 'disableSignup'
+    | 'anonymousSignIns'
+    | 'securePasswordChange'
+    | 'trustProxy'
   > &
     Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime' | 'rest'>>;
 }
@@ -202,7 +225,16 @@ export function parseAuthRateLimits(raw: string): NonNullable<Config['authRateLi
   const o = v as Record<string, unknown>;
   for (const k of Object.keys(o))
     if (k !== 'perIp' && k !== 'mailsPerRecipient') fail(`unknown key "${k}"`);
-  const actions = ['signIn', 'signUp', 'verify', 'otp', 'recover', 'resend'];
+  const actions = [
+    'signIn',
+    'signUp',
+    'verify',
+    'otp',
+    'recover',
+    'resend',
+    'magicLink',
+    'anonymous',
+  ];
   if (o['perIp'] !== undefined) {
     const per = o['perIp'];
     if (typeof per !== 'object' || per === null) fail('"perIp" must be an object');
@@ -256,6 +288,9 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       corsOrigins: [...DEFAULT_CORS_ORIGINS, siteUrl, ...list(env['CORS_ORIGINS'])],
       jwtExpiry: int(env['JWT_EXPIRY'], 3600),
       mailerAutoconfirm: env['MAILER_AUTOCONFIRM'] === 'true',
+      disableSignup: env['DISABLE_SIGNUP'] === 'true',
+      anonymousSignIns: env['ANONYMOUS_SIGN_INS'] === 'true',
+      securePasswordChange: env['SECURE_PASSWORD_CHANGE'] === 'true',
       trustProxy: env['TRUST_PROXY'] === 'true',
       ...(opt(env['AUTH_RATE_LIMITS'])
         ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }

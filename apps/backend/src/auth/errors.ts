@@ -27,12 +27,19 @@ export const ErrorCode = {
   FlowStateExpired: 'flow_state_expired',
   BadCodeVerifier: 'bad_code_verifier',
   OtpExpired: 'otp_expired',
-  EmailChangeNotSupported: 'email_change_not_supported',
-  SingleIdentityNotDeletable: 'single_identity_not_deletable',
   MfaTotpEnrollNotEnabled: 'mfa_totp_enroll_not_enabled',
   MfaFactorNotFound: 'mfa_factor_not_found',
   OverRequestRateLimit: 'over_request_rate_limit',
   OverEmailSendRateLimit: 'over_email_send_rate_limit',
+  AnonymousProviderDisabled: 'anonymous_provider_disabled',
+  SignupDisabled: 'signup_disabled',
+  SamlProviderDisabled: 'saml_provider_disabled',
+  ProviderDisabled: 'provider_disabled',
+  ManualLinkingDisabled: 'manual_linking_disabled',
+  PhoneProviderDisabled: 'phone_provider_disabled',
+  OtpDisabled: 'otp_disabled',
+  ReauthenticationNeeded: 'reauthentication_needed',
+  ReauthenticationNotValid: 'reauthentication_not_valid',
   NotFound: 'not_found',
   UnexpectedFailure: 'unexpected_failure',
 } as const;
@@ -116,18 +123,6 @@ export const badCodeVerifier = () =>
   );
 export const otpExpired = () =>
   new AuthError(403, ErrorCode.OtpExpired, 'Token has expired or is invalid');
-export const emailChangeNotSupported = () =>
-  new AuthError(
-    422,
-    ErrorCode.EmailChangeNotSupported,
-    'Changing the e-mail address is not supported by this server',
-  );
-export const singleIdentityNotDeletable = () =>
-  new AuthError(
-    422,
-    ErrorCode.SingleIdentityNotDeletable,
-    'User must have at least 1 identity after unlinking',
-  );
 export const mfaTotpEnrollNotEnabled = () =>
   new AuthError(422, ErrorCode.MfaTotpEnrollNotEnabled, 'MFA enroll is disabled for TOTP');
 export const mfaFactorNotFound = () =>
@@ -139,3 +134,27 @@ export const overEmailSendRateLimit = () =>
 export const notFound = () => new AuthError(404, ErrorCode.NotFound, 'Not found');
 export const unexpectedFailure = () =>
   new AuthError(500, ErrorCode.UnexpectedFailure, 'Unexpected failure, please try again');
+export const anonymousProviderDisabled = () =>
+  new AuthError(422, ErrorCode.AnonymousProviderDisabled, 'Anonymous sign-ins are disabled');
+export const phoneProviderDisabled = (msg: string) =>
+  new AuthError(400, ErrorCode.PhoneProviderDisabled, msg);
+export const otpDisabled = () =>
+  new AuthError(422, ErrorCode.OtpDisabled, 'Signups not allowed for otp');
+export const reauthenticationNeeded = () =>
+  new AuthError(400, ErrorCode.ReauthenticationNeeded, 'Password update requires reauthentication');
+export const reauthenticationNotValid = (msg = 'Nonce has expired or is invalid') =>
+  new AuthError(422, ErrorCode.ReauthenticationNotValid, msg);
+export const emailUserNotFound = () =>
+  new AuthError(404, ErrorCode.UserNotFound, 'User with this email not found');
+export const signupDisabled = () =>
+  new AuthError(422, ErrorCode.SignupDisabled, 'Signups not allowed for this instance');
+export const samlProviderDisabled = () =>
+  new AuthError(404, ErrorCode.SamlProviderDisabled, 'SAML 2.0 is disabled');
+export const issuerNotEnabled = (issuer: string) =>
+  new AuthError(
+    400,
+    ErrorCode.ProviderDisabled,
+    `Provider (issuer ${JSON.stringify(issuer)}) is not enabled`,
+  );
+export const manualLinkingDisabled = () =>
+  new AuthError(422, ErrorCode.ManualLinkingDisabled, 'Manual linking is disabled');

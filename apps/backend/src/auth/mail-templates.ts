@@ -1,5 +1,17 @@
-/** The auth mails: sign-up confirmation and password recovery. */
-import type { TokenKind } from './models/users.js';
+/**
+ * The auth mails: sign-up confirmation, password recovery, magic link, invitation, the two
+ * mails of an e-mail change and the reauthentication code. Each is plain (subject, text, html);
+ * a code is printed only in the mails whose flow has somewhere to type it.
+ */
+
+export type AuthMailKind =
+  | 'signup'
+  | 'recovery'
+  | 'magiclink'
+  | 'invite'
+  | 'email_change_new'
+  | 'email_change_current'
+  | 'reauthentication';
 
 export interface AuthMail {
   subject: string;
@@ -8,9 +20,19 @@ export interface AuthMail {
 }
 
 const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const WORDING: Record<TokenKind, { subject: string; lead: string; action: string }> = {
+interface Wording {
+  subject: string;
+  lead: string;
+  /** The link's label; absent for a mail that carries only a code. */
+  action?: string;
+  /** The sentence before the code; absent for a mail that carries only a link. */
+  codeLead?: string;
+}
+
+const WORDING: Record<AuthMailKind, Wording> = {
+  // the app confirms sign-ups by the link only: it has no field to type a code in
   signup: {
     subject: 'Confirm your signup',
     lead: 'Follow this link to confirm your account:',
@@ -20,17 +42,51 @@ const WORDING: Record<TokenKind, { subject: string; lead: string; action: string
     subject: 'Reset your password',
     lead: 'Follow this link to reset the password for your account:',
     action: 'Reset password',
+    codeLead: 'Or enter this code:',
+  },
+  magiclink: {
+    subject: 'Your sign-in link',
+    lead: 'Follow this link to sign in:',
+    action: 'Sign in',
+    codeLead: 'Or enter this code:',
+  },
+  invite: {
+    subject: 'You have been invited',
+    lead: 'You have been invited to create an account. Follow this link to accept the invitation:',
+    action: 'Accept the invitation',
+  },
+  email_change_new: {
+    subject: 'Confirm your new email address',
+    lead: 'Follow this link to confirm this address as the new email address of your account:',
+    action: 'Confirm the new address',
+  },
+  email_change_current: {
+    subject: 'Confirm the change of your email address',
+    lead: 'Someone asked to change the email address of your account. Follow this link to confirm the change:',
+    action: 'Confirm the change',
+  },
+  reauthentication: {
+    subject: 'Confirm it is you',
+    lead: 'Enter this code to confirm it is you:',
+    codeLead: 'Your code:',
   },
 };
 
-/** The mail with its link and, when given, the 6-digit code that works instead of the link. */
-export function authMail(kind: TokenKind, link: string, code: string | null): AuthMail {
-  const { subject, lead, action } = WORDING[kind];
-  const codeHtml = code === null ? '' : `<p>Or enter this code: ${code}</p>`;
-  const codeText = code === null ? '' : `\nOr enter this code: ${code}\n`;
-  return {
-    subject,
-    html: `<h2>${subject}</h2><p>${lead}</p><p><a href="${escapeHtml(link)}">${action}</a></p>${codeHtml}`,
-    text: `${subject}\n\n${lead}\n${link}\n${codeText}`,
-  };
+/**
+ * The mail of `kind` with its link (when the kind has one) and its 6-digit code (when the kind
+ * prints one and a code is given).
+ */
+export function authMail(kind: AuthMailKind, link: string | null, code: string | null): AuthMail {
+  const { subject, lead, action, codeLead } = WORDING[kind];
+  const html: string[] = [`<h2>${escapeHtml(subject)}</h2>`, `<p>${escapeHtml(lead)}</p>`];
+  const text: string[] = [subject, '', lead];
+  if (action && link) {
+    html.push(`<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`);
+    text.push(link);
+  }
+  if (codeLead && code !== null) {
+    html.push(`<p>${escapeHtml(codeLead)} ${code}</p>`);
+    text.push('', `${codeLead} ${code}`);
+  }
+  return { subject, html: html.join(''), text: `${text.join('\n')}\n` };
 }

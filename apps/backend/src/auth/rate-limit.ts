@@ -54,7 +54,11 @@ export type IpAction =
   /** password recovery requests */
   | 'recover'
   /** confirmation resend requests */
-  | 'resend';
+  | 'resend'
+  /** magic link / e-mail OTP requests (POST /otp; each can mail an address) */
+  | 'magicLink'
+  /** anonymous sign-ins (each makes a user) */
+  | 'anonymous';
 
 export interface AuthRateLimits {
   /** Per client IP, whatever the address, per action. */
@@ -72,7 +76,8 @@ export interface AuthRateLimitsOverride {
 const FIVE_MINUTES = 5 * 60_000;
 
 /**
- * The defaults, GoTrue's: 30 sign-ins/sign-ups and 30 verifications per IP in 5 minutes; mails
+ * The defaults, GoTrue's: 30 sign-ins/sign-ups and 30 verifications per IP in 5 minutes, 30
+ * anonymous sign-ins per IP an hour; mails
  * to one address a few per hour. The per-address limit (per action, IP and e-mail) is
  * `Config.rateLimit`.
  */
@@ -84,6 +89,8 @@ export const AUTH_RATE_LIMITS: AuthRateLimits = {
     otp: { max: 30, windowMs: FIVE_MINUTES },
     recover: { max: 30, windowMs: FIVE_MINUTES },
     resend: { max: 30, windowMs: FIVE_MINUTES },
+    magicLink: { max: 30, windowMs: FIVE_MINUTES },
+    anonymous: { max: 30, windowMs: 60 * 60_000 },
   },
   mailsPerRecipient: { max: 4, windowMs: 60 * 60_000 },
 };

@@ -9,9 +9,11 @@ import {
   listUsers,
   updateUserAsAdmin,
 } from './endpoints/admin-users.js';
+import { generateLink, invite } from './endpoints/admin-links.js';
 import { health, settings } from './endpoints/health.js';
 import { jwks } from './endpoints/jwks.js';
 import { logout } from './endpoints/logout.js';
+import { otp } from './endpoints/otp.js';
 import { recover } from './endpoints/recover.js';
 import { resend } from './endpoints/resend.js';
 import { signup } from './endpoints/signup.js';
@@ -20,9 +22,10 @@ import {
   authorize,
   enrollFactor,
   factorNotFound,
-  unlinkIdentity,
+  manualLinking,
+  sso,
 } from './endpoints/unsupported.js';
-import { getUser, updateUser } from './endpoints/user.js';
+import { getUser, reauthenticate, updateUser } from './endpoints/user.js';
 import { verifyCode, verifyLink } from './endpoints/verify.js';
 import { AuthError, authErrorResponse, badJson, notFound, unexpectedFailure } from './errors.js';
 import { createAuthLimiter } from './rate-limit.js';
@@ -53,6 +56,7 @@ export function authApp(ctx: AppContext): Hono {
   app.get('/.well-known/jwks.json', to(jwks));
 
   app.post('/signup', to(signup));
+  app.post('/otp', to(otp));
   app.post('/token', to(token));
   app.get('/verify', to(verifyLink));
   app.post('/verify', to(verifyCode));
@@ -61,16 +65,20 @@ export function authApp(ctx: AppContext): Hono {
 
   app.get('/user', to(getUser));
   app.put('/user', to(updateUser));
+  app.get('/reauthenticate', to(reauthenticate));
   app.post('/logout', to(logout));
 
   app.get('/authorize', authorize);
-  app.get('/user/identities/authorize', authorize);
-  app.delete('/user/identities/:id', to(unlinkIdentity));
+  app.get('/user/identities/authorize', to(manualLinking));
+  app.delete('/user/identities/:id', to(manualLinking));
+  app.post('/sso', sso);
   app.post('/factors', to(enrollFactor));
   app.post('/factors/:id/challenge', to(factorNotFound));
   app.post('/factors/:id/verify', to(factorNotFound));
   app.delete('/factors/:id', to(factorNotFound));
 
+  app.post('/invite', to(invite));
+  app.post('/admin/generate_link', to(generateLink));
   app.post('/admin/users', to(createUserAsAdmin));
   app.get('/admin/users', to(listUsers));
   app.get('/admin/users/:id', to(getUserAsAdmin));

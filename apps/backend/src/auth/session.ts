@@ -10,12 +10,12 @@ import { badJwt, jwtUserNotFound, noAuthorization, notAdmin, sessionNotFound } f
 import { listIdentities } from './models/identities.js';
 import { insertRefreshToken } from './models/refresh-tokens.js';
 import { createSession, sessionExists } from './models/sessions.js';
-import { findUserById, type UserRow } from './models/users.js';
+import { findUserById, getUserById, recordSignIn, type UserRow } from './models/users.js';
 import { clientIp } from '../shared/client-ip.js';
 import { metaOf, userJson } from './user-json.js';
 
-/** How the session was obtained, as the access token's `amr` claim names it. */
-export type AuthMethod = 'password' | 'otp' | 'token_refresh';
+/** How the session was obtained, as GoTrue's access token `amr` claim names it. */
+export type AuthMethod = 'password' | 'otp' | 'anonymous' | 'token_refresh';
 
 export interface SessionJson {
   access_token: string;
@@ -26,7 +26,10 @@ export interface SessionJson {
   user: Record<string, unknown>;
 }
 
-/** Starts a new session for the user and answers with its first token pair. */
+/**
+ * Starts a new session for the user and answers with its first token pair. Every new session
+ * is a sign-in: the user's last_sign_in_at moves to now.
+ */
 export async function issueSession(
   api: AuthApi,
   tx: Queryable,
@@ -43,7 +46,8 @@ export async function issueSession(
   });
   const refresh = newRefreshToken();
   await insertRefreshToken(tx, { token: refresh, userId: user.id, sessionId: sid, parent: null });
-  return sessionJson(api, tx, user, sid, refresh, method);
+  await recordSignIn(tx, user.id);
+  return sessionJson(api, tx, await getUserById(tx, user.id), sid, refresh, method);
 }
 
 /** A fresh access token for the session, with the given refresh token. */
@@ -70,7 +74,7 @@ export async function sessionJson(
     aal: 'aal1',
     amr: [{ method, timestamp: now }],
     session_id: sid,
-    is_anonymous: false,
+    is_anonymous: user.is_anonymous,
   };
   const accessToken = await api.keys.sign(claims, config.jwtExpiry);
   const identities = await listIdentities(tx, user.id);
@@ -112,10 +116,12 @@ export async function requireUser(api: AuthApi, c: Context): Promise<CurrentUser
   }
   if (typeof claims.sub !== 'string' || !claims.sub)
     throw badJwt('invalid claim: missing sub claim');
-  const sid = typeof claims['session_id'] === 'string' ? claims['session_id'] : null;
-  if (sid && !(await sessionExists(api.db, sid))) throw sessionNotFound();
+  // the user first, then the session, as GoTrue checks them: a deleted user's token answers
+  // 403 user_not_found (which supabase-js's signOut takes as signed out)
   const user = await findUserById(api.db, claims.sub);
   if (!user || user.deleted_at) throw jwtUserNotFound();
+  const sid = typeof claims['session_id'] === 'string' ? claims['session_id'] : null;
+  if (sid && !(await sessionExists(api.db, sid))) throw sessionNotFound();
   return { user, claims, sessionId: sid };
 }
 

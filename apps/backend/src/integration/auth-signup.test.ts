@@ -102,12 +102,28 @@ describe('sign up and confirm', () => {
     expect(params.get('access_token')).toBeTruthy();
   });
 
-  it('POST /verify with the e-mailed OTP code', async () => {
+  it('the confirmation mail carries only the link (the app has no field for a code)', async () => {
+    const email = freshEmail();
+    await createTestClient(srv).auth.signUp({ email, password: 'secret123' });
+    const [mail] = await srv.inbox(email);
+    expect(mail?.text).toContain('/auth/v1/verify?token=');
+    expect(mail?.text).not.toMatch(/[0-9]{6}\n/);
+    expect(mail?.html).not.toMatch(/code/i);
+  });
+
+  it('POST /verify with the code of a sign-up link (as generate_link answers it)', async () => {
     const email = freshEmail();
     const client = createTestClient(srv);
     await client.auth.signUp({ email, password: 'secret123' });
-    const [mail] = await srv.inbox(email);
-    const code = /code: ([0-9]{6})/.exec(mail?.text ?? '')?.[1] as string;
+    const admin = createTestClient(srv, { key: srv.serviceRoleKey });
+    const link = await admin.auth.admin.generateLink({
+      type: 'signup',
+      email,
+      password: 'secret123',
+    });
+    expect(link.error).toBeNull();
+    const code = link.data.properties?.email_otp as string;
+    expect(code).toMatch(/^[0-9]{6}$/);
     const wrong = await client.auth.verifyOtp({
       email,
       token: code === '000000' ? '111111' : '000000',

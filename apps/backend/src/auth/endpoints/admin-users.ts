@@ -10,6 +10,7 @@ import {
   countUsers,
   createUser,
   deleteUser,
+  emailTaken,
   findUserByEmail,
   findUserById,
   getUserById,
@@ -17,6 +18,7 @@ import {
   mergeAppMetadata,
   mergeUserMetadata,
   setBan,
+  setEmail,
   setPassword,
   touchUser,
   type UserRow,
@@ -62,14 +64,24 @@ export async function createUserAsAdmin(api: AuthApi, c: Context): Promise<Respo
   return c.json(await withIdentities(api, user));
 }
 
+/**
+ * A `page` or `per_page` query value: an unsigned whole number, or GoTrue's 400 with the
+ * parser's words.
+ */
+function pageParam(v: string | undefined, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  if (!/^[0-9]{1,15}$/.test(v))
+    throw validationFailed(
+      `Bad Pagination Parameters: strconv.ParseUint: parsing "${v}": invalid syntax`,
+    );
+  return Number(v);
+}
+
 export async function listUsers(api: AuthApi, c: Context): Promise<Response> {
   const { db, config } = api;
   await requireServiceRole(api, c);
-  const page = Math.max(1, Number.parseInt(c.req.query('page') ?? '1', 10) || 1);
-  const perPage = Math.min(
-    1000,
-    Math.max(1, Number.parseInt(c.req.query('per_page') ?? '50', 10) || 50),
-  );
+  const page = Math.max(1, pageParam(c.req.query('page'), 1));
+  const perPage = Math.min(1000, Math.max(1, pageParam(c.req.query('per_page'), 50)));
   const n = await countUsers(db);
   const users = [];
   for (const id of await listUserIds(db, perPage, (page - 1) * perPage)) {
@@ -105,11 +117,20 @@ export async function updateUserAsAdmin(api: AuthApi, c: Context): Promise<Respo
   await requireServiceRole(api, c);
   const id = userIdParam(c);
   const b = await readBody(c);
-  if (!(await findUserById(db, id))) throw userNotFound();
+  const current = await findUserById(db, id);
+  if (!current) throw userNotFound();
+  const rawEmail = optionalStr(b['email'], 'email');
+  const email = rawEmail === undefined ? undefined : emailField(b);
+  const changesEmail = email !== undefined && email !== (current.email ?? '').toLowerCase();
   const password = optionalStr(b['password'], 'password');
   if (password !== undefined) checkPassword(password);
   const hash = password ? await hashPassword(password) : null;
   await db.transaction(async (tx) => {
+    if (changesEmail) {
+      if (await emailTaken(tx, email, id)) throw emailExists();
+      // the admin's word sets the address; email_confirm (below) confirms it
+      await setEmail(tx, id, email, false);
+    }
     if (hash) await setPassword(tx, id, hash);
     if (b['email_confirm'] === true) await confirmEmail(tx, id);
     if (b['user_metadata'] !== undefined)

@@ -12,8 +12,14 @@ export function health(c: Context): Response {
 
 export function settings(api: AuthApi, c: Context): Response {
   return c.json({
-    external: { email: true, phone: false, anonymous_users: false, google: false, github: false },
-    disable_signup: false,
+    external: {
+      email: true,
+      phone: false,
+      anonymous_users: api.config.anonymousSignIns,
+      google: false,
+      github: false,
+    },
+    disable_signup: api.config.disableSignup,
     mailer_autoconfirm: api.config.mailerAutoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',

@@ -21,7 +21,7 @@ export async function recover(api: AuthApi, c: Context): Promise<Response> {
       await savePkce(tx, b, user.id, 'recovery');
       return issueOneTimeSecrets(tx, user, 'recovery');
     });
-    await sendAuthMail(api, user, 'recovery', token, code, redirectTo);
+    await sendAuthMail(api, email, 'recovery', { token, code }, redirectTo);
   }
   return c.json({});
 }

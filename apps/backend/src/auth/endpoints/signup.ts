@@ -8,7 +8,12 @@ import type { Context } from 'hono';
 import type { Queryable } from '../../db/types.js';
 import type { AuthApi } from '../api.js';
 import { hashPassword } from '../crypto.js';
-import { userAlreadyExists } from '../errors.js';
+import {
+  anonymousProviderDisabled,
+  phoneProviderDisabled,
+  signupDisabled,
+  userAlreadyExists,
+} from '../errors.js';
 import { issueOneTimeSecrets, sendAuthMail } from '../mail.js';
 import { listIdentities } from '../models/identities.js';
 import {
@@ -19,7 +24,15 @@ import {
   type UserRow,
 } from '../models/users.js';
 import { savePkce } from '../pkce.js';
-import { checkEmail, checkPassword, metaObj, readBody, safeRedirect, str } from '../request.js';
+import {
+  checkEmail,
+  checkPassword,
+  metaObj,
+  readBody,
+  safeRedirect,
+  str,
+  type Body,
+} from '../request.js';
 import { issueSession, type SessionJson } from '../session.js';
 import { userJson } from '../user-json.js';
 
@@ -31,11 +44,15 @@ type Outcome =
 export async function signup(api: AuthApi, c: Context): Promise<Response> {
   const { db, config } = api;
   const b = await readBody(c);
+  // neither an address nor a phone number: an anonymous sign-in, as GoTrue routes it
+  if (isBlank(b['email']) && isBlank(b['phone'])) return signInAnonymously(api, c, b);
+  if (isBlank(b['email'])) throw phoneProviderDisabled('Phone signups are disabled');
   const email = str(b['email'], 'email').trim().toLowerCase();
   const password = str(b['password'], 'password');
   checkEmail(email);
   api.limits.perAddress(c, 'signup', email);
   api.limits.perIp(c, 'signUp');
+  if (config.disableSignup) throw signupDisabled();
   checkPassword(password);
   const data = metaObj(b['data'], 'data');
   const redirectTo = safeRedirect(config, c.req.query('redirect_to'));
@@ -60,8 +77,35 @@ export async function signup(api: AuthApi, c: Context): Promise<Response> {
     return { user: await getUserById(tx, user.id), token, code };
   });
   if ('session' in result) return c.json(result.session);
-  await sendAuthMail(api, result.user, 'signup', result.token, result.code, redirectTo);
+  // the app confirms by the link only; the code stays usable for clients that ask for it
+  await sendAuthMail(api, email, 'signup', { token: result.token, code: null }, redirectTo);
   return c.json(userJson(result.user, await listIdentities(db, result.user.id)));
+}
+
+const isBlank = (v: unknown) => v === undefined || v === null || v === '';
+
+/**
+ * An anonymous user (no e-mail, no identity) with a session, when the setting allows it; the
+ * access token says `is_anonymous: true`, and the database keeps such users out of what only
+ * members may do.
+ */
+async function signInAnonymously(api: AuthApi, c: Context, b: Body): Promise<Response> {
+  if (!api.config.anonymousSignIns) throw anonymousProviderDisabled();
+  api.limits.perIp(c, 'anonymous');
+  if (api.config.disableSignup) throw signupDisabled();
+  const data = metaObj(b['data'], 'data');
+  const session = await api.db.transaction(async (tx) => {
+    const user = await createUser(tx, {
+      email: null,
+      passwordHash: null,
+      appMetadata: { provider: 'anonymous', providers: ['anonymous'] },
+      userMetadata: data,
+      confirmed: false,
+      signedIn: true,
+    });
+    return issueSession(api, tx, user, 'anonymous', c);
+  });
+  return c.json(session);
 }
 
 /** The pending confirmation of an unconfirmed account, to be mailed again unchanged. */

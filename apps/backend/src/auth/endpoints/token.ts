@@ -23,12 +23,14 @@ import {
   revokeSessionTokens,
 } from '../models/refresh-tokens.js';
 import { deleteSession, markSessionRefreshed, sessionExists } from '../models/sessions.js';
-import { findUserByEmail, findUserById, getUserById, recordSignIn } from '../models/users.js';
+import { findUserByEmail, findUserById } from '../models/users.js';
 import { readBody, str, type Body } from '../request.js';
+import { idTokenGrant } from './unsupported.js';
 import { issueSession, sessionJson, type SessionJson } from '../session.js';
 
 export async function token(api: AuthApi, c: Context): Promise<Response> {
   const grant = c.req.query('grant_type');
+  if (grant === 'id_token') return idTokenGrant(c);
   const b = await readBody(c);
   if (grant === 'password') return c.json(await passwordGrant(api, c, b));
   if (grant === 'refresh_token') return c.json(await refreshTokenGrant(api, b));
@@ -50,10 +52,7 @@ async function passwordGrant(api: AuthApi, c: Context, b: Body): Promise<Session
   notAFailure();
   if (!user.email_confirmed_at) throw emailNotConfirmed();
   if (user.banned_until && new Date(user.banned_until).getTime() > Date.now()) throw userBanned();
-  return db.transaction(async (tx) => {
-    await recordSignIn(tx, user.id);
-    return issueSession(api, tx, await getUserById(tx, user.id), 'password', c);
-  });
+  return db.transaction((tx) => issueSession(api, tx, user, 'password', c));
 }
 
 /**

@@ -36,3 +36,17 @@ export async function findUserIdByCodeHash(
   );
   return r.rows[0]?.user_id ?? null;
 }
+
+/** Whether the user's code of `kind` has this hash. */
+export async function hasCodeHash(
+  tx: Queryable,
+  userId: string,
+  kind: TokenKind,
+  hash: string,
+): Promise<boolean> {
+  const r = await tx.query(
+    `select 1 from auth.one_time_tokens where user_id = $1::uuid and token_type = $2 and token_hash = $3`,
+    [userId, kind, hash],
+  );
+  return r.rows.length > 0;
+}

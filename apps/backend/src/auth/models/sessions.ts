@@ -42,3 +42,12 @@ export async function deleteOtherSessions(
     [userId, keep],
   );
 }
+
+/** Whether the session was started (signed in) within the last 24 hours. */
+export async function sessionIsRecent(db: Queryable, id: string): Promise<boolean> {
+  const r = await db.query<{ recent: boolean }>(
+    `select created_at > now() - interval '24 hours' as recent from auth.sessions where id = $1::uuid`,
+    [id],
+  );
+  return r.rows[0]?.recent === true;
+}
