@@ -11,15 +11,13 @@ export async function moderateEvent(vars: { id: string; action: EventAction }): 
     requireRow(unwrap(await events.delete().eq('id', vars.id).select('id')), 'event');
     return;
   }
-  requireRow(
-    unwrap(
-      await events
-        .update({ is_approved: vars.action === 'approve' })
-        .eq('id', vars.id)
-        .select('id'),
-    ),
-    'event',
-  );
+  // Rejecting asks the database for its rejection stamp (any non-null
+  // rejected_at; the trigger writes the server's time); approving clears it.
+  const change =
+    vars.action === 'approve'
+      ? { is_approved: true }
+      : { is_approved: false, rejected_at: new Date().toISOString() };
+  requireRow(unwrap(await events.update(change).eq('id', vars.id).select('id')), 'event');
 }
 
 export const useEventModerateMutation = (
