@@ -3,6 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { adoptCspNonce } from './csp-nonce';
 import { media, theme } from './theme';
+import { ToastAnnouncer } from './toast-announcer';
 
 adoptCspNonce();
 
@@ -48,6 +49,8 @@ const Description = styled(DialogPrimitive.Description)`
  * the lounge. Open state is controlled by the caller. On close (Escape, a
  * button, the overlay) focus goes back to the control that had it when the
  * dialog opened, the button that opened it, as long as it is still on the page.
+ * Toasts posted while it is open are announced from inside it (ToastAnnouncer),
+ * since the dialog hides the toast region from screen readers.
  */
 export function Dialog({
   open,
@@ -85,6 +88,7 @@ export function Dialog({
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : null}
           {children}
+          <ToastAnnouncer />
         </Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -8,7 +8,7 @@ const labels: Record<string, string> = {
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function isIdField(key: string, value: Json): boolean {
+function isIdField(key: string, value: Json | undefined): boolean {
   return (
     key === 'id' || key.endsWith('_id') || (typeof value === 'string' && uuidPattern.test(value))
   );
