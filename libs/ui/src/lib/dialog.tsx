@@ -14,7 +14,7 @@ const Overlay = styled(DialogPrimitive.Overlay)`
   background: rgba(0, 0, 0, 0.7);
 `;
 
-const Content = styled(DialogPrimitive.Content)`
+const Content = styled(DialogPrimitive.Content)<{ $fullScreen: boolean }>`
   position: fixed;
   z-index: 51;
   left: 50%;
@@ -32,6 +32,21 @@ const Content = styled(DialogPrimitive.Content)`
   ${media.md} {
     padding: ${theme.space(6)};
   }
+  ${({ $fullScreen }) =>
+    $fullScreen
+      ? `
+    inset: 0;
+    transform: none;
+    width: 100%;
+    max-width: none;
+    height: 100%;
+    max-height: none;
+    border: 0;
+    border-radius: 0;
+    display: flex;
+    flex-direction: column;
+  `
+      : ''}
 `;
 
 const Title = styled(DialogPrimitive.Title)`
@@ -57,12 +72,15 @@ export function Dialog({
   onOpenChange,
   title,
   description,
+  fullScreen = false,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
+  /** Fills the screen (a pass shown to staff) instead of a centred box. */
+  fullScreen?: boolean;
   children: ReactNode;
 }) {
   const opener = useRef<HTMLElement | null>(null);
@@ -71,6 +89,7 @@ export function Dialog({
       <DialogPrimitive.Portal>
         <Overlay />
         <Content
+          $fullScreen={fullScreen}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={() => {
             const active = document.activeElement;
