@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { runtimeDir } from './dev-ports';
 import { sharedSingletons } from './shared';
 
@@ -85,7 +86,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
               transform: {
-                react: { runtime: 'automatic', development: !production, refresh: false },
+                react: { runtime: 'automatic', development: !production, refresh: !production },
               },
               target: 'es2022',
             },
@@ -120,6 +121,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
           optimization: { target: 'web' },
         },
       }),
+      // React Fast Refresh in dev: an edited component is swapped in place, its state
+      // kept. Each app's refresh runtime has its own namespace (output.uniqueName).
+      ...(production ? [] : [new ReactRefreshRspackPlugin()]),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
@@ -149,7 +153,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       // live-reload socket then connects from the shell's origin to the remote's server.
       allowedHosts: ['localhost', '127.0.0.1'],
       historyApiFallback: host,
-      hot: false,
+      // Hot updates (Fast Refresh); an edit that cannot be applied in place reloads the page.
+      hot: true,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: host
@@ -159,7 +164,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
             { directory: runtimeDir(), publicPath: '/' },
           ]
         : false,
-      client: { overlay: false },
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
     },
     stats: 'errors-warnings',
   };
