@@ -8,8 +8,9 @@
 // to the next free block of ports and its own data folder, and says so; a port
 // set explicitly that is taken stops it with the port's name.
 //
-// Every dev server runs in a process group of its own, so SIGINT/SIGTERM stops
-// each server with everything it started.
+// Every dev server runs in a process group of its own, so SIGINT/SIGTERM (or the
+// end of the parent process, `npm run dev`) stops each server with everything it
+// started.
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -177,11 +178,19 @@ async function main() {
   console.log(`Dev servers starting: http://localhost:${ports.shell}`);
 }
 
-for (const sig of ['SIGINT', 'SIGTERM']) {
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.once(sig, () => {
     void stopAll().then(() => process.exit(0));
   });
 }
+
+// `npm run dev` runs this under `sh -c`: a SIGTERM to npm reaches the shell, which
+// dies without passing it on, leaving this process orphaned. A parent that goes
+// away is a stop too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && !stopping) void stopAll().then(() => process.exit(0));
+}, 500).unref();
 
 main().catch(async (error) => {
   // A start-up cut short by SIGINT/SIGTERM is not an error: the signal handler stops everything.

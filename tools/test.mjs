@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck and unit/integration tests of every project (Nx,
-// cached), then the end-to-end suite. Stops at the first failing step and exits
+// cached), the dev-suite check (tools/dev-check.mjs: `npm run dev` starts, serves
+// every remote, hot-updates an edit with state kept, stops cleanly), then the
+// end-to-end suite. Stops at the first failing step and exits
 // non-zero.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -40,6 +42,7 @@ const steps = [
       '--output-style=static',
     ],
   ],
+  ['dev suite', ['node', 'tools/dev-check.mjs']],
   ['e2e', ['node', 'tools/e2e.mjs']],
 ];
 

@@ -51,7 +51,9 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
   }
   await expect(page.getByText('Admin capacity: 5,000+ users')).toBeVisible();
-  const pendingEvents = await rest<unknown[]>('events?is_approved=is.false&select=id');
+  const pendingEvents = await rest<unknown[]>(
+    'events?is_approved=is.false&rejected_at=is.null&select=id',
+  );
   await expect(page.getByTestId('count-events').locator('strong')).toHaveText(
     String(pendingEvents.length),
   );
@@ -119,7 +121,7 @@ test('the admin approves, rejects and deletes an event', async ({ page }) => {
   await expect(item).toContainText('Approved');
   await item.getByRole('button', { name: 'Reject' }).click();
   await expectToast(page, 'Event Rejected');
-  await expect(item).toContainText('Pending');
+  await expect(item).toContainText('Rejected');
   await item.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete Event' }).click();
   await expectToast(page, 'Event Deleted');

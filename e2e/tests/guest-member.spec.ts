@@ -47,6 +47,10 @@ test('redeeming an offer twice: Redeemed, then Already Redeemed; usage and analy
   await expect(staleOffer.getByRole('button', { name: 'Redeem' })).toBeEnabled();
 
   await offer.getByRole('button', { name: 'Redeem' }).click();
+  // The pass for the server opens at once; once closed, the toast and the card remain.
+  const pass = page.getByRole('dialog', { name: EXCLUSIVE_OFFER });
+  await expect(pass).toContainText('Show this to your server to claim your discount.');
+  await pass.getByRole('button', { name: 'Done' }).click();
   await expectToast(page, 'Offer Redeemed!', 'Show this to your server to claim your discount.');
   await expect(offer.getByRole('button', { name: 'Redeemed' })).toBeDisabled();
   await expect(page.getByTestId('offers-redeemed')).toHaveText('1');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { runtimeDir } from './dev-ports';
 import { sharedSingletons } from './shared';
 
@@ -52,6 +53,14 @@ export interface AppConfigOptions {
 export function createAppConfig(options: AppConfigOptions): Configuration {
   const production = process.env['NODE_ENV'] !== 'development';
   const { projectRoot, federation, port, host = false } = options;
+  /**
+   * React Fast Refresh in dev, for the shell: an edited component is swapped in
+   * place, its state kept. Not for remotes: loaded into the shell's page, their
+   * hot updates reach the remote's runtime but React does not re-render them
+   * (the update is reported applied and nothing changes), so a remote's edit
+   * reloads the page instead, which at least always shows it.
+   */
+  const fastRefresh = !production && host;
   return {
     mode: production ? 'production' : 'development',
     context: projectRoot,
@@ -66,7 +75,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-      clean: true,
+      // Only for builds: the dev server keeps its output in memory, and cleaning there
+      // dropped shared chunks the page still asked for once a hot rebuild ran.
+      clean: production,
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
@@ -85,7 +96,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
               transform: {
-                react: { runtime: 'automatic', development: !production, refresh: false },
+                react: { runtime: 'automatic', development: !production, refresh: fastRefresh },
               },
               target: 'es2022',
             },
@@ -120,6 +131,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
           optimization: { target: 'web' },
         },
       }),
+      ...(fastRefresh ? [new ReactRefreshRspackPlugin()] : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
@@ -149,7 +161,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       // live-reload socket then connects from the shell's origin to the remote's server.
       allowedHosts: ['localhost', '127.0.0.1'],
       historyApiFallback: host,
-      hot: false,
+      // The shell: hot updates (Fast Refresh); an edit that cannot be applied in place
+      // reloads the page. Remotes: a reload on every edit (see fastRefresh).
+      hot: fastRefresh,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       static: host
@@ -159,7 +173,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
             { directory: runtimeDir(), publicPath: '/' },
           ]
         : false,
-      client: { overlay: false },
+      client: { overlay: { errors: true, warnings: false, runtimeErrors: false } },
     },
     stats: 'errors-warnings',
   };

@@ -178,6 +178,7 @@ export type Database = {
           featured_image_url: string | null
           id: string
           is_approved: boolean
+          rejected_at: string | null
           title: string
           updated_at: string
         }
@@ -189,6 +190,7 @@ export type Database = {
           featured_image_url?: string | null
           id?: string
           is_approved?: boolean
+          rejected_at?: string | null
           title: string
           updated_at?: string
         }
@@ -200,6 +202,7 @@ export type Database = {
           featured_image_url?: string | null
           id?: string
           is_approved?: boolean
+          rejected_at?: string | null
           title?: string
           updated_at?: string
         }

@@ -324,3 +324,9 @@ export {
   useLatestAnalytics,
   type AnalyticsRecord,
 } from './admin-analytics/analytics-query';
+export {
+  fetchRedemptions,
+  redemptionsQueryOptions,
+  useRedemptions,
+  type Redemption,
+} from './offers/redemption-rows-query';

@@ -24,8 +24,15 @@ export {
 } from './lib/primitives';
 export { LoadingState, ErrorState } from './lib/area-status';
 export { RoutePlaceholder, PlaceholderRoutes } from './lib/route-placeholder';
-export { toast, useToastStore, type ToastInput, type ToastVariant } from './lib/toast-store';
+export {
+  toast,
+  dismissToasts,
+  useToastStore,
+  type ToastInput,
+  type ToastVariant,
+} from './lib/toast-store';
 export { LazyToaster as Toaster } from './lib/lazy-toaster';
+export { ToastAnnouncer } from './lib/toast-announcer';
 export { Dialog, DialogClose } from './lib/dialog';
 export { safeImageUrl } from './lib/safe-url';
 export { Field, Label, Input, Textarea, FieldError } from './lib/form';

@@ -28,7 +28,9 @@ export async function fetchAdminCounts(signal?: AbortSignal): Promise<AdminCount
     signal ? q.abortSignal(signal) : q;
   const [users, events, bookings, photos] = await Promise.all([
     withSignal(supabase.from('profiles').select('user_id', head)),
-    withSignal(supabase.from('events').select('id', head).eq('is_approved', false)),
+    withSignal(
+      supabase.from('events').select('id', head).eq('is_approved', false).is('rejected_at', null),
+    ),
     withSignal(supabase.from('event_bookings').select('id', head).eq('status', 'pending')),
     withSignal(supabase.from('photo_wall').select('id', head).eq('is_approved', false)),
   ]);

@@ -4,7 +4,11 @@ import { unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
 import { eventKeys } from './keys';
 
-export type EventRow = Tables<'events'>;
+/**
+ * An event as guests see it: approved ones only, so the moderation stamp
+ * (rejected_at, always null on an approved event) is not part of it.
+ */
+export type EventRow = Omit<Tables<'events'>, 'rejected_at'>;
 
 /** Home shows this many upcoming events. */
 export const HOME_UPCOMING_EVENTS = 3;

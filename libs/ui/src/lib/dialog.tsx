@@ -3,6 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { adoptCspNonce } from './csp-nonce';
 import { media, theme } from './theme';
+import { ToastAnnouncer } from './toast-announcer';
 
 adoptCspNonce();
 
@@ -13,7 +14,7 @@ const Overlay = styled(DialogPrimitive.Overlay)`
   background: rgba(0, 0, 0, 0.7);
 `;
 
-const Content = styled(DialogPrimitive.Content)`
+const Content = styled(DialogPrimitive.Content)<{ $fullScreen: boolean }>`
   position: fixed;
   z-index: 51;
   left: 50%;
@@ -31,6 +32,21 @@ const Content = styled(DialogPrimitive.Content)`
   ${media.md} {
     padding: ${theme.space(6)};
   }
+  ${({ $fullScreen }) =>
+    $fullScreen
+      ? `
+    inset: 0;
+    transform: none;
+    width: 100%;
+    max-width: none;
+    height: 100%;
+    max-height: none;
+    border: 0;
+    border-radius: 0;
+    display: flex;
+    flex-direction: column;
+  `
+      : ''}
 `;
 
 const Title = styled(DialogPrimitive.Title)`
@@ -48,18 +64,23 @@ const Description = styled(DialogPrimitive.Description)`
  * the lounge. Open state is controlled by the caller. On close (Escape, a
  * button, the overlay) focus goes back to the control that had it when the
  * dialog opened, the button that opened it, as long as it is still on the page.
+ * Toasts posted while it is open are announced from inside it (ToastAnnouncer),
+ * since the dialog hides the toast region from screen readers.
  */
 export function Dialog({
   open,
   onOpenChange,
   title,
   description,
+  fullScreen = false,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
   description?: ReactNode;
+  /** Fills the screen (a pass shown to staff) instead of a centred box. */
+  fullScreen?: boolean;
   children: ReactNode;
 }) {
   const opener = useRef<HTMLElement | null>(null);
@@ -68,6 +89,7 @@ export function Dialog({
       <DialogPrimitive.Portal>
         <Overlay />
         <Content
+          $fullScreen={fullScreen}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={() => {
             const active = document.activeElement;
@@ -85,6 +107,7 @@ export function Dialog({
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : null}
           {children}
+          <ToastAnnouncer />
         </Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

@@ -48,6 +48,8 @@ export const GlobalStyle = createGlobalStyle`
     line-height: 1.5;
   }
   a { color: ${theme.colors.accent}; }
+  /* An e-mail address is one long word: on a narrow phone it breaks rather than widening the page. */
+  a[href^='mailto:'] { overflow-wrap: anywhere; }
   :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
   img { max-width: 100%; display: block; }
   button, input, select, textarea { font: inherit; }

@@ -18,6 +18,8 @@ interface ToastState {
   toasts: ToastItem[];
   push: (input: ToastInput) => number;
   dismiss: (id: number) => void;
+  /** Closes every toast on screen (one that no longer applies, say "Authentication Required" once signed in). */
+  dismissAll: () => void;
   remove: (id: number) => void;
 }
 
@@ -47,8 +49,18 @@ export const useToastStore = create<ToastState>()((set) => ({
     set((state) => ({
       toasts: state.toasts.map((t) => (t.id === id ? { ...t, open: false } : t)),
     })),
+  dismissAll: () => {
+    set((state) => ({ toasts: state.toasts.map((t) => (t.open ? { ...t, open: false } : t)) }));
+    // Gone once their closing animation is over.
+    setTimeout(() => set((state) => ({ toasts: state.toasts.filter((t) => t.open) })), 200);
+  },
   remove: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
 }));
+
+/** Closes every toast on screen, before a toast that replaces what they said. */
+export function dismissToasts(): void {
+  useToastStore.getState().dismissAll();
+}
 
 /** Shows a toast: `toast({ title: 'Signed out' })`. */
 export function toast(input: ToastInput): number {

@@ -53,6 +53,7 @@ const Root = styled(ToastPrimitive.Root)<{ $variant: ToastVariant }>`
 
 const Title = styled(ToastPrimitive.Title)`
   grid-column: 1;
+  min-width: 0;
   font-weight: 700;
 `;
 
@@ -60,6 +61,8 @@ const Description = styled(ToastPrimitive.Description)`
   grid-column: 1;
   color: ${theme.colors.textMuted};
   font-size: 0.95rem;
+  /* A long e-mail address in the text breaks instead of widening the page. */
+  overflow-wrap: anywhere;
 `;
 
 const Close = styled(ToastPrimitive.Close)`

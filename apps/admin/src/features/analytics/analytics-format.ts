@@ -6,6 +6,14 @@ const labels: Record<string, string> = {
   booking_created: 'Booking created',
 };
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function isIdField(key: string, value: Json | undefined): boolean {
+  return (
+    key === 'id' || key.endsWith('_id') || (typeof value === 'string' && uuidPattern.test(value))
+  );
+}
+
 export function eventTypeLabel(type: string): string {
   return labels[type] ?? type.replace(/_/g, ' ');
 }
@@ -21,8 +29,9 @@ export function eventDataSummary(data: Json): string {
   }
   if (typeof record['offer_title'] === 'string') parts.push(record['offer_title']);
   if (parts.length > 0) return parts.join(' · ');
+  // Ids mean nothing to a reader: only named, human values are shown.
   return Object.entries(record)
-    .filter(([, value]) => value !== null && typeof value !== 'object')
+    .filter(([key, value]) => value !== null && typeof value !== 'object' && !isIdField(key, value))
     .slice(0, 3)
     .map(([key, value]) => `${key.replace(/_/g, ' ')}: ${String(value)}`)
     .join(' · ');

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { theme } from '@bistro/ui';
+import { media, theme } from '@bistro/ui';
 import { ANALYTICS_SHOWN, useLatestAnalytics } from '@bistro/data';
 import { formatDateTime } from '../shared/format';
 import { EmptyState, Meta, QueryFrame, TabSection } from '../shared/ui';
@@ -14,11 +14,44 @@ const Table = styled.table`
     padding: ${theme.space(3)} ${theme.space(2)};
     border-bottom: 1px solid ${theme.colors.border};
     vertical-align: top;
-    overflow-wrap: anywhere;
+    /* Words stay whole; only a string longer than the line (an address) breaks. */
+    overflow-wrap: break-word;
   }
   th {
     color: ${theme.colors.textMuted};
     font-weight: 600;
+  }
+  /* On phones each record is a small card: the activity, then its details and time. */
+  @media not all and (min-width: ${theme.breakpoints.md}) {
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+    }
+    tr {
+      display: block;
+      padding: ${theme.space(3)} 0;
+      border-bottom: 1px solid ${theme.colors.border};
+    }
+    td {
+      display: block;
+      padding: ${theme.space(0.5)} 0;
+      border: 0;
+    }
+    td:first-child {
+      font-weight: 600;
+    }
+    td:not(:first-child) {
+      color: ${theme.colors.textMuted};
+      font-size: 0.95rem;
+    }
+  }
+  ${media.md} {
+    td:last-child {
+      white-space: nowrap;
+    }
   }
 `;
 
@@ -46,7 +79,7 @@ export function AnalyticsTab() {
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <td>{eventTypeLabel(row.event_type)}</td>
-                    <td>{eventDataSummary(row.event_data)}</td>
+                    <td>{eventDataSummary(row.event_data) || '—'}</td>
                     <td>{formatDateTime(row.created_at)}</td>
                   </tr>
                 ))}

@@ -50,6 +50,20 @@ const toastFor: Record<EventAction, typeof eventMessages.approved> = {
   delete: eventMessages.deleted,
 };
 
+type EventState = 'pending' | 'approved' | 'rejected';
+
+/** Approved, rejected (rejected_at stamped by the database), or pending: neither. */
+function eventState(event: Pick<AdminEvent, 'is_approved' | 'rejected_at'>): EventState {
+  if (event.is_approved) return 'approved';
+  return event.rejected_at ? 'rejected' : 'pending';
+}
+
+const stateBadge: Record<EventState, { label: string; tone: 'success' | 'warning' | 'danger' }> = {
+  pending: { label: 'Pending', tone: 'warning' },
+  approved: { label: 'Approved', tone: 'success' },
+  rejected: { label: 'Rejected', tone: 'danger' },
+};
+
 function EventRow({
   event,
   busy,
@@ -60,35 +74,36 @@ function EventRow({
   onAction: (action: EventAction) => void;
 }) {
   const image = safeImageUrl(event.featured_image_url);
+  const state = eventState(event);
+  const badge = stateBadge[state];
   return (
     <Item aria-label={event.title}>
       <ItemHead>
         <h3>{event.title}</h3>
-        <Badge $tone={event.is_approved ? 'success' : 'warning'}>
-          {event.is_approved ? 'Approved' : 'Pending'}
-        </Badge>
+        <Badge $tone={badge.tone}>{badge.label}</Badge>
       </ItemHead>
       <Meta>{formatDateTime(event.event_date)}</Meta>
       <Body>
         {image ? <Thumb src={image} alt="" loading="lazy" /> : null}
         {event.description ? <Meta>{event.description}</Meta> : null}
       </Body>
+      {/* Only the moves the state allows are offered, so no button sits there greyed out. */}
       <Actions>
-        <SmallButton
-          type="button"
-          disabled={busy || event.is_approved}
-          onClick={() => onAction('approve')}
-        >
-          Approve
-        </SmallButton>
-        <SmallButton
-          type="button"
-          $variant="ghost"
-          disabled={busy || !event.is_approved}
-          onClick={() => onAction('reject')}
-        >
-          Reject
-        </SmallButton>
+        {state !== 'approved' ? (
+          <SmallButton type="button" disabled={busy} onClick={() => onAction('approve')}>
+            Approve
+          </SmallButton>
+        ) : null}
+        {state !== 'rejected' ? (
+          <SmallButton
+            type="button"
+            $variant="ghost"
+            disabled={busy}
+            onClick={() => onAction('reject')}
+          >
+            Reject
+          </SmallButton>
+        ) : null}
         <SmallButton
           type="button"
           $variant="danger"

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, Card, Muted, media, theme } from '@bistro/ui';
+import { Button, Card, media, theme } from '@bistro/ui';
 import { useAdminCounts } from '@bistro/data';
 import { QueryFrame, TabSection } from '../shared/ui';
 import type { AdminTabId } from '../dashboard/admin-tabs';
@@ -50,10 +50,6 @@ export function OverviewTab({ onOpen }: { onOpen: (tab: AdminTabId) => void }) {
     <TabSection headingId="overview-heading" title="Overview">
       <Card style={{ marginBottom: 20 }}>
         <strong>Admin capacity: 5,000+ users</strong>
-        <Muted style={{ margin: '4px 0 0' }}>
-          Lists are paged and searched on the server, so the dashboard stays fast as membership
-          grows.
-        </Muted>
       </Card>
       <QueryFrame query={counts} loadingLabel="Loading figures…">
         <Tiles>

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Send } from 'lucide-react';
-import { Button, Heading, Input, Muted, Row, theme } from '@bistro/ui';
+import { Button, Input, Row, theme } from '@bistro/ui';
 import { GuestPage } from '../shared/guest-page';
+import { ChatIntro } from './chat-intro';
 import { replyTo } from './chat-matcher';
 import { chatWelcome } from './chat-topics';
 
@@ -131,8 +132,7 @@ export function ChatPage() {
 
   return (
     <GuestPage route="/chat">
-      <Heading>Chat Assistant</Heading>
-      <Muted>Ask about hours, the menu, events, parking, offers or private parties.</Muted>
+      <ChatIntro />
       <Log role="log" aria-label="Conversation" aria-live="polite">
         {messages.map((m) => (
           <Bubble key={m.id} $user={m.sender === 'user'} data-sender={m.sender}>

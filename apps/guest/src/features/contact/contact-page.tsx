@@ -22,6 +22,21 @@ export const privateEventServices = [
   'Private DJ sets and live music',
 ] as const;
 
+const [mailbox, domain] = venue.email.split('@');
+
+/**
+ * The venue's e-mail address, allowed to break after the @ (and, on the
+ * narrowest phones, anywhere) instead of running out of its button or card.
+ */
+function EmailAddress() {
+  return (
+    <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      {mailbox}@<wbr />
+      {domain}
+    </span>
+  );
+}
+
 const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(venueAddressLine)}`;
 
 /** Contact (/contact): address with open-in-maps, phone and e-mail links, hours, private events. */
@@ -59,7 +74,7 @@ export function ContactPage() {
               <Phone aria-hidden size={18} /> {venue.phone}
             </ButtonLink>
             <ButtonLink href={`mailto:${venue.email}`} $variant="ghost">
-              <Mail aria-hidden size={18} /> {venue.email}
+              <Mail aria-hidden size={18} style={{ flex: 'none' }} /> <EmailAddress />
             </ButtonLink>
           </Stack>
         </Card>
@@ -80,7 +95,7 @@ export function ContactPage() {
           ))}
         </ul>
         <Muted style={{ marginTop: 12 }}>
-          Call {venue.phone} or email {venue.email} to start planning.
+          Call {venue.phone} or email <EmailAddress /> to start planning.
         </Muted>
       </Card>
     </GuestPage>

@@ -19,11 +19,18 @@ vi.mock('@bistro/data', async (importOriginal) => {
     ...actual,
     useProfile: () => ok(state.profile),
     useActiveOffers: () => ok(state.offers),
-    useRedeemedOfferIds: () => ok(state.redeemed),
+    useRedemptions: () =>
+      ok(
+        state.redeemed.map((offerId, i) => ({
+          id: `7f3a91c2-0000-4000-8000-00000000000${i}`,
+          offer_id: offerId,
+          redeemed_at: '2025-11-23T03:42:00Z',
+        })),
+      ),
     useLatestPhotos: () => ok([]),
     usePhotoUploadMutation: () => ({ mutate: vi.fn(), isPending: false }),
     useOfferRedeemMutation: (options: {
-      onSuccess?: () => void;
+      onSuccess?: (data: unknown, vars: { offer: { id: string } }) => void;
       onError?: (e: unknown) => void;
     }) => ({
       isPending: false,
@@ -31,7 +38,7 @@ vi.mock('@bistro/data', async (importOriginal) => {
       mutate: (vars: unknown) => {
         state.mutate(vars);
         if (state.redeemError) options.onError?.(state.redeemError);
-        else options.onSuccess?.();
+        else options.onSuccess?.(undefined, vars as { offer: { id: string } });
       },
     }),
   };
@@ -155,5 +162,25 @@ describe('MemberPanel', () => {
         description: 'You have already redeemed this offer.',
       }),
     );
+  });
+
+  it('opens the pass for the server again from a redeemed offer: offer, member, time and code', async () => {
+    renderAt(<MemberPanel />, '/');
+    const card = screen.getByRole('article', { name: 'Surprise Deal' });
+    expect(
+      within(screen.getByRole('article', { name: 'Exclusive Deal' })).queryByRole('button', {
+        name: 'Show Pass',
+      }),
+    ).not.toBeInTheDocument();
+    fireEvent.click(within(card).getByRole('button', { name: 'Show Pass' }));
+    const pass = await screen.findByRole('dialog', { name: 'Surprise Deal' });
+    expect(pass).toHaveAccessibleDescription('Show this to your server to claim your discount.');
+    expect(pass).toHaveTextContent('10% off');
+    expect(pass).toHaveTextContent('MemberMaya Brooks');
+    // 03:42 UTC is 10:42 PM the evening before in Cleveland.
+    expect(pass).toHaveTextContent('RedeemedSat, Nov 22 · 10:42 PM');
+    expect(within(pass).getByTestId('pass-code')).toHaveTextContent('7F3A-91C2');
+    fireEvent.click(within(pass).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { Cake, Crown, Star } from 'lucide-react';
 import { Card, ErrorState, LoadingState, Muted, Row, Stack, media, theme, toast } from '@bistro/ui';
@@ -7,7 +8,7 @@ import {
   useActiveOffers,
   useProfile,
   useOfferRedeemMutation,
-  useRedeemedOfferIds,
+  useRedemptions,
   type OfferRow,
 } from '@bistro/data';
 import { useMember } from '../shared/use-member';
@@ -15,6 +16,7 @@ import { CardTitle, Grid, SectionTitle } from '../shared/styles';
 import { isBirthdayWeek } from './birthday-window';
 import { memberStats } from './member-stats';
 import { OfferCard } from './offer-card';
+import { OfferPass } from './offer-pass';
 import { PhotoWall } from './photo-wall';
 
 const Panel = styled.section`
@@ -79,14 +81,19 @@ export function MemberPanel() {
   const { userId, firstName } = useMember();
   const profile = useProfile(userId);
   const offers = useActiveOffers(userId);
-  const redeemed = useRedeemedOfferIds(userId);
+  const redeemed = useRedemptions(userId);
+  // The offer whose pass is on screen: opened on redeeming, and again from the card.
+  const [passOfferId, setPassOfferId] = useState<string | null>(null);
   const redeem = useOfferRedeemMutation({
-    onSuccess: () => toast(offerRedeemed),
+    onSuccess: (_data, vars) => {
+      toast(offerRedeemed);
+      setPassOfferId(vars.offer.id);
+    },
     onError: (error) => toast(redeemFailed(error)),
   });
 
   if (!userId) return null;
-  const redeemedIds = new Set(redeemed.data ?? []);
+  const redeemedIds = new Set((redeemed.data ?? []).map((r) => r.offer_id));
   const vip = profile.data?.vip_status ?? false;
   const birthdayWeek = isBirthdayWeek(profile.data?.birthday);
   const stats = memberStats(profile.data, redeemedIds.size);
@@ -100,9 +107,16 @@ export function MemberPanel() {
       redeemed={redeemedIds.has(offer.id)}
       redeeming={redeem.isPending && redeem.variables?.offer.id === offer.id}
       onRedeem={(o) => redeem.mutate({ userId, offer: o })}
+      onShowPass={(o) => setPassOfferId(o.id)}
     />
   );
   const name = profile.data?.first_name ?? firstName;
+  const passOffer = all.find((o) => o.id === passOfferId);
+  const passRedemption = redeemed.data?.find((r) => r.offer_id === passOfferId);
+  const fullName =
+    [profile.data?.first_name, profile.data?.last_name].filter(Boolean).join(' ') ||
+    firstName ||
+    'Member';
 
   return (
     <Panel aria-labelledby="member-panel-title">
@@ -210,6 +224,15 @@ export function MemberPanel() {
       </Card>
 
       <PhotoWall userId={userId} />
+
+      {passOffer && passRedemption ? (
+        <OfferPass
+          offer={passOffer}
+          redemption={passRedemption}
+          memberName={fullName}
+          onClose={() => setPassOfferId(null)}
+        />
+      ) : null}
     </Panel>
   );
 }

@@ -10,17 +10,22 @@ const Discount = styled.span`
   color: ${theme.colors.accent};
 `;
 
-/** One offer with its redeem button, which reads Redeemed (disabled) once redeemed. */
+/**
+ * One offer with its redeem button, which reads Redeemed (disabled) once
+ * redeemed; then Show Pass opens the pass for the server again.
+ */
 export function OfferCard({
   offer,
   redeemed,
   redeeming,
   onRedeem,
+  onShowPass,
 }: {
   offer: OfferRow;
   redeemed: boolean;
   redeeming: boolean;
   onRedeem: (offer: OfferRow) => void;
+  onShowPass: (offer: OfferRow) => void;
 }) {
   return (
     <Card as="article" aria-label={offer.title}>
@@ -50,6 +55,16 @@ export function OfferCard({
       >
         {redeemed ? 'Redeemed' : redeeming ? 'Redeeming…' : 'Redeem'}
       </Button>
+      {redeemed ? (
+        <Button
+          type="button"
+          $variant="accent"
+          onClick={() => onShowPass(offer)}
+          style={{ width: '100%' }}
+        >
+          Show Pass
+        </Button>
+      ) : null}
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from '@bistro/ui';
+import { dismissToasts, toast } from '@bistro/ui';
 import { signInFailed, signInWithPassword } from '@bistro/auth';
 import { EmailField, PasswordField, SubmitButton } from './auth-fields';
 import { LinkButton } from './auth-styles';
@@ -21,6 +21,8 @@ export function SignInForm() {
       toast(signInFailed(error));
       return;
     }
+    // What the page said before (e.g. "Authentication Required") no longer applies.
+    dismissToasts();
     toast({
       title: 'Welcome back!',
       description: 'You have signed in successfully.',

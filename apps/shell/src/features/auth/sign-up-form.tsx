@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { toast } from '@bistro/ui';
+import { dismissToasts, toast } from '@bistro/ui';
 import { signUp, signUpFailed } from '@bistro/auth';
 import { NAME_MAX_LENGTH } from '@bistro/data';
 import {
@@ -33,6 +33,8 @@ export function SignUpForm({ onVerify }: { onVerify: (email: string) => void }) 
       toast(signUpFailed(error));
       return;
     }
+    // What the page said before (e.g. "Authentication Required") no longer applies.
+    dismissToasts();
     toast({
       title: 'Account created!',
       description: 'Please check your email to verify your account.',

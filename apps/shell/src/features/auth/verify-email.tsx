@@ -25,8 +25,8 @@ export function VerifyEmail({ email, onBack }: { email: string; onBack: () => vo
         Verify your email
       </Heading>
       <Muted>
-        We sent a verification link to <strong>{email}</strong>. Open it to activate your account,
-        then sign in.
+        We sent a verification link to <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong>
+        . Open it to activate your account, then sign in.
       </Muted>
       <Button type="button" onClick={() => void resend()} disabled={sending}>
         {sending ? 'Sending…' : 'Resend verification email'}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { findRoute, media, theme, venue, venueAddressLine } from '@bistro/ui';
+import { ToastAnnouncer, findRoute, media, theme, venue, venueAddressLine } from '@bistro/ui';
 import { signOut, useAuthStore } from '@bistro/auth';
 import { trapFocus } from './focus-trap';
 import { navItems } from './nav-items';
@@ -12,6 +12,16 @@ function preloadOwner(to: string): void {
   const owner = findRoute(to)?.owner;
   if (owner && owner !== 'shell') preloadArea(owner);
 }
+
+/**
+ * Where the bar shows the menu inline. A member's and an admin's menu (up to ten
+ * entries) needs about 1,120 px on one line, so below 1,200 px they get the
+ * slide-in menu; a visitor's five entries fit from 1,024 px.
+ */
+interface Long {
+  $long: boolean;
+}
+const inline = ({ $long }: Long) => ($long ? '@media (min-width: 1200px)' : media.lg);
 
 const Shell = styled.div`
   min-height: 100vh;
@@ -28,7 +38,7 @@ const Bar = styled.header`
 `;
 
 const BarInner = styled.div`
-  max-width: 1100px;
+  max-width: 1240px;
   margin: 0 auto;
   display: flex;
   align-items: center;
@@ -45,20 +55,29 @@ const Brand = styled(Link)`
   text-decoration: none;
 `;
 
-const MenuButton = styled.button`
+const MenuButton = styled.button<Long>`
   min-width: 44px;
   min-height: 44px;
   border-radius: ${theme.radii.sm};
   border: 1px solid ${theme.colors.border};
   background: transparent;
   color: ${theme.colors.text};
-  ${media.lg} {
+  ${inline} {
     display: none;
   }
 `;
 
+const CloseButton = styled.button`
+  min-width: 44px;
+  min-height: 44px;
+  border-radius: ${theme.radii.sm};
+  border: 1px solid ${theme.colors.border};
+  background: transparent;
+  color: ${theme.colors.text};
+`;
+
 /** The menu: a slide-in panel on phones and tablets, the bar's right side on wide screens. */
-const Panel = styled.div<{ $open: boolean }>`
+const Panel = styled.div<{ $open: boolean } & Long>`
   position: fixed;
   inset: 0 0 0 auto;
   width: min(80vw, 320px);
@@ -73,7 +92,7 @@ const Panel = styled.div<{ $open: boolean }>`
   transition:
     transform 200ms ease,
     visibility 200ms;
-  ${media.lg} {
+  ${inline} {
     position: static;
     width: auto;
     padding: 0;
@@ -87,23 +106,26 @@ const Panel = styled.div<{ $open: boolean }>`
   }
 `;
 
-const NavList = styled.nav`
+const NavList = styled.nav<Long>`
   display: flex;
   flex-direction: column;
   gap: ${theme.space(1)};
-  ${media.lg} {
+  ${inline} {
     flex-direction: row;
     align-items: center;
   }
 `;
 
-const PanelClose = styled(MenuButton)`
+const PanelClose = styled(CloseButton)`
   position: absolute;
   top: ${theme.space(3)};
   right: ${theme.space(4)};
 `;
 
-const NavItemLink = styled(NavLink)`
+// Entries never wrap ("Games & / Fun"): the bar switches to the slide-in menu before they would.
+const NavItemLink = styled(NavLink)<Long>`
+  flex: none;
+  white-space: nowrap;
   color: ${theme.colors.textMuted};
   text-decoration: none;
   padding: ${theme.space(3)};
@@ -117,12 +139,14 @@ const NavItemLink = styled(NavLink)`
   &:hover {
     color: ${theme.colors.text};
   }
-  ${media.lg} {
-    padding: ${theme.space(2)} ${theme.space(3)};
+  ${inline} {
+    padding: ${theme.space(2)} ${theme.space(2.5)};
   }
 `;
 
-const AuthControl = styled.button`
+const AuthControl = styled.button<Long>`
+  flex: none;
+  white-space: nowrap;
   margin-top: ${theme.space(2)};
   min-height: 44px;
   padding: 0 ${theme.space(4)};
@@ -136,16 +160,16 @@ const AuthControl = styled.button`
   align-items: center;
   justify-content: center;
   cursor: pointer;
-  ${media.lg} {
+  ${inline} {
     margin: 0 0 0 ${theme.space(2)};
   }
 `;
 
-const Backdrop = styled.div`
+const Backdrop = styled.div<Long>`
   position: fixed;
   inset: 0;
   background: rgba(0, 0, 0, 0.55);
-  ${media.lg} {
+  ${inline} {
     display: none;
   }
 `;
@@ -231,6 +255,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <BarInner>
           <Brand to="/">{venue.shortName}</Brand>
           <MenuButton
+            $long={signedIn}
             ref={menuButton}
             type="button"
             aria-expanded={open}
@@ -240,11 +265,12 @@ export function Layout({ children }: { children: ReactNode }) {
           >
             ☰
           </MenuButton>
-          {open ? <Backdrop onClick={closeMenu} /> : null}
+          {open ? <Backdrop $long={signedIn} onClick={closeMenu} /> : null}
           <Panel
             ref={panel}
             id="site-nav"
             $open={open}
+            $long={signedIn}
             {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-label': 'Menu' } : {})}
           >
             {open ? (
@@ -252,9 +278,10 @@ export function Layout({ children }: { children: ReactNode }) {
                 ✕
               </PanelClose>
             ) : null}
-            <NavList aria-label="Main">
+            <NavList $long={signedIn} aria-label="Main">
               {navItems({ signedIn, isAdmin }).map((item) => (
                 <NavItemLink
+                  $long={signedIn}
                   key={item.to}
                   to={item.to}
                   end={item.to === '/'}
@@ -266,15 +293,16 @@ export function Layout({ children }: { children: ReactNode }) {
                 </NavItemLink>
               ))}
               {signedIn ? (
-                <AuthControl type="button" onClick={() => void onSignOut()}>
+                <AuthControl $long={signedIn} type="button" onClick={() => void onSignOut()}>
                   Sign Out
                 </AuthControl>
               ) : (
-                <AuthControl as={Link} to="/auth">
+                <AuthControl $long={signedIn} as={Link} to="/auth">
                   Sign In
                 </AuthControl>
               )}
             </NavList>
+            {open ? <ToastAnnouncer /> : null}
           </Panel>
         </BarInner>
       </Bar>

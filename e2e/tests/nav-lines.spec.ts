@@ -1,0 +1,50 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { seedBrowserSession } from '../support/session';
+import { PASSWORD } from '../support/guest-accounts';
+import { expectNoSidewaysScroll } from '../support/overflow';
+
+const viewers = [
+  { who: 'a visitor', email: null, entries: 6 },
+  { who: 'a member', email: 'maya@example.com', entries: 9 },
+  { who: 'an admin', email: 'admin@example.com', entries: 10 },
+] as const;
+
+/** How many lines an entry's text takes (one per distinct line box). */
+const linesOf = (entry: Locator) =>
+  entry.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = [...range.getClientRects()]
+      .filter((r) => r.width > 0)
+      .map((r) => Math.round(r.top));
+    return new Set(tops).size;
+  });
+
+for (const { who, email, entries } of viewers) {
+  test(`every nav entry stays on one line for ${who} at 1024 to 1440 px`, async ({ page }) => {
+    if (email) await seedBrowserSession(page, email, PASSWORD);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const width of [1024, 1100, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      const menuButton = page.getByRole('button', { name: 'Open menu' });
+      // Where the bar cannot hold every entry, they are in the slide-in menu instead.
+      if (await menuButton.isVisible()) await menuButton.click();
+      const items = nav.locator(':scope > a, :scope > button');
+      await expect(items).toHaveCount(entries);
+      for (const item of await items.all()) {
+        await expect(item).toBeVisible();
+        expect(await linesOf(item), `"${await item.innerText()}" at ${width} px`).toBe(1);
+        const box = (await item.boundingBox())!;
+        expect(box.x + box.width, `"${await item.innerText()}" at ${width} px`).toBeLessThanOrEqual(
+          width,
+        );
+      }
+      await expectNoSidewaysScroll(page, `/ (${who}, ${width} px)`);
+      if (await page.getByRole('dialog', { name: 'Menu' }).isVisible()) {
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog', { name: 'Menu' })).toHaveCount(0);
+      }
+    }
+  });
+}
