@@ -67,6 +67,7 @@ $$;
 
 revoke execute on function private.song_key_part(text) from public;
 revoke execute on function private.song_key(text, text) from public;
+grant execute on function private.song_key_part(text) to authenticated, service_role;
 grant execute on function private.song_key(text, text) to authenticated, service_role;
 
 alter table public.song_requests
@@ -141,9 +142,12 @@ create trigger song_requests_song_key
   before insert or update of song_title, artist on public.song_requests
   for each row execute function private.stamp_song_key();
 
--- The per-night request limit, for every insert (the REST insert too): the
--- member's requests are serialised by a transaction-scoped advisory lock, so
--- the count is exact under concurrency.
+-- The per-night request limit holds for every request a member makes
+-- (public.request_song and the REST insert alike: both run with the member's
+-- id as auth.uid()); requests added by the venue itself (service role, seed,
+-- migrations: no signed-in member) are not counted against it. The member's
+-- requests are serialised by a transaction-scoped advisory lock, so the count
+-- is exact under concurrency.
 create or replace function private.limit_song_requests()
 returns trigger
 language plpgsql
@@ -154,6 +158,9 @@ declare
   _limit integer := private.requests_per_night();
   _used integer;
 begin
+  if auth.uid() is null or auth.uid() <> new.user_id then
+    return new;
+  end if;
   perform pg_advisory_xact_lock(hashtextextended('song_requests:' || new.user_id::text, 0));
   select count(*) into _used
   from public.song_requests r
@@ -170,7 +177,9 @@ $$;
 
 revoke execute on function private.limit_song_requests() from public;
 
-create trigger song_requests_limit
+-- named to run after song_requests_prepare (triggers fire in name order), so
+-- an empty or unclean request is refused for that first
+create trigger song_requests_quota
   before insert on public.song_requests
   for each row execute function private.limit_song_requests();
 
