@@ -6,6 +6,9 @@
 -- adds the member's vote to tonight's request for the same song instead of
 -- making a second one; the unique key decides between concurrent requests.
 --
+-- The RPCs the app calls are public wrappers (security invoker) around the
+-- security definer functions in private.
+--
 -- Queue states: pending (Requests, voted on), approved (Up Next, in the staff's
 -- order: queue_position), playing (Now Playing, one per night), played (Played
 -- Tonight, played_at), declined (seen by admins only). Admins move requests
@@ -270,7 +273,7 @@ revoke execute on function private.song_request_json(public.song_requests) from 
 -- request is returned). Empty values (23514), profanity (P0001
 -- profanity_detected) and the nightly request limit (P0001
 -- request_limit_reached) are refused as errors.
-create or replace function public.request_song(_song_title text, _artist text)
+create or replace function private.request_song(_song_title text, _artist text)
 returns jsonb
 language plpgsql
 security definer
@@ -347,12 +350,24 @@ begin
 end
 $$;
 
+revoke execute on function private.request_song(text, text) from public;
+grant execute on function private.request_song(text, text) to authenticated, service_role;
+
+create or replace function public.request_song(_song_title text, _artist text)
+returns jsonb
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.request_song(_song_title, _artist)
+$$;
+
 revoke execute on function public.request_song(text, text) from public, anon;
 grant execute on function public.request_song(text, text) to authenticated, service_role;
 
 -- Staff: move a request to another state (approved = Up Next, playing = Now
 -- Playing, played, declined, pending = back to Requests). Admins only (42501).
-create or replace function public.lounge_set_status(_request_id uuid, _status text)
+create or replace function private.lounge_set_status(_request_id uuid, _status text)
 returns void
 language plpgsql
 security definer
@@ -370,12 +385,24 @@ begin
 end
 $$;
 
+revoke execute on function private.lounge_set_status(uuid, text) from public;
+grant execute on function private.lounge_set_status(uuid, text) to authenticated, service_role;
+
+create or replace function public.lounge_set_status(_request_id uuid, _status text)
+returns void
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.lounge_set_status(_request_id, _status)
+$$;
+
 revoke execute on function public.lounge_set_status(uuid, text) from public, anon;
 grant execute on function public.lounge_set_status(uuid, text) to authenticated, service_role;
 
 -- Staff: move an Up Next request one place earlier (_offset -1) or later (+1),
 -- swapping with its neighbour; at either end nothing changes. Admins only.
-create or replace function public.lounge_move_up_next(_request_id uuid, _offset integer)
+create or replace function private.lounge_move_up_next(_request_id uuid, _offset integer)
 returns void
 language plpgsql
 security definer
@@ -416,6 +443,18 @@ begin
   update public.song_requests r set queue_position = _other.queue_position where r.id = _req.id;
   update public.song_requests r set queue_position = _req.queue_position where r.id = _other.id;
 end
+$$;
+
+revoke execute on function private.lounge_move_up_next(uuid, integer) from public;
+grant execute on function private.lounge_move_up_next(uuid, integer) to authenticated, service_role;
+
+create or replace function public.lounge_move_up_next(_request_id uuid, _offset integer)
+returns void
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.lounge_move_up_next(_request_id, _offset)
 $$;
 
 revoke execute on function public.lounge_move_up_next(uuid, integer) from public, anon;
