@@ -199,6 +199,10 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
       expect((await requestSong(m, theirs.request?.song_title ?? '', 'Band')).outcome).toBe(
         'voted',
       );
+      // staff add songs without a limit
+      for (let i = 0; i < 6; i++) {
+        expect((await requestSong(admin, song('Staff pick'), 'Band')).outcome).toBe('created');
+      }
     });
   });
 
