@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/realtime-js';
-import { getRealtime, getSupabase } from '../lib/supabase-client';
+import { getRealtime, getSupabase, isSupabaseConfigured } from '../lib/supabase-client';
 
 /**
  * Where a channel stands: 'connecting' until the first join answers, 'live'
@@ -37,8 +37,10 @@ export function useRealtimeChannel(
   // the event names joined for; a change of names rejoins
   const events = Object.keys(handlers).sort().join(',');
 
+  // without a configured client (no backend in the runtime config) there is no channel
+  const enabled = topic !== null && isSupabaseConfigured();
   useEffect(() => {
-    if (!topic) return undefined;
+    if (!topic || !enabled) return undefined;
     let cancelled = false;
     let channel: RealtimeChannel | null = null;
     let wasDown = false;
@@ -100,7 +102,7 @@ export function useRealtimeChannel(
         void getRealtime().then((rt) => rt.removeChannel(leaving));
       }
     };
-  }, [topic, events]);
+  }, [topic, events, enabled]);
 
-  return topic ? status : 'down';
+  return enabled ? status : 'down';
 }
