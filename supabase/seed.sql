@@ -124,31 +124,14 @@ values
   ('50000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002')
 on conflict do nothing;
 
--- Tonight's queue, so the lounge looks alive: one song playing, two up next
--- (in the staff's order) and two played earlier. Requested by the staff
--- account, so the members' nightly request limits stay free. The statuses are
--- set by update, as staff set them, so the queue trigger places them.
-insert into public.song_requests (id, song_title, artist, user_id, created_at)
-values
-  ('50000000-0000-4000-8000-000000000005', 'Dancing Queen', 'ABBA', 'a0000000-0000-4000-8000-000000000001', now() - interval '95 minutes'),
-  ('50000000-0000-4000-8000-000000000006', 'Valerie', 'Amy Winehouse', 'a0000000-0000-4000-8000-000000000001', now() - interval '85 minutes'),
-  ('50000000-0000-4000-8000-000000000007', 'Mr. Brightside', 'The Killers', 'a0000000-0000-4000-8000-000000000001', now() - interval '70 minutes'),
-  ('50000000-0000-4000-8000-000000000008', 'Uptown Funk', 'Mark Ronson feat. Bruno Mars', 'a0000000-0000-4000-8000-000000000001', now() - interval '60 minutes'),
-  ('50000000-0000-4000-8000-000000000009', 'Levitating', 'Dua Lipa', 'a0000000-0000-4000-8000-000000000001', now() - interval '55 minutes')
-on conflict (id) do nothing;
-
-update public.song_requests set status = 'played'
-where id in ('50000000-0000-4000-8000-000000000005', '50000000-0000-4000-8000-000000000006') and status = 'pending';
-update public.song_requests set played_at = now() - interval '40 minutes'
-where id = '50000000-0000-4000-8000-000000000005' and status = 'played';
-update public.song_requests set played_at = now() - interval '20 minutes'
-where id = '50000000-0000-4000-8000-000000000006' and status = 'played';
+-- Tonight's queue, so the lounge looks alive: Blinding Lights is playing and
+-- Crazy in Love is up next; the other two stay open for votes. The statuses
+-- are set by update, as staff set them, so the queue trigger places them.
+-- (The backend's app-call tests read exactly these four requests.)
 update public.song_requests set status = 'playing'
-where id = '50000000-0000-4000-8000-000000000007' and status = 'pending';
+where id = '50000000-0000-4000-8000-000000000001' and status = 'pending';
 update public.song_requests set status = 'approved'
-where id = '50000000-0000-4000-8000-000000000008' and status = 'pending';
-update public.song_requests set status = 'approved'
-where id = '50000000-0000-4000-8000-000000000009' and status = 'pending';
+where id = '50000000-0000-4000-8000-000000000003' and status = 'pending';
 
 -- A couple of ratings for tonight's DJ (the trigger updates the averages).
 insert into public.dj_ratings (dj_id, user_id, rating, comment)

@@ -31,20 +31,17 @@ afterAll(async () => {
 });
 
 describe('the lounge queue through the API', () => {
-  it('seeds a live queue: one playing, two up next in order, two played', async () => {
+  it('seeds a live queue: one playing, one up next, the rest open', async () => {
     const { data, error } = await leo
       .from('song_requests')
       .select('song_title, status, queue_position')
-      .neq('status', 'pending')
-      .order('queue_position', { ascending: true, nullsFirst: false })
       .order('song_title');
     expect(error).toBeNull();
     expect(data).toEqual([
-      { song_title: 'Uptown Funk', status: 'approved', queue_position: 1 },
-      { song_title: 'Levitating', status: 'approved', queue_position: 2 },
-      { song_title: 'Dancing Queen', status: 'played', queue_position: null },
-      { song_title: 'Mr. Brightside', status: 'playing', queue_position: null },
-      { song_title: 'Valerie', status: 'played', queue_position: null },
+      { song_title: 'Blinding Lights', status: 'playing', queue_position: null },
+      { song_title: 'Crazy in Love', status: 'approved', queue_position: 1 },
+      { song_title: 'September', status: 'pending', queue_position: null },
+      { song_title: 'Titi Me Pregunto', status: 'pending', queue_position: null },
     ]);
   });
 
@@ -61,11 +58,16 @@ describe('the lounge queue through the API', () => {
     const again = await leo.rpc('request_song', { _song_title: 'halo', _artist: 'BEYONCE' });
     expect(again.error).toBeNull();
     expect(again.data).toMatchObject({ outcome: 'voted', request: { vote_count: 1 } });
-    const closed = await leo.rpc('request_song', {
-      _song_title: 'mr brightside',
-      _artist: 'killers',
+    const voted = await leo.rpc('request_song', {
+      _song_title: 'blinding lights',
+      _artist: 'weeknd',
     });
-    expect(closed.data).toMatchObject({ outcome: 'closed', request: { status: 'playing' } });
+    expect(voted.data).toMatchObject({ outcome: 'already_voted', request: { status: 'playing' } });
+    const upNext = await admin.rpc('request_song', {
+      _song_title: 'crazy in love',
+      _artist: 'BEYONCE',
+    });
+    expect(upNext.data).toMatchObject({ outcome: 'closed', request: { status: 'approved' } });
   });
 
   it('lets only admins run the queue, and hides what they decline', async () => {
