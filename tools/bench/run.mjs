@@ -63,6 +63,12 @@ const benches = [
     cmd: ['npx', 'tsx', 'tools/bench/api/runaway.bench.ts'],
   },
   {
+    id: 'realtime',
+    name: 'Realtime: delivery delay and memory per socket (PGlite, then PostgreSQL)',
+    requires: 'apps/backend/src/realtime/server.ts',
+    cmd: ['npx', 'tsx', 'tools/bench/realtime/realtime.bench.ts'],
+  },
+  {
     id: 'admin-users',
     name: 'Admin at scale: the Users tab with 5,000 and 50,000 profiles',
     requires: 'apps/backend/src/server.ts',

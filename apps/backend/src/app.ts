@@ -8,8 +8,10 @@ import { authApp } from './auth/routes.js';
 import { storageApp } from './storage/routes.js';
 import { functionsApp } from './functions/handler.js';
 import { mailApp } from './mail/endpoint.js';
+import type { RealtimeServer } from './realtime/server.js';
 
-export function createApp(ctx: AppContext): Hono {
+/** `realtime`: the socket server whose plain-HTTP routes are mounted at /realtime/v1. */
+export function createApp(ctx: AppContext, realtime?: RealtimeServer): Hono {
   const app = new Hono();
   const { config } = ctx;
 
@@ -82,13 +84,15 @@ export function createApp(ctx: AppContext): Hono {
   app.route('/storage/v1', storageApp(ctx));
   app.route('/functions/v1', functionsApp(ctx));
 
+  if (realtime) app.route('/realtime/v1', realtime.routes);
+
   app.use('/mail/v1/*', tooLarge('rest'));
   app.route('/mail/v1', mailApp(ctx));
 
   app.get('/', (c) =>
     c.json({
       name: 'bistro backend',
-      services: ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1'],
+      services: ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1', '/realtime/v1'],
     }),
   );
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));

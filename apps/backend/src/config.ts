@@ -8,6 +8,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DbOptions } from './db/options.js';
+import type { RealtimeSettings } from './realtime/settings.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -97,6 +98,8 @@ export interface Config {
   trustProxy: boolean;
   /** Statement timeouts per role (ms) and how PGlite runs; defaults in db/options.ts. */
   db?: DbOptions;
+  /** The Realtime socket server's limits and retention; defaults in realtime/settings.ts. */
+  realtime?: Partial<RealtimeSettings>;
 }
 
 /** The app's Config: the defaults, then the given overrides. */
@@ -136,7 +139,7 @@ export interface EnvSettings {
     Config,
     'siteUrl' | 'redirectUrls' | 'corsOrigins' | 'jwtExpiry' | 'mailerAutoconfirm' | 'trustProxy'
   > &
-    Partial<Pick<Config, 'authRateLimits' | 'db'>>;
+    Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime'>>;
 }
 
 const list = (v: string | undefined): string[] =>
@@ -217,6 +220,9 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
   const siteUrl = opt(env['SITE_URL']) ?? DEFAULT_SITE_URL;
   const supabaseDir = opt(env['SUPABASE_DIR']);
   const timeouts = statementTimeoutsFromEnv(env);
+  const retention = opt(env['REALTIME_RETENTION_SECONDS']);
+  if (retention !== undefined && !/^[0-9]+$/.test(retention))
+    throw new Error('REALTIME_RETENTION_SECONDS must be a whole number of seconds');
   return {
     port: int(env['PORT'] ?? env['API_PORT'], DEFAULTS.ports.api),
     inboxPort: int(env['INBOX_PORT'], DEFAULTS.ports.inbox),
@@ -240,6 +246,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
         ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }
         : {}),
       ...(timeouts ? { db: { statementTimeoutMs: timeouts } } : {}),
+      ...(retention ? { realtime: { retentionSeconds: Number(retention) } } : {}),
     },
   };
 }

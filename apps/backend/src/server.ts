@@ -11,6 +11,7 @@ import { apiKeys, loadKeys } from './keys.js';
 import { createMailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
+import { createRealtime, type RealtimeServer } from './realtime/server.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
 import {
   DEFAULTS,
@@ -108,6 +109,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         opts.config?.db,
       );
   const servers: ServerType[] = [];
+  let realtime: RealtimeServer | undefined;
   try {
     await bootstrap(db);
     const m = await migrate(db, supabaseDir, { seed: opts.seed ?? true, log });
@@ -136,9 +138,12 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       },
       reloadSchema: () => schema.reload(),
     };
-    const app = createApp(ctx);
+    realtime = createRealtime(ctx, (m) => warn(`realtime: ${m}`));
+    const app = createApp(ctx, realtime);
     const api = await listen(app, opts.port ?? DEFAULTS.ports.api, host);
     servers.push(api);
+    api.on('upgrade', realtime.handleUpgrade);
+    await realtime.start();
     const url = `http://${displayAddress(host)}:${portOf(api)}`;
     if (!config.apiUrl) config.apiUrl = opts.publicUrl ?? url;
     const inbox = await listen(inboxApp(mailer), opts.inboxPort ?? DEFAULTS.ports.inbox, inboxHost);
@@ -162,11 +167,13 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       async close() {
         if (closed) return;
         closed = true;
+        await realtime?.close();
         await Promise.all(servers.map(closeServer));
         await db.close();
       },
     };
   } catch (e) {
+    await realtime?.close().catch(() => undefined);
     await Promise.all(servers.map(closeServer));
     await db.close().catch(() => undefined);
     throw e;

@@ -86,6 +86,42 @@ export async function openPostgres(
         client.release(broken);
       }
     },
+    async listen(channel, onNotify, onReady) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString, types: types as pg.CustomTypesConfig });
+        client = c;
+        c.on('notification', (n) => {
+          if (n.channel === channel) onNotify(n.payload ?? '');
+        });
+        // a dropped connection is replaced after a pause; its notifications are caught up
+        c.on('error', () => {
+          if (client !== c || stopped) return;
+          client = null;
+          void c.end().catch(() => undefined);
+          retry = setTimeout(() => void connect().catch(() => undefined), 500);
+        });
+        try {
+          await c.connect();
+          await c.query(`listen "${channel.replace(/"/g, '""')}"`);
+        } catch (e) {
+          c.emit('error', e instanceof Error ? e : new Error(String(e)));
+          return;
+        }
+        if (stopped) return void (await c.end().catch(() => undefined));
+        onReady();
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        clearTimeout(retry);
+        const c = client;
+        client = null;
+        if (c) await c.end().catch(() => undefined);
+      };
+    },
     async close() {
       await pool.end();
     },

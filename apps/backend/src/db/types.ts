@@ -31,6 +31,17 @@ export interface Db extends Queryable {
     timeoutMs?: number,
   ): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` on a connection of its own (outside the pool), kept
+   * open (reconnected after a drop). `onReady` runs after every (re)connection, once LISTEN is
+   * in place: notifications sent while it was down are lost, the caller catches up then.
+   * Resolves with the function that stops listening.
+   */
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReady: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 /** A request whose client disconnected before the database got to it (nothing was run). */
