@@ -141,11 +141,15 @@ test('staff set up next, now playing and played, and members see it live', async
   const nowPlaying = room.page.getByRole('region', { name: 'Now Playing' });
   const played = room.page.getByRole('region', { name: 'Played Tonight' });
   // members get no staff controls
-  await expect(requestRow(room.page, mine).getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(
+    requestRow(room.page, mine).getByRole('button', { name: 'Approve', exact: true }),
+  ).toHaveCount(0);
 
-  await requestRow(staff.page, mine).getByRole('button', { name: 'Approve' }).click();
+  await requestRow(staff.page, mine).getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(rowIn(upNext, mine)).toBeVisible(LIVE);
-  await requestRow(staff.page, second.song_title).getByRole('button', { name: 'Approve' }).click();
+  await requestRow(staff.page, second.song_title)
+    .getByRole('button', { name: 'Approve', exact: true })
+    .click();
   await expect(rowIn(upNext, second.song_title)).toBeVisible(LIVE);
   const order = upNext.getByTestId('song-request').filter({ hasText: tag });
   await expect(order).toHaveText([new RegExp(mine), new RegExp(second.song_title)]);
@@ -153,12 +157,12 @@ test('staff set up next, now playing and played, and members see it live', async
   await staff.page.getByRole('button', { name: `Move ${second.song_title} up` }).click();
   await expect(order).toHaveText([new RegExp(second.song_title), new RegExp(mine)], LIVE);
 
-  await requestRow(staff.page, mine).getByRole('button', { name: 'Play Now' }).click();
+  await requestRow(staff.page, mine).getByRole('button', { name: 'Play Now', exact: true }).click();
   await expect(rowIn(nowPlaying, mine)).toBeVisible(LIVE);
   // the member whose request plays is told so
   await expectToast(room.page, '🎶 Your Request Is Playing Now!');
 
-  await requestRow(staff.page, mine).getByRole('button', { name: 'Played' }).click();
+  await requestRow(staff.page, mine).getByRole('button', { name: 'Played', exact: true }).click();
   await expect(rowIn(played, mine)).toBeVisible(LIVE);
   await expect(rowIn(nowPlaying, mine)).toHaveCount(0);
   await room.context.close();
@@ -247,7 +251,7 @@ test('a member never receives a declined request or another member’s private r
 
   const staff = await loungePage(browser, ADMIN);
   await requestRow(staff.page, declined.song_title)
-    .getByRole('button', { name: 'Decline' })
+    .getByRole('button', { name: 'Decline', exact: true })
     .click();
   await expect(requestRow(page, declined.song_title)).toHaveCount(0, LIVE);
 
