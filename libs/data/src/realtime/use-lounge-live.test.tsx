@@ -62,7 +62,7 @@ const request = (id: string, extra: Partial<SongRequest> = {}): SongRequest => (
   status: 'pending',
   vote_count: 0,
   event_date: '2026-01-14',
-  created_at: '2026-01-15T01:00:00Z',
+  created_at: new Date().toISOString(),
   song_key: `song ${id} | band`,
   queue_position: null,
   played_at: null,
@@ -121,6 +121,11 @@ describe('useLoungeLive', () => {
       ['3', 0],
     ]);
     deliver('lounge:requests', 'request_removed', { id: '1' });
+    expect(list(client)?.map((r) => r.id)).toEqual(['2', '3']);
+    // a request older than the list's 6 hours is not added
+    deliver('lounge:requests', 'request_upsert', {
+      request: request('4', { created_at: new Date(Date.now() - 7 * 3_600_000).toISOString() }),
+    });
     expect(list(client)?.map((r) => r.id)).toEqual(['2', '3']);
     // a malformed payload changes nothing
     deliver('lounge:requests', 'request_upsert', { request: { id: 'x' } });

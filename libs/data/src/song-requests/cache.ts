@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SongRequest } from './song-requests-query';
 import { songRequestKeys } from './keys';
+import { SONG_REQUEST_VISIBLE_HOURS } from './constants';
 
 /**
- * Puts a request into tonight's cached list (replacing the row with its id),
- * or takes it out when it is declined. Lists not loaded yet are left alone:
+ * Puts a request into tonight's cached list (replacing the row with its id;
+ * a new one only if it is recent enough to be listed), or takes it out when
+ * it is declined. Lists not loaded yet are left alone:
  * they load whole when first shown.
  */
 export function upsertTonightsRequest(client: QueryClient, request: SongRequest): void {
@@ -12,7 +14,11 @@ export function upsertTonightsRequest(client: QueryClient, request: SongRequest)
     if (!old) return old;
     if (request.status === 'declined') return old.filter((r) => r.id !== request.id);
     const at = old.findIndex((r) => r.id === request.id);
-    if (at === -1) return [...old, request];
+    if (at === -1) {
+      // the list shows requests of the last 6 hours only: an older one stays out
+      const since = Date.now() - SONG_REQUEST_VISIBLE_HOURS * 3_600_000;
+      return Date.parse(request.created_at) < since ? old : [...old, request];
+    }
     const next = old.slice();
     next[at] = request;
     return next;
