@@ -133,6 +133,22 @@ describe('useLoungeLive', () => {
     expect(refetch).not.toHaveBeenCalled();
   });
 
+  it('replaces a list fetch in flight when a change arrives (it would bring the old rows back)', async () => {
+    const { client } = setup();
+    await waitFor(() => expect(fake.channels.has('lounge:requests')).toBe(true));
+    const key = songRequestKeys.tonight('2026-01-14');
+    const answers: ((rows: SongRequest[]) => void)[] = [];
+    const queryFn = vi.fn(() => new Promise<SongRequest[]>((resolve) => answers.push(resolve)));
+    void client.fetchQuery({ queryKey: key, queryFn, staleTime: 0 }).catch(() => undefined);
+    await waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    deliver('lounge:requests', 'request_upsert', { request: request('2', { vote_count: 7 }) });
+    await waitFor(() => expect(queryFn).toHaveBeenCalledTimes(2));
+    // the fetch from before the change answers late with the old rows; the new one with the change
+    answers[0]?.([request('1'), request('2')]);
+    answers[1]?.([request('1'), request('2', { vote_count: 7 })]);
+    await waitFor(() => expect(list(client)?.find((r) => r.id === '2')?.vote_count).toBe(7));
+  });
+
   it('updates the live DJ and tonight’s reviews', async () => {
     const { client } = setup();
     const dj = {

@@ -1,7 +1,20 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { SongRequest } from './song-requests-query';
 import { songRequestKeys } from './keys';
 import { SONG_REQUEST_VISIBLE_HOURS } from './constants';
+
+/**
+ * A patch can race a fetch of the same list that started before the change
+ * was committed: when that fetch lands it would put the old rows back. So if
+ * one is in flight, it is replaced by a new fetch (which sees the change).
+ * Only then is a list fetched because of a change; otherwise the patch is all.
+ */
+function refetchIfFetching(client: QueryClient, queryKey: QueryKey): void {
+  const inFlight = { queryKey, predicate: (q: Query) => q.state.fetchStatus === 'fetching' };
+  if (client.isFetching(inFlight) > 0) {
+    void client.refetchQueries(inFlight, { cancelRefetch: true });
+  }
+}
 
 /**
  * Puts a request into tonight's cached list (replacing the row with its id;
@@ -10,7 +23,8 @@ import { SONG_REQUEST_VISIBLE_HOURS } from './constants';
  * they load whole when first shown.
  */
 export function upsertTonightsRequest(client: QueryClient, request: SongRequest): void {
-  client.setQueryData<SongRequest[]>(songRequestKeys.tonight(request.event_date), (old) => {
+  const queryKey = songRequestKeys.tonight(request.event_date);
+  client.setQueryData<SongRequest[]>(queryKey, (old) => {
     if (!old) return old;
     if (request.status === 'declined') return old.filter((r) => r.id !== request.id);
     const at = old.findIndex((r) => r.id === request.id);
@@ -23,6 +37,7 @@ export function upsertTonightsRequest(client: QueryClient, request: SongRequest)
     next[at] = request;
     return next;
   });
+  refetchIfFetching(client, queryKey);
 }
 
 /** Takes a request out of every cached list of tonight's requests. */
@@ -30,4 +45,5 @@ export function removeRequest(client: QueryClient, id: string): void {
   client.setQueriesData<SongRequest[]>({ queryKey: songRequestKeys.all }, (old) =>
     old && old.some((r) => r.id === id) ? old.filter((r) => r.id !== id) : old,
   );
+  refetchIfFetching(client, songRequestKeys.all);
 }
