@@ -54,6 +54,20 @@ async function expectLive(page: Page) {
   await expect(page.locator('[data-live="live"]')).toBeVisible({ timeout: 15_000 });
 }
 
+/**
+ * Clicks a staff button and waits until the server has answered its call: from
+ * then on the change is committed, and the members' pages have a second to show it.
+ */
+async function staffDoes(button: Locator, fn: string) {
+  const answered = button
+    .page()
+    .waitForResponse(
+      (r) => r.url().includes(`/rest/v1/rpc/${fn}`) && r.request().method() === 'POST',
+    );
+  await button.click();
+  expect((await answered).ok()).toBe(true);
+}
+
 async function dropRequest(page: Page, title: string, artist: string) {
   await page.getByRole('button', { name: 'Drop a Request' }).click();
   const dialog = page.getByRole('dialog', { name: 'Drop a Request' });
@@ -152,24 +166,37 @@ test('staff set up next, now playing and played, and members see it live', async
     requestRow(room.page, mine).getByRole('button', { name: 'Approve', exact: true }),
   ).toHaveCount(0);
 
-  await requestRow(staff.page, mine).getByRole('button', { name: 'Approve', exact: true }).click();
+  await staffDoes(
+    requestRow(staff.page, mine).getByRole('button', { name: 'Approve', exact: true }),
+    'lounge_set_status',
+  );
   await expect(rowIn(upNext, mine)).toBeVisible(LIVE);
-  await requestRow(staff.page, second.song_title)
-    .getByRole('button', { name: 'Approve', exact: true })
-    .click();
+  await staffDoes(
+    requestRow(staff.page, second.song_title).getByRole('button', { name: 'Approve', exact: true }),
+    'lounge_set_status',
+  );
   await expect(rowIn(upNext, second.song_title)).toBeVisible(LIVE);
   const order = upNext.getByTestId('song-request').filter({ hasText: tag });
   await expect(order).toHaveText([new RegExp(mine), new RegExp(second.song_title)]);
 
-  await staff.page.getByRole('button', { name: `Move ${second.song_title} up` }).click();
+  await staffDoes(
+    staff.page.getByRole('button', { name: `Move ${second.song_title} up` }),
+    'lounge_move_up_next',
+  );
   await expect(order).toHaveText([new RegExp(second.song_title), new RegExp(mine)], LIVE);
 
-  await requestRow(staff.page, mine).getByRole('button', { name: 'Play Now', exact: true }).click();
+  await staffDoes(
+    requestRow(staff.page, mine).getByRole('button', { name: 'Play Now', exact: true }),
+    'lounge_set_status',
+  );
   await expect(rowIn(nowPlaying, mine)).toBeVisible(LIVE);
   // the member whose request plays is told so
   await expectToast(room.page, '🎶 Your Request Is Playing Now!');
 
-  await requestRow(staff.page, mine).getByRole('button', { name: 'Played', exact: true }).click();
+  await staffDoes(
+    requestRow(staff.page, mine).getByRole('button', { name: 'Played', exact: true }),
+    'lounge_set_status',
+  );
   await expect(rowIn(played, mine)).toBeVisible(LIVE);
   await expect(rowIn(nowPlaying, mine)).toHaveCount(0);
   await room.context.close();
