@@ -211,11 +211,7 @@ begin
     new.queue_position := null;
   end if;
 
-  if new.status = 'played' then
-    new.played_at := now();
-  elsif new.status <> 'played' then
-    new.played_at := null;
-  end if;
+  new.played_at := case when new.status = 'played' then now() end;
 
   if new.status = 'playing' then
     update public.song_requests r
