@@ -117,12 +117,28 @@ values
   ('50000000-0000-4000-8000-000000000004', 'September', 'Earth, Wind & Fire', 'a0000000-0000-4000-8000-000000000003', now() - interval '10 minutes')
 on conflict (id) do nothing;
 
+-- (votes are taken on open requests only: a second run, after the queue below
+-- has moved two of them on, skips the votes already cast)
 insert into public.song_votes (song_request_id, user_id)
-values
-  ('50000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003'),
-  ('50000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003'),
-  ('50000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002')
-on conflict do nothing;
+select v.request_id, v.user_id
+from (values
+  ('50000000-0000-4000-8000-000000000001'::uuid, 'a0000000-0000-4000-8000-000000000003'::uuid),
+  ('50000000-0000-4000-8000-000000000003'::uuid, 'a0000000-0000-4000-8000-000000000003'::uuid),
+  ('50000000-0000-4000-8000-000000000001'::uuid, 'a0000000-0000-4000-8000-000000000002'::uuid)
+) as v (request_id, user_id)
+join public.song_requests r on r.id = v.request_id and r.status = 'pending'
+where not exists (
+  select 1 from public.song_votes x where x.song_request_id = v.request_id and x.user_id = v.user_id
+);
+
+-- Tonight's queue, so the lounge looks alive: Blinding Lights is playing and
+-- Crazy in Love is up next; the other two stay open for votes. The statuses
+-- are set by update, as staff set them, so the queue trigger places them.
+-- (The backend's app-call tests read exactly these four requests.)
+update public.song_requests set status = 'playing'
+where id = '50000000-0000-4000-8000-000000000001' and status = 'pending';
+update public.song_requests set status = 'approved'
+where id = '50000000-0000-4000-8000-000000000003' and status = 'pending';
 
 -- A couple of ratings for tonight's DJ (the trigger updates the averages).
 insert into public.dj_ratings (dj_id, user_id, rating, comment)

@@ -226,11 +226,14 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
   });
 
   describe.skipIf(skip)('votes and requester names', () => {
+    // a song is requested once a night (a second request is a vote): each test requests its own
+    let songs = 0;
     const newRequest = async (who: Member, extra = '') => {
+      songs += 1;
       const [r] = await db.act<{ id: string; requested_by_name: string }>(
         who,
         `insert into public.song_requests (song_title, artist, user_id${extra ? ', requested_by_name' : ''})
-         values ('Blue Monday', 'New Order', $1${extra ? ', $2' : ''}) returning id, requested_by_name`,
+         values ('Blue Monday ' || ${songs}, 'New Order', $1${extra ? ', $2' : ''}) returning id, requested_by_name`,
         extra ? [who.id, extra] : [who.id],
       );
       return r ?? { id: '', requested_by_name: '' };

@@ -178,7 +178,8 @@ async function populate(m: Member): Promise<void> {
   const [req] = await act<{ id: string }>(
     db,
     m,
-    `insert into public.song_requests (song_title, artist, user_id) values ('Bye', 'Me', $1) returning id`,
+    // a song is requested once a night: each member requests their own
+    `insert into public.song_requests (song_title, artist, user_id) values ('Bye ' || $1::text, 'Me', $1::uuid) returning id`,
     [m.id],
   );
   await act(db, m, `insert into public.song_votes (song_request_id, user_id) values ($1, $2)`, [

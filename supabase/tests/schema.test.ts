@@ -114,7 +114,7 @@ describe('schema', () => {
     expect(publicExec).toEqual([]);
   });
 
-  it('exposes only the three RPCs in public, not to anon', async () => {
+  it('exposes only the app RPCs in public, not to anon', async () => {
     const rows = await asOwner<{ fn: string; anon: boolean; authenticated: boolean }>(
       db,
       `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
@@ -125,6 +125,9 @@ describe('schema', () => {
       { fn: 'admin_delete_user', anon: false, authenticated: true },
       { fn: 'delete_my_account_data', anon: false, authenticated: true },
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
+      { fn: 'lounge_move_up_next', anon: false, authenticated: true },
+      { fn: 'lounge_set_status', anon: false, authenticated: true },
+      { fn: 'request_song', anon: false, authenticated: true },
     ]);
   });
 

@@ -331,7 +331,10 @@ export type Database = {
           created_at: string
           event_date: string
           id: string
+          played_at: string | null
+          queue_position: number | null
           requested_by_name: string
+          song_key: string | null
           song_title: string
           status: string
           user_id: string
@@ -342,7 +345,10 @@ export type Database = {
           created_at?: string
           event_date?: string
           id?: string
+          played_at?: string | null
+          queue_position?: number | null
           requested_by_name?: string
+          song_key?: string | null
           song_title: string
           status?: string
           user_id?: string
@@ -353,7 +359,10 @@ export type Database = {
           created_at?: string
           event_date?: string
           id?: string
+          played_at?: string | null
+          queue_position?: number | null
           requested_by_name?: string
+          song_key?: string | null
           song_title?: string
           status?: string
           user_id?: string
@@ -462,6 +471,18 @@ export type Database = {
       increment_offer_usage: {
         Args: { offer_id: string }
         Returns: number
+      }
+      lounge_move_up_next: {
+        Args: { _offset: number; _request_id: string }
+        Returns: undefined
+      }
+      lounge_set_status: {
+        Args: { _request_id: string; _status: string }
+        Returns: undefined
+      }
+      request_song: {
+        Args: { _artist: string; _song_title: string }
+        Returns: Json
       }
     }
     Enums: {

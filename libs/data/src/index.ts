@@ -330,3 +330,36 @@ export {
   useRedemptions,
   type Redemption,
 } from './offers/redemption-rows-query';
+
+// --- the live lounge queue (request_song, staff queue actions, realtime) ---
+export { REQUESTS_PER_NIGHT, REQUEST_LIMIT_HINT } from './song-requests/constants';
+export {
+  requestSong,
+  useRequestSongMutation,
+  type RequestSongOutcome,
+  type RequestSongResult,
+  type RequestSongVars,
+} from './song-requests/request-song-mutation';
+export {
+  moveUpNext,
+  useMoveUpNextMutation,
+  type MoveUpNextVars,
+} from './song-requests/song-request-status-mutation';
+export {
+  isRequestLimitError,
+  requestOutcomeToast,
+  requestPlayingToast,
+} from './song-requests/errors';
+export { removeRequest, upsertTonightsRequest } from './song-requests/cache';
+export { LIVE_POLL_INTERVAL_MS, loungeTopics, pollIntervalFor } from './realtime/constants';
+export {
+  useRealtimeChannel,
+  type BroadcastHandlers,
+  type LiveStatus,
+} from './realtime/use-realtime-channel';
+export {
+  useLoungeLive,
+  type LoungeLiveOptions,
+  type PlayingRequest,
+} from './realtime/use-lounge-live';
+export { useAdminCountsLive } from './admin-overview/use-admin-counts-live';

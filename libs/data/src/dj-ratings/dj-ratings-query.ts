@@ -46,19 +46,27 @@ export function useLatestDjRatings(djId: string | undefined) {
 }
 
 /** The DJ's ratings for one performance date, polled (the lounge's live DJ card). */
-export const djRatingsForDateQueryOptions = (djId: string, performanceDate: string) =>
+export const djRatingsForDateQueryOptions = (
+  djId: string,
+  performanceDate: string,
+  pollMs: number = LOUNGE_POLL_INTERVAL_MS,
+) =>
   queryOptions({
     queryKey: djRatingKeys.forDate(djId, performanceDate),
     queryFn: ({ signal }) => fetchDjRatings({ djId, performanceDate }, signal),
-    refetchInterval: LOUNGE_POLL_INTERVAL_MS,
+    refetchInterval: pollMs,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
     staleTime: LOUNGE_POLL_INTERVAL_MS,
   });
 
-export function useDjRatingsForDate(djId: string | undefined, performanceDate: string) {
+export function useDjRatingsForDate(
+  djId: string | undefined,
+  performanceDate: string,
+  pollMs: number = LOUNGE_POLL_INTERVAL_MS,
+) {
   return useQuery({
-    ...djRatingsForDateQueryOptions(djId ?? '', performanceDate),
+    ...djRatingsForDateQueryOptions(djId ?? '', performanceDate, pollMs),
     enabled: !!djId,
   });
 }

@@ -1,6 +1,7 @@
 import { AuthClient } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { FunctionsClient } from '@supabase/functions-js';
+import type { RealtimeClient } from '@supabase/realtime-js';
 import type { StorageClient } from '@supabase/storage-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.types';
@@ -8,13 +9,15 @@ import type { Database } from '../database.types';
 /**
  * The part of a supabase-js client the suite uses on every page: auth and the
  * PostgREST queries, typed exactly as supabase-js types them. Storage and
- * Edge Functions are fetched on demand (`getStorage`, `getFunctions`) and
- * Realtime is not used, so a first visit does not download them.
+ * Edge Functions and Realtime are fetched on demand (`getStorage`,
+ * `getFunctions`, `getRealtime`), so a first visit does not download them.
  */
 export type BistroClient = Pick<SupabaseClient<Database>, 'auth' | 'from' | 'rpc'>;
 
 interface Connection {
   client: BistroClient;
+  realtimeUrl: string;
+  anonKey: string;
   storageUrl: string;
   functionsUrl: string;
   headers: Record<string, string>;
@@ -29,6 +32,7 @@ interface Connection {
 let connection: Connection | null = null;
 let storage: Promise<StorageClient> | null = null;
 let functions: Promise<FunctionsClient> | null = null;
+let realtime: Promise<RealtimeClient> | null = null;
 
 /**
  * Builds the client as supabase-js's createClient does (same endpoints, headers,
@@ -70,8 +74,12 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
     rpc: (fn: string, args?: object, options?: object) =>
       rest.rpc(fn as never, args as never, options as never),
   } as unknown as BistroClient;
+  const realtimeUrl = new URL('realtime/v1', base);
+  realtimeUrl.protocol = realtimeUrl.protocol === 'https:' ? 'wss:' : 'ws:';
   connection = {
     client,
+    realtimeUrl: realtimeUrl.href,
+    anonKey,
     storageUrl: new URL('storage/v1', base).href,
     functionsUrl: new URL('functions/v1', base).href,
     headers,
@@ -79,6 +87,8 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
   };
   storage = null;
   functions = null;
+  void realtime?.then((rt) => rt.disconnect());
+  realtime = null;
   return client;
 }
 
@@ -116,4 +126,25 @@ export function getFunctions(): Promise<FunctionsClient> {
       new FunctionsClient(functionsUrl, { headers, customFetch: fetchWithAuth }),
   );
   return functions;
+}
+
+/**
+ * The Realtime client (loaded on first use), one socket for the page, as
+ * supabase-js builds it: the anon key as apikey, the signed-in user's token
+ * for joins (callers run `setAuth()` before joining private channels and when
+ * the session changes).
+ */
+export function getRealtime(): Promise<RealtimeClient> {
+  const { realtimeUrl, anonKey, client } = current();
+  realtime ??= import('@supabase/realtime-js').then(
+    ({ RealtimeClient }) =>
+      new RealtimeClient(realtimeUrl, {
+        params: { apikey: anonKey },
+        accessToken: async () =>
+          (await client.auth.getSession()).data.session?.access_token ?? anonKey,
+        // a dead socket is noticed within 15 s even when no close event arrives
+        heartbeatIntervalMs: 15_000,
+      }),
+  );
+  return realtime;
 }

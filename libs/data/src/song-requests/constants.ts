@@ -1,5 +1,23 @@
 export { LOUNGE_POLL_INTERVAL_MS } from '../lib/polling';
 /** Requests dated tonight and created within this many hours are shown. */
 export const SONG_REQUEST_VISIBLE_HOURS = 6;
-export const SONG_REQUEST_STATUSES = ['pending', 'approved', 'played', 'declined'] as const;
+/**
+ * pending: open for votes (Requests); approved: Up Next, in the staff's order;
+ * playing: Now Playing (one at a time); played: Played Tonight; declined: seen
+ * by staff only.
+ */
+export const SONG_REQUEST_STATUSES = [
+  'pending',
+  'approved',
+  'playing',
+  'played',
+  'declined',
+] as const;
 export type SongRequestStatus = (typeof SONG_REQUEST_STATUSES)[number];
+/**
+ * Songs a member may request per night. The database holds the same number in
+ * private.requests_per_night() and refuses one more.
+ */
+export const REQUESTS_PER_NIGHT = 5;
+/** The token in the hint of the database's refusal of a request over the nightly limit (P0001). */
+export const REQUEST_LIMIT_HINT = 'request_limit_reached';

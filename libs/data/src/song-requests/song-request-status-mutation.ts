@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DataError, unwrap } from '../lib/errors';
+import { unwrap } from '../lib/errors';
 import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
 import type { SongRequestStatus } from './constants';
@@ -11,21 +11,28 @@ export interface SetSongRequestStatusVars {
 }
 
 /**
- * Sets a request's status. Only admins may (RLS policy "Admins can change the
- * status of song requests"); for anyone else the update matches no row, which
- * is reported as an error rather than a silent no-op.
+ * Moves a request to another queue state (staff only: public.lounge_set_status
+ * refuses anyone else with 42501). The database keeps the queue consistent:
+ * Up Next takes the last place, a new Now Playing moves the previous one to
+ * Played Tonight.
  */
 export async function setSongRequestStatus(vars: SetSongRequestStatusVars): Promise<void> {
-  const rows = unwrap(
-    await getSupabase()
-      .from('song_requests')
-      .update({ status: vars.status })
-      .eq('id', vars.id)
-      .select('id'),
+  unwrap(
+    await getSupabase().rpc('lounge_set_status', { _request_id: vars.id, _status: vars.status }),
   );
-  if (!rows || rows.length === 0) {
-    throw new DataError({ code: '42501', message: 'Only admins can change a request status.' });
-  }
+}
+
+export interface MoveUpNextVars {
+  id: string;
+  /** -1 one place earlier, 1 one place later. */
+  offset: -1 | 1;
+}
+
+/** Moves an Up Next request one place (staff only). */
+export async function moveUpNext(vars: MoveUpNextVars): Promise<void> {
+  unwrap(
+    await getSupabase().rpc('lounge_move_up_next', { _request_id: vars.id, _offset: vars.offset }),
+  );
 }
 
 export function useSongRequestStatusMutation({
@@ -36,6 +43,21 @@ export function useSongRequestStatusMutation({
   return useMutation({
     ...options,
     mutationFn: setSongRequestStatus,
+    async onSuccess(...args) {
+      await client.invalidateQueries({ queryKey: songRequestKeys.all });
+      await onSuccess?.(...args);
+    },
+  });
+}
+
+export function useMoveUpNextMutation({
+  onSuccess,
+  ...options
+}: MutationHookOptions<void, MoveUpNextVars> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: moveUpNext,
     async onSuccess(...args) {
       await client.invalidateQueries({ queryKey: songRequestKeys.all });
       await onSuccess?.(...args);

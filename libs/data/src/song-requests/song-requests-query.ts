@@ -29,18 +29,29 @@ export async function fetchTonightsSongRequests(
   return unwrap(await query) ?? [];
 }
 
-export const tonightsSongRequestsQueryOptions = (eventDate: string = businessDate()) =>
+/**
+ * pollMs: the refresh interval, 5 s unless the page has a live channel (see
+ * realtime/pollIntervalFor).
+ */
+export const tonightsSongRequestsQueryOptions = (
+  eventDate: string = businessDate(),
+  pollMs: number = LOUNGE_POLL_INTERVAL_MS,
+) =>
   queryOptions({
     queryKey: songRequestKeys.tonight(eventDate),
     queryFn: ({ signal }) => fetchTonightsSongRequests({ eventDate }, signal),
-    // Polled (spec: every 5 s) but only while the tab is visible; the previous
-    // list stays on screen while a refetch (or the next night's key) loads.
-    refetchInterval: LOUNGE_POLL_INTERVAL_MS,
+    // Polled every 5 s (slower while live updates arrive) but only while the
+    // tab is visible; the previous list stays on screen while a refetch (or the
+    // next night's key) loads.
+    refetchInterval: pollMs,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
     staleTime: LOUNGE_POLL_INTERVAL_MS,
   });
 
-export function useTonightsSongRequests(eventDate: string = businessDate()) {
-  return useQuery(tonightsSongRequestsQueryOptions(eventDate));
+export function useTonightsSongRequests(
+  eventDate: string = businessDate(),
+  pollMs: number = LOUNGE_POLL_INTERVAL_MS,
+) {
+  return useQuery(tonightsSongRequestsQueryOptions(eventDate, pollMs));
 }

@@ -20,16 +20,24 @@ export async function fetchMyVotes(
   return rows.map((row) => row.song_request_id);
 }
 
-export const myVotesQueryOptions = (userId: string, eventDate: string = businessDate()) =>
+export const myVotesQueryOptions = (
+  userId: string,
+  eventDate: string = businessDate(),
+  pollMs: number = LOUNGE_POLL_INTERVAL_MS,
+) =>
   queryOptions({
     queryKey: songVoteKeys.mine(userId, eventDate),
     queryFn: ({ signal }) => fetchMyVotes({ userId, eventDate }, signal),
-    refetchInterval: LOUNGE_POLL_INTERVAL_MS,
+    refetchInterval: pollMs,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
     staleTime: LOUNGE_POLL_INTERVAL_MS,
   });
 
-export function useMyVotes(userId: string | undefined, eventDate: string = businessDate()) {
-  return useQuery({ ...myVotesQueryOptions(userId ?? '', eventDate), enabled: !!userId });
+export function useMyVotes(
+  userId: string | undefined,
+  eventDate: string = businessDate(),
+  pollMs: number = LOUNGE_POLL_INTERVAL_MS,
+) {
+  return useQuery({ ...myVotesQueryOptions(userId ?? '', eventDate, pollMs), enabled: !!userId });
 }

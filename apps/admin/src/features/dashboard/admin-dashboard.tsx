@@ -11,6 +11,7 @@ import {
   media,
   theme,
 } from '@bistro/ui';
+import { useAdminCountsLive } from '@bistro/data';
 import { OverviewTab } from '../overview/overview-tab';
 import { EventsTab } from '../events/events-tab';
 import { BookingsTab } from '../bookings/bookings-tab';
@@ -58,6 +59,7 @@ const Picker = styled.div`
 /** The admin screen (/admin and /admin-enhanced): eight tabs, a dropdown for them on small screens. */
 export function AdminDashboard() {
   const [tab, setTab] = useState<AdminTabId>('overview');
+  useAdminCountsLive();
   const select = (value: string) => {
     if (isAdminTab(value)) setTab(value);
   };

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button, Dialog, Field, Input, Label, Row, toast } from '@bistro/ui';
 import {
+  requestOutcomeToast,
   songRequestInsertErrorToast,
   songRequestToasts,
-  useSongRequestCreateMutation,
+  useRequestSongMutation,
 } from '@bistro/data';
 
 // The word list (about 19 kB gzipped) loads when the dialog first opens, not with the page.
@@ -12,24 +13,24 @@ const loadProfanityCheck = () => import('./profanity');
 /**
  * 'Drop a Request': Song Title and Artist, both required after trimming
  * (submit stays disabled until then), checked for profanity here and again by
- * the database. Closes and clears on success.
+ * the database. The database also decides whether the song is new tonight
+ * or already on the list (then the member's vote is added to it); the toast
+ * says which. Closes and clears on success.
  */
 export function DropRequestDialog({
   open,
   onOpenChange,
-  userId,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  userId: string;
 }) {
   const titleId = useId();
   const artistId = useId();
   const [songTitle, setSongTitle] = useState('');
   const [artist, setArtist] = useState('');
-  const create = useSongRequestCreateMutation({
-    onSuccess: () => {
-      toast(songRequestToasts.added);
+  const create = useRequestSongMutation({
+    onSuccess: (result) => {
+      toast(requestOutcomeToast(result.outcome));
       setSongTitle('');
       setArtist('');
       onOpenChange(false);
@@ -62,7 +63,7 @@ export function DropRequestDialog({
     } finally {
       setChecking(false);
     }
-    create.mutate({ songTitle: title, artist: by, userId });
+    create.mutate({ songTitle: title, artist: by });
   };
 
   const cancel = () => {

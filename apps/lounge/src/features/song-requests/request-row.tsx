@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Flame, Loader2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Flame, Loader2 } from 'lucide-react';
 import styled, { css } from 'styled-components';
 import { Badge, badgeToneColour, media, theme, type BadgeTone } from '@bistro/ui';
 import type { SongRequest, SongRequestStatus } from '@bistro/data';
@@ -7,6 +7,7 @@ import { statusView, type StatusTone } from './request-status';
 
 const badgeTone: Record<StatusTone, BadgeTone> = {
   approved: 'success',
+  playing: 'accent',
   played: 'primary',
   declined: 'danger',
   pending: 'muted',
@@ -114,11 +115,33 @@ const AdminButton = styled.button`
   }
 `;
 
-const adminActions: { status: SongRequestStatus; label: string }[] = [
-  { status: 'approved', label: 'Approve' },
-  { status: 'played', label: 'Played' },
-  { status: 'declined', label: 'Decline' },
-];
+const VoteCount = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space(1)};
+  min-width: 64px;
+  justify-content: center;
+  color: ${theme.colors.textMuted};
+  font-weight: 700;
+`;
+
+/** The staff's moves from each state (approve = join Up Next at the end). */
+const adminActions: Record<string, { status: SongRequestStatus; label: string }[]> = {
+  pending: [
+    { status: 'approved', label: 'Approve' },
+    { status: 'playing', label: 'Play Now' },
+    { status: 'played', label: 'Played' },
+    { status: 'declined', label: 'Decline' },
+  ],
+  approved: [
+    { status: 'playing', label: 'Play Now' },
+    { status: 'played', label: 'Played' },
+    { status: 'pending', label: 'Back to Requests' },
+    { status: 'declined', label: 'Decline' },
+  ],
+  playing: [{ status: 'played', label: 'Played' }],
+  played: [],
+};
 
 export interface RequestRowProps {
   request: SongRequest;
@@ -132,6 +155,10 @@ export interface RequestRowProps {
   isAdmin: boolean;
   statusPending: boolean;
   onSetStatus: (request: SongRequest, status: SongRequestStatus) => void;
+  /** Up Next only: move one place earlier (-1) or later (1); absent at that end. */
+  onMove?: (request: SongRequest, offset: -1 | 1) => void;
+  canMoveUp?: boolean;
+  canMoveDown?: boolean;
 }
 
 /**
@@ -148,8 +175,14 @@ export const RequestRow = memo(function RequestRow({
   isAdmin,
   statusPending,
   onSetStatus,
+  onMove,
+  canMoveUp = false,
+  canMoveDown = false,
 }: RequestRowProps) {
   const status = statusView(request.status);
+  // votes are taken on open requests only
+  const open = status.tone === 'pending';
+  const actions = adminActions[status.tone] ?? [];
   const titleId = `request-${request.id}`;
   return (
     <Item $trending={rank !== undefined} aria-labelledby={titleId} data-testid="song-request">
@@ -172,29 +205,59 @@ export const RequestRow = memo(function RequestRow({
           {status.label}
         </StatusBadge>
       </Body>
-      <VoteButton
-        type="button"
-        $voted={voted}
-        aria-pressed={voted}
-        aria-label={`${voted ? 'Remove your vote for' : 'Vote for'} ${request.song_title}, ${request.vote_count} ${request.vote_count === 1 ? 'vote' : 'votes'}`}
-        disabled={votePending || (voteLocked && !voted)}
-        title={voteLocked && !voted ? 'You have used your 3 votes tonight' : undefined}
-        onClick={() => onToggleVote(request, voted)}
-      >
-        {votePending ? (
-          <Loader2 size={18} aria-hidden />
-        ) : (
-          <Flame size={18} aria-hidden fill={voted ? 'currentColor' : 'none'} />
-        )}
-        <span data-testid="vote-count">{request.vote_count}</span>
-      </VoteButton>
-      {isAdmin ? (
+      {open ? (
+        <VoteButton
+          type="button"
+          data-vote-id={request.id}
+          $voted={voted}
+          aria-pressed={voted}
+          aria-label={`${voted ? 'Remove your vote for' : 'Vote for'} ${request.song_title}, ${request.vote_count} ${request.vote_count === 1 ? 'vote' : 'votes'}`}
+          disabled={votePending || (voteLocked && !voted)}
+          title={voteLocked && !voted ? 'You have used your 3 votes tonight' : undefined}
+          onClick={() => onToggleVote(request, voted)}
+        >
+          {votePending ? (
+            <Loader2 size={18} aria-hidden />
+          ) : (
+            <Flame size={18} aria-hidden fill={voted ? 'currentColor' : 'none'} />
+          )}
+          <span data-testid="vote-count">{request.vote_count}</span>
+        </VoteButton>
+      ) : (
+        <VoteCount
+          aria-label={`${request.vote_count} ${request.vote_count === 1 ? 'vote' : 'votes'}`}
+        >
+          <Flame size={18} aria-hidden />
+          <span data-testid="vote-count">{request.vote_count}</span>
+        </VoteCount>
+      )}
+      {isAdmin && (actions.length > 0 || onMove) ? (
         <AdminBar role="group" aria-label={`Set status of ${request.song_title}`}>
-          {adminActions.map((action) => (
+          {onMove ? (
+            <>
+              <AdminButton
+                type="button"
+                aria-label={`Move ${request.song_title} up`}
+                disabled={statusPending || !canMoveUp}
+                onClick={() => onMove(request, -1)}
+              >
+                <ArrowUp size={16} aria-hidden />
+              </AdminButton>
+              <AdminButton
+                type="button"
+                aria-label={`Move ${request.song_title} down`}
+                disabled={statusPending || !canMoveDown}
+                onClick={() => onMove(request, 1)}
+              >
+                <ArrowDown size={16} aria-hidden />
+              </AdminButton>
+            </>
+          ) : null}
+          {actions.map((action) => (
             <AdminButton
               key={action.status}
               type="button"
-              disabled={statusPending || request.status === action.status}
+              disabled={statusPending}
               onClick={() => onSetStatus(request, action.status)}
             >
               {action.label}

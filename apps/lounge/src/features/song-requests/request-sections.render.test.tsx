@@ -20,6 +20,9 @@ const rows = (n: number): SongRequest[] =>
     vote_count: n - i,
     event_date: '2026-01-14',
     created_at: new Date(Date.UTC(2026, 0, 15, 1, i)).toISOString(),
+    song_key: null,
+    queue_position: null,
+    played_at: null,
   }));
 
 describe('RequestSections re-renders', () => {

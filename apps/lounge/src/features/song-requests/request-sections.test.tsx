@@ -13,6 +13,9 @@ const song = (id: string, title: string, votes: number, status = 'pending'): Son
   vote_count: votes,
   event_date: '2026-01-14',
   created_at: `2026-01-15T01:0${id}:00Z`,
+  song_key: null,
+  queue_position: null,
+  played_at: null,
 });
 
 const songs = [
@@ -68,13 +71,18 @@ describe('RequestSections', () => {
 
   it('toggles a vote on click and disables un-voted songs at 3 votes', async () => {
     const { onToggleVote } = renderSections({ votedIds: new Set(['1', '2', '4']) });
-    const voted = screen.getByRole('button', { name: /Remove your vote for First/ });
+    const voted = screen.getByRole('button', { name: /Remove your vote for Fourth/ });
     expect(voted).toHaveAttribute('aria-pressed', 'true');
     expect(voted).toBeEnabled();
-    expect(screen.getByRole('button', { name: /^Vote for Third/ })).toBeDisabled();
     expect(screen.getByRole('button', { name: /^Vote for Fifth/ })).toBeDisabled();
     await userEvent.click(voted);
-    expect(onToggleVote).toHaveBeenCalledWith(songs[0], true);
+    expect(onToggleVote).toHaveBeenCalledWith(songs[3], true);
+  });
+
+  it('takes votes on open requests only (approved, played and declined show the count)', () => {
+    renderSections();
+    expect(screen.queryByRole('button', { name: /vote for (First|Second|Third)/i })).toBeNull();
+    expect(screen.getByLabelText('5 votes')).toBeVisible();
   });
 
   it('lets a member with votes left vote', async () => {
@@ -83,14 +91,22 @@ describe('RequestSections', () => {
     expect(onToggleVote).toHaveBeenCalledWith(songs[4], false);
   });
 
-  it('offers admins Approve, Played and Decline', async () => {
+  it('offers admins the moves from each state', async () => {
     const { onSetStatus } = renderSections({ isAdmin: true });
     const group = screen.getByRole('group', { name: 'Set status of Fourth' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Approve', 'Play Now', 'Played', 'Decline']);
     await userEvent.click(within(group).getByRole('button', { name: 'Played' }));
     expect(onSetStatus).toHaveBeenCalledWith(songs[3], 'played');
-    // The current status is not offered again.
-    const played = screen.getByRole('group', { name: 'Set status of Second' });
-    expect(within(played).getByRole('button', { name: 'Played' })).toBeDisabled();
+    await userEvent.click(within(group).getByRole('button', { name: 'Play Now' }));
+    expect(onSetStatus).toHaveBeenCalledWith(songs[3], 'playing');
+    // An Up Next request can go back to the requests; a played one has no moves left.
+    const approved = screen.getByRole('group', { name: 'Set status of First' });
+    expect(within(approved).getByRole('button', { name: 'Back to Requests' })).toBeEnabled();
+    expect(screen.queryByRole('group', { name: 'Set status of Second' })).toBeNull();
   });
 
   it('members get no status controls', () => {

@@ -52,9 +52,9 @@ const Empty = styled.div`
 `;
 
 export interface RequestSectionsProps {
-  /** Filtered and ordered requests. */
+  /** Open requests, filtered and ordered. */
   requests: SongRequest[];
-  /** Whether anything was requested tonight at all (before the search). */
+  /** Whether anything was requested tonight at all (before the search, in any state). */
   hasAnyRequests: boolean;
   search: string;
   votedIds: ReadonlySet<string>;
@@ -86,6 +86,14 @@ export const RequestSections = memo(function RequestSections({
         <Music2 size={40} aria-hidden />
         <h2>Silence is Golden... But Music is Better!</h2>
         <Muted>Be the first to drop a request tonight.</Muted>
+      </Empty>
+    );
+  }
+  if (requests.length === 0 && !search.trim()) {
+    return (
+      <Empty role="status">
+        <h2>Every request is in the queue</h2>
+        <Muted>Nothing is waiting for votes. Drop the next one!</Muted>
       </Empty>
     );
   }

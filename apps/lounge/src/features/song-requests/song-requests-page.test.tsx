@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { Session } from '@supabase/supabase-js';
@@ -13,6 +13,9 @@ const state = vi.hoisted(() => ({
   dj: { data: null as unknown, isPending: false },
   ratings: { data: undefined as unknown, error: null as unknown },
   toggle: vi.fn(),
+  live: 'connecting' as 'connecting' | 'live' | 'down',
+  onMyRequestPlaying: undefined as
+    ((r: { id: string; song_title: string; artist: string }) => void) | undefined,
 }));
 
 vi.mock('@bistro/data', async (importOriginal) => {
@@ -25,6 +28,12 @@ vi.mock('@bistro/data', async (importOriginal) => {
     useDjRatingsForDate: () => state.ratings,
     useSongVoteToggleMutation: () => ({ mutateAsync: state.toggle }),
     useSongRequestStatusMutation: () => ({ mutateAsync: vi.fn() }),
+    useMoveUpNextMutation: () => ({ mutateAsync: vi.fn() }),
+    useRequestSongMutation: () => ({ mutate: vi.fn(), isPending: false }),
+    useLoungeLive: (options: { onMyRequestPlaying?: typeof state.onMyRequestPlaying }) => {
+      state.onMyRequestPlaying = options.onMyRequestPlaying;
+      return state.live;
+    },
     useSongRequestCreateMutation: () => ({ mutate: vi.fn(), isPending: false }),
     useDjRatingCreateMutation: () => ({ mutate: vi.fn(), isPending: false }),
   };
@@ -40,6 +49,9 @@ const request = (id: string, title: string, votes: number): SongRequest => ({
   vote_count: votes,
   event_date: '2026-01-14',
   created_at: `2026-01-15T01:0${id}:00Z`,
+  song_key: null,
+  queue_position: null,
+  played_at: null,
 });
 
 const nova: Dj = {
@@ -90,6 +102,7 @@ describe('SongRequestsPage', () => {
       error: null,
     };
     state.toggle.mockReset().mockResolvedValue(undefined);
+    state.live = 'connecting';
   });
 
   it("shows 'Loading the Vibe...' until the requests arrive", () => {
@@ -155,5 +168,94 @@ describe('SongRequestsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Rate the DJ' }));
     expect(toastTitles()).toEqual(['No DJ to Rate']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says when live updates are paused and shows the queue sections', () => {
+    state.live = 'down';
+    state.requests = {
+      data: [
+        { ...request('1', 'Halo', 2), status: 'playing' },
+        { ...request('2', 'Hello', 1), status: 'approved', queue_position: 2 },
+        { ...request('3', 'Crazy', 0), status: 'approved', queue_position: 1 },
+        { ...request('4', 'Valerie', 3), status: 'played', played_at: '2026-01-15T02:00:00Z' },
+        request('5', 'Levitating', 1),
+      ],
+      isPending: false,
+      isError: false,
+    };
+    renderPage();
+    expect(screen.getByText('Live updates paused - refreshing every 5 seconds')).toBeVisible();
+    const playing = screen.getByRole('region', { name: 'Now Playing' });
+    expect(within(playing).getByTestId('song-request')).toHaveTextContent('Halo');
+    const upNext = screen.getByRole('region', { name: 'Up Next' });
+    expect(
+      within(upNext)
+        .getAllByTestId('song-request')
+        .map((r) => r.textContent),
+    ).toEqual([expect.stringContaining('Crazy'), expect.stringContaining('Hello')]);
+    expect(within(upNext).queryByRole('button', { name: /^Vote for/ })).toBeNull();
+    const played = screen.getByRole('region', { name: 'Played Tonight' });
+    expect(played).toHaveTextContent('Valerie');
+    const trending = screen.getByRole('region', { name: 'Trending Now' });
+    expect(within(trending).getAllByTestId('song-request')).toHaveLength(1);
+    // members get no staff controls
+    expect(screen.queryByRole('button', { name: 'Play Now' })).toBeNull();
+  });
+
+  it('drops the paused line while live and toasts the member whose request plays', () => {
+    state.live = 'live';
+    state.requests = { data: [request('1', 'Halo', 1)], isPending: false, isError: false };
+    renderPage();
+    expect(screen.queryByText(/Live updates paused/)).toBeNull();
+    act(() => state.onMyRequestPlaying?.({ id: '1', song_title: 'Halo', artist: 'Beyonce' }));
+    expect(toastTitles()).toEqual(['🎶 Your Request Is Playing Now!']);
+  });
+
+  it('keeps keyboard focus on the vote button of the same request after the list re-sorts', async () => {
+    state.requests = {
+      data: [
+        request('1', 'Halo', 2),
+        request('2', 'Hello', 1),
+        request('3', 'Crazy', 0),
+        request('4', 'Valerie', 0),
+      ],
+      isPending: false,
+      isError: false,
+    };
+    const view = renderPage();
+    const vote = screen.getByRole('button', { name: /^Vote for Valerie/ });
+    vote.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(state.toggle).toHaveBeenCalledWith({
+      songRequestId: '4',
+      userId: 'member-1',
+      action: 'add',
+    });
+    // the vote lands: Valerie moves from All Requests to the top of Trending Now
+    state.requests = {
+      data: [
+        request('1', 'Halo', 2),
+        request('2', 'Hello', 1),
+        request('3', 'Crazy', 0),
+        request('4', 'Valerie', 3),
+      ],
+      isPending: false,
+      isError: false,
+    };
+    state.votes = { data: ['4'], error: null };
+    view.rerender(
+      <MemoryRouter initialEntries={['/song-requests']}>
+        <SongRequestsPage />
+      </MemoryRouter>,
+    );
+    const trending = screen.getByRole('region', { name: 'Trending Now' });
+    await waitFor(() =>
+      expect(within(trending).getAllByTestId('song-request')[0]).toHaveTextContent('Valerie'),
+    );
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: /^Remove your vote for Valerie/ }),
+      ),
+    );
   });
 });

@@ -1,5 +1,13 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Music, Search, Star } from 'lucide-react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Music, Radio, Search, Star, WifiOff } from 'lucide-react';
 import styled from 'styled-components';
 import {
   Button,
@@ -18,10 +26,14 @@ import { useAuthStore, useUserId } from '@bistro/auth';
 import {
   VOTES_PER_NIGHT,
   loungeRatingToasts,
+  pollIntervalFor,
+  requestPlayingToast,
   songRequestToasts,
   songVoteToasts,
   useDjRatingsForDate,
   useLiveDj,
+  useLoungeLive,
+  useMoveUpNextMutation,
   useMyVotes,
   useSongRequestStatusMutation,
   useSongVoteToggleMutation,
@@ -35,7 +47,9 @@ import { DropRequestDialog } from './drop-request-dialog';
 import { HowItWorks } from './how-it-works';
 import { LiveDjCard } from './live-dj-card';
 import { RateDjDialog } from './rate-dj-dialog';
-import { filterRequests, orderRequests } from './request-list';
+import { NowPlaying, PlayedTonight, UpNext } from './queue-sections';
+import { filterRequests } from './request-list';
+import { splitQueue } from './queue';
 import { RequestSections } from './request-sections';
 import { statusView } from './request-status';
 import { usePendingIds } from './use-pending-ids';
@@ -85,6 +99,18 @@ const Actions = styled(Row)`
   }
 `;
 
+const LiveLine = styled.p<{ $down: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space(2)};
+  margin: ${theme.space(3)} 0 0;
+  padding: ${theme.space(2)} ${theme.space(3)};
+  border-radius: ${theme.radii.pill};
+  font-size: 0.9rem;
+  border: 1px solid ${({ $down }) => ($down ? theme.colors.warning : theme.colors.border)};
+  color: ${({ $down }) => ($down ? theme.colors.warning : theme.colors.textMuted)};
+`;
+
 const EMPTY: readonly string[] = [];
 const NO_RATINGS: DjRating[] = [];
 
@@ -94,11 +120,19 @@ export function SongRequestsPage() {
   const isAdmin = useAuthStore((s) => s.isAdmin);
   const tonight = useTonight();
 
-  const requestsQuery = useTonightsSongRequests(tonight);
-  const votesQuery = useMyVotes(userId || undefined, tonight);
+  // Live updates patch the lists as changes happen; while they flow the lists
+  // are refreshed every 30 s only, and every 5 s again when they stop.
+  const live = useLoungeLive({
+    userId: userId || undefined,
+    onMyRequestPlaying: (request) => toast(requestPlayingToast(request)),
+  });
+  const pollMs = pollIntervalFor(live);
+
+  const requestsQuery = useTonightsSongRequests(tonight, pollMs);
+  const votesQuery = useMyVotes(userId || undefined, tonight, pollMs);
   const djQuery = useLiveDj();
   const dj = djQuery.data ?? null;
-  const ratingsQuery = useDjRatingsForDate(dj?.id, tonight);
+  const ratingsQuery = useDjRatingsForDate(dj?.id, tonight, pollMs);
 
   // A failed load toasts once per outage (not on every 5 s poll); the last list stays up.
   const requestsFailed = requestsQuery.isError;
@@ -118,10 +152,10 @@ export function SongRequestsPage() {
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const requests = requestsQuery.data;
-  const ordered = useMemo(() => orderRequests(requests ?? []), [requests]);
-  const filtered = useMemo(
-    () => filterRequests(ordered, deferredSearch),
-    [ordered, deferredSearch],
+  const hasAnyRequests = (requests?.length ?? 0) > 0;
+  const queue = useMemo(
+    () => splitQueue(filterRequests(requests ?? [], deferredSearch)),
+    [requests, deferredSearch],
   );
 
   const votedList = votesQuery.data ?? EMPTY;
@@ -144,9 +178,39 @@ export function SongRequestsPage() {
     },
   });
   const toggleMutate = toggle.mutateAsync;
+
+  // Voting re-sorts the list (and disables the button while the vote is sent):
+  // keyboard focus comes back to the same request's vote button, until the
+  // member moves on to something else.
+  const refocusVote = useRef<string | null>(null);
+  useEffect(() => {
+    const elsewhere = (event: Event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const id = target?.closest('[data-vote-id]')?.getAttribute('data-vote-id');
+      if (id !== refocusVote.current) refocusVote.current = null;
+    };
+    document.addEventListener('focusin', elsewhere);
+    document.addEventListener('pointerdown', elsewhere);
+    return () => {
+      document.removeEventListener('focusin', elsewhere);
+      document.removeEventListener('pointerdown', elsewhere);
+    };
+  }, []);
+  useLayoutEffect(() => {
+    const id = refocusVote.current;
+    if (!id) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const button = document.querySelector<HTMLButtonElement>(`[data-vote-id="${id}"]`);
+    if (button && !button.disabled) button.focus();
+  });
+
   const onToggleVote = useCallback(
     (request: SongRequest, voted: boolean) => {
       if (!userId) return;
+      if (document.activeElement?.getAttribute('data-vote-id') === request.id) {
+        refocusVote.current = request.id;
+      }
       if (!voted && votedRef.current.size >= VOTES_PER_NIGHT) {
         toast(songVoteToasts.limit);
         return;
@@ -184,6 +248,19 @@ export function SongRequestsPage() {
     [setStatusMutate, addPendingStatus, removePendingStatus],
   );
 
+  const move = useMoveUpNextMutation({ onError: () => toast(songRequestToasts.statusFailed) });
+  const moveMutate = move.mutateAsync;
+  const onMove = useCallback(
+    (request: SongRequest, offset: -1 | 1) => {
+      addPendingStatus(request.id);
+      moveMutate({ id: request.id, offset })
+        .catch(() => undefined) // reported by onError
+        .finally(() => removePendingStatus(request.id));
+    },
+    [moveMutate, addPendingStatus, removePendingStatus],
+  );
+  const staff = { isAdmin, pendingStatusIds, onSetStatus, onMove };
+
   const [dropOpen, setDropOpen] = useState(false);
   const [rateOpen, setRateOpen] = useState(false);
   const openRating = () => {
@@ -214,9 +291,18 @@ export function SongRequestsPage() {
   }
 
   return (
-    <Page data-area="lounge" data-route="/song-requests">
+    <Page data-area="lounge" data-route="/song-requests" data-live={live}>
       <Heading>Tonight&apos;s Request Lounge</Heading>
       <Muted>Request the songs you want to hear and vote the best ones up the list.</Muted>
+      {live === 'down' ? (
+        <LiveLine role="status" $down>
+          <WifiOff size={16} aria-hidden /> Live updates paused - refreshing every 5 seconds
+        </LiveLine>
+      ) : live === 'live' ? (
+        <LiveLine $down={false}>
+          <Radio size={16} aria-hidden /> Live
+        </LiveLine>
+      ) : null}
       <Layout>
         <Side>
           <LiveDjCard
@@ -246,9 +332,15 @@ export function SongRequestsPage() {
               onChange={(e) => setSearch(e.target.value)}
             />
           </SearchBox>
+          {hasAnyRequests ? (
+            <>
+              <NowPlaying request={queue.nowPlaying} {...staff} />
+              <UpNext requests={queue.upNext} {...staff} />
+            </>
+          ) : null}
           <RequestSections
-            requests={filtered}
-            hasAnyRequests={ordered.length > 0}
+            requests={queue.open}
+            hasAnyRequests={hasAnyRequests}
             search={deferredSearch}
             votedIds={votedIds}
             pendingVoteIds={pendingVoteIds}
@@ -257,10 +349,11 @@ export function SongRequestsPage() {
             onToggleVote={onToggleVote}
             onSetStatus={onSetStatus}
           />
+          <PlayedTonight requests={queue.played} {...staff} />
           <HowItWorks />
         </div>
       </Layout>
-      <DropRequestDialog open={dropOpen} onOpenChange={setDropOpen} userId={userId} />
+      <DropRequestDialog open={dropOpen} onOpenChange={setDropOpen} />
       {dj ? (
         <RateDjDialog
           open={rateOpen}
