@@ -414,7 +414,7 @@ as $$
   order by e.event_date
 $$;
 
-revoke execute on function public.event_availability(uuid[]) from public;
+revoke execute on function public.event_availability(uuid[]) from public, anon, authenticated;
 grant execute on function public.event_availability(uuid[]) to anon, authenticated, service_role;
 
 -- Whether a booking can still be cancelled by its guest: it holds or waits
@@ -455,7 +455,7 @@ begin
 end
 $$;
 
-revoke execute on function public.cancel_booking(uuid) from public;
+revoke execute on function public.cancel_booking(uuid) from public, anon, authenticated;
 grant execute on function public.cancel_booking(uuid) to authenticated;
 
 -- Cancel links: one random token per mail, stored only as its SHA-256 hash;
@@ -516,7 +516,7 @@ begin
 end
 $$;
 
-revoke execute on function public.booking_cancel_token(uuid) from public;
+revoke execute on function public.booking_cancel_token(uuid) from public, anon, authenticated;
 grant execute on function public.booking_cancel_token(uuid) to service_role;
 
 create or replace function private.booking_by_token(_token text)
@@ -560,7 +560,7 @@ begin
 end
 $$;
 
-revoke execute on function public.booking_by_token(text) from public;
+revoke execute on function public.booking_by_token(text) from public, anon, authenticated;
 grant execute on function public.booking_by_token(text) to anon, authenticated, service_role;
 
 -- The cancel link in every booking mail: works without signing in. A second
@@ -590,7 +590,7 @@ begin
 end
 $$;
 
-revoke execute on function public.cancel_booking_by_token(text) from public;
+revoke execute on function public.cancel_booking_by_token(text) from public, anon, authenticated;
 grant execute on function public.cancel_booking_by_token(text) to anon, authenticated, service_role;
 
 -- Door check-in. "Tonight" is the venue's business date (the night runs to
@@ -645,7 +645,7 @@ begin
 end
 $$;
 
-revoke execute on function public.find_booking(text) from public;
+revoke execute on function public.find_booking(text) from public, anon, authenticated;
 grant execute on function public.find_booking(text) to authenticated;
 
 create or replace function public.check_in_booking(code text)
@@ -688,5 +688,5 @@ begin
 end
 $$;
 
-revoke execute on function public.check_in_booking(text) from public;
+revoke execute on function public.check_in_booking(text) from public, anon, authenticated;
 grant execute on function public.check_in_booking(text) to authenticated;

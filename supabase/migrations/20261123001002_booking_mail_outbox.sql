@@ -158,7 +158,7 @@ begin
 end
 $$;
 
-revoke execute on function public.claim_booking_mails(integer) from public;
+revoke execute on function public.claim_booking_mails(integer) from public, anon, authenticated;
 grant execute on function public.claim_booking_mails(integer) to service_role;
 
 -- Marks a claimed mail sent, or records why it failed; a failed mail is
@@ -186,5 +186,5 @@ begin
 end
 $$;
 
-revoke execute on function public.complete_booking_mail(bigint, text) from public;
+revoke execute on function public.complete_booking_mail(bigint, text) from public, anon, authenticated;
 grant execute on function public.complete_booking_mail(bigint, text) to service_role;
