@@ -396,7 +396,7 @@ set total_bookings = (
 
 -- Seats per event for the cards, the dialog and the admin's list: approved
 -- events for everyone, all events for admins.
-create or replace function public.event_availability(event_ids uuid[] default null)
+create or replace function private.event_availability(event_ids uuid[] default null)
 returns table (event_id uuid, capacity integer, guests_booked integer, spots_left integer)
 language sql
 stable
@@ -414,8 +414,8 @@ as $$
   order by e.event_date
 $$;
 
-revoke execute on function public.event_availability(uuid[]) from public, anon, authenticated;
-grant execute on function public.event_availability(uuid[]) to anon, authenticated, service_role;
+revoke execute on function private.event_availability(uuid[]) from public;
+grant execute on function private.event_availability(uuid[]) to anon, authenticated, service_role;
 
 -- Whether a booking can still be cancelled by its guest: it holds or waits
 -- for seats and its event has not started.
@@ -432,7 +432,7 @@ $$;
 revoke execute on function private.booking_cancellable(public.event_bookings) from public;
 
 -- A member cancels their own booking until the event starts.
-create or replace function public.cancel_booking(booking_id uuid)
+create or replace function private.cancel_booking(booking_id uuid)
 returns public.event_bookings
 language plpgsql
 security definer
@@ -455,8 +455,8 @@ begin
 end
 $$;
 
-revoke execute on function public.cancel_booking(uuid) from public, anon, authenticated;
-grant execute on function public.cancel_booking(uuid) to authenticated;
+revoke execute on function private.cancel_booking(uuid) from public;
+grant execute on function private.cancel_booking(uuid) to authenticated;
 
 -- Cancel links: one random token per mail, stored only as its SHA-256 hash;
 -- a token does nothing but cancel its one booking.
@@ -468,7 +468,7 @@ create table private.booking_cancel_tokens (
 
 create index booking_cancel_tokens_booking_id_idx on private.booking_cancel_tokens (booking_id);
 
-revoke all on table private.booking_cancel_tokens from public, anon, authenticated;
+revoke all on table private.booking_cancel_tokens from public;
 
 create or replace function private.token_hash(_token text)
 returns text
@@ -501,7 +501,7 @@ $$;
 revoke execute on function private.issue_cancel_token(uuid) from public;
 
 -- A fresh cancel token for the mail about a booking (the mail senders only).
-create or replace function public.booking_cancel_token(booking_id uuid)
+create or replace function private.booking_cancel_token(booking_id uuid)
 returns text
 language plpgsql
 volatile
@@ -516,10 +516,10 @@ begin
 end
 $$;
 
-revoke execute on function public.booking_cancel_token(uuid) from public, anon, authenticated;
-grant execute on function public.booking_cancel_token(uuid) to service_role;
+revoke execute on function private.booking_cancel_token(uuid) from public;
+grant execute on function private.booking_cancel_token(uuid) to service_role;
 
-create or replace function private.booking_by_token(_token text)
+create or replace function private.booking_for_token(_token text)
 returns public.event_bookings
 language plpgsql
 stable
@@ -540,10 +540,10 @@ begin
 end
 $$;
 
-revoke execute on function private.booking_by_token(text) from public;
+revoke execute on function private.booking_for_token(text) from public;
 
 -- What the cancel page shows before the guest confirms.
-create or replace function public.booking_by_token(token text)
+create or replace function private.booking_by_token(token text)
 returns json
 language plpgsql
 stable
@@ -553,19 +553,19 @@ as $$
 declare
   b public.event_bookings;
 begin
-  b := private.booking_by_token(token);
+  b := private.booking_for_token(token);
   return json_build_object(
     'booking_code', b.booking_code, 'event_title', b.event_title, 'event_date', b.event_date,
     'status', b.status, 'cancellable', private.booking_cancellable(b));
 end
 $$;
 
-revoke execute on function public.booking_by_token(text) from public, anon, authenticated;
-grant execute on function public.booking_by_token(text) to anon, authenticated, service_role;
+revoke execute on function private.booking_by_token(text) from public;
+grant execute on function private.booking_by_token(text) to anon, authenticated, service_role;
 
 -- The cancel link in every booking mail: works without signing in. A second
 -- click on a booking already cancelled answers with its state again.
-create or replace function public.cancel_booking_by_token(token text)
+create or replace function private.cancel_booking_by_token(token text)
 returns json
 language plpgsql
 volatile
@@ -575,7 +575,7 @@ as $$
 declare
   b public.event_bookings;
 begin
-  b := private.booking_by_token(token);
+  b := private.booking_for_token(token);
   select * into b from public.event_bookings x where x.id = b.id for update;
   if b.status <> 'cancelled' then
     if not private.booking_cancellable(b) then
@@ -590,8 +590,8 @@ begin
 end
 $$;
 
-revoke execute on function public.cancel_booking_by_token(text) from public, anon, authenticated;
-grant execute on function public.cancel_booking_by_token(text) to anon, authenticated, service_role;
+revoke execute on function private.cancel_booking_by_token(text) from public;
+grant execute on function private.cancel_booking_by_token(text) to anon, authenticated, service_role;
 
 -- Door check-in. "Tonight" is the venue's business date (the night runs to
 -- 4 AM), and times are the venue's wall clock.
@@ -633,7 +633,7 @@ $$;
 
 revoke execute on function private.booking_by_code(text) from public;
 
-create or replace function public.find_booking(code text)
+create or replace function private.find_booking(code text)
 returns json
 language plpgsql
 volatile
@@ -645,10 +645,10 @@ begin
 end
 $$;
 
-revoke execute on function public.find_booking(text) from public, anon, authenticated;
-grant execute on function public.find_booking(text) to authenticated;
+revoke execute on function private.find_booking(text) from public;
+grant execute on function private.find_booking(text) to authenticated;
 
-create or replace function public.check_in_booking(code text)
+create or replace function private.check_in_booking(code text)
 returns json
 language plpgsql
 volatile
@@ -686,6 +686,93 @@ begin
   returning * into b;
   return private.booking_door_json(b);
 end
+$$;
+
+revoke execute on function private.check_in_booking(text) from public;
+grant execute on function private.check_in_booking(text) to authenticated;
+
+-- The RPCs the app calls (POST /rest/v1/rpc/<name>): each checks its caller
+-- in the private function it calls.
+
+create or replace function public.event_availability(event_ids uuid[] default null)
+returns table (event_id uuid, capacity integer, guests_booked integer, spots_left integer)
+language sql
+stable
+set search_path = ''
+as $$
+  select * from private.event_availability(event_ids)
+$$;
+
+revoke execute on function public.event_availability(uuid[]) from public, anon, authenticated;
+grant execute on function public.event_availability(uuid[]) to anon, authenticated, service_role;
+
+create or replace function public.cancel_booking(booking_id uuid)
+returns public.event_bookings
+language sql
+volatile
+set search_path = ''
+as $$
+  select * from private.cancel_booking(booking_id)
+$$;
+
+revoke execute on function public.cancel_booking(uuid) from public, anon, authenticated;
+grant execute on function public.cancel_booking(uuid) to authenticated;
+
+create or replace function public.booking_cancel_token(booking_id uuid)
+returns text
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.booking_cancel_token(booking_id)
+$$;
+
+revoke execute on function public.booking_cancel_token(uuid) from public, anon, authenticated;
+grant execute on function public.booking_cancel_token(uuid) to service_role;
+
+create or replace function public.booking_by_token(token text)
+returns json
+language sql
+stable
+set search_path = ''
+as $$
+  select private.booking_by_token(token)
+$$;
+
+revoke execute on function public.booking_by_token(text) from public, anon, authenticated;
+grant execute on function public.booking_by_token(text) to anon, authenticated, service_role;
+
+create or replace function public.cancel_booking_by_token(token text)
+returns json
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.cancel_booking_by_token(token)
+$$;
+
+revoke execute on function public.cancel_booking_by_token(text) from public, anon, authenticated;
+grant execute on function public.cancel_booking_by_token(text) to anon, authenticated, service_role;
+
+create or replace function public.find_booking(code text)
+returns json
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.find_booking(code)
+$$;
+
+revoke execute on function public.find_booking(text) from public, anon, authenticated;
+grant execute on function public.find_booking(text) to authenticated;
+
+create or replace function public.check_in_booking(code text)
+returns json
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.check_in_booking(code)
 $$;
 
 revoke execute on function public.check_in_booking(text) from public, anon, authenticated;

@@ -23,7 +23,7 @@ create table private.booking_mails (
 
 comment on table private.booking_mails is 'Outbox of booking mails; drained by public.claim_booking_mails / complete_booking_mail.';
 
-revoke all on table private.booking_mails from public, anon, authenticated;
+revoke all on table private.booking_mails from public;
 
 create index booking_mails_due_idx on private.booking_mails (send_after, id) where sent_at is null;
 create index booking_mails_booking_id_idx on private.booking_mails (booking_id);
@@ -80,7 +80,7 @@ revoke execute on function private.booking_reminder_window() from public;
 -- member's verified address (never the address typed into the form) and a
 -- fresh cancel-link token while the booking can still be cancelled. Mails
 -- for a member without a verified address are closed unsent.
-create or replace function public.claim_booking_mails(max_count integer default 25)
+create or replace function private.claim_booking_mails(max_count integer default 25)
 returns table (
   mail_id bigint,
   kind text,
@@ -158,12 +158,12 @@ begin
 end
 $$;
 
-revoke execute on function public.claim_booking_mails(integer) from public, anon, authenticated;
-grant execute on function public.claim_booking_mails(integer) to service_role;
+revoke execute on function private.claim_booking_mails(integer) from public;
+grant execute on function private.claim_booking_mails(integer) to service_role;
 
 -- Marks a claimed mail sent, or records why it failed; a failed mail is
 -- tried again later (after 5, 10, 15, 20 minutes; five attempts in all).
-create or replace function public.complete_booking_mail(mail_id bigint, failure text default null)
+create or replace function private.complete_booking_mail(mail_id bigint, failure text default null)
 returns void
 language plpgsql
 volatile
@@ -184,6 +184,36 @@ begin
     raise exception 'No booking mail %', mail_id using errcode = 'P0002';
   end if;
 end
+$$;
+
+revoke execute on function private.complete_booking_mail(bigint, text) from public;
+grant execute on function private.complete_booking_mail(bigint, text) to service_role;
+
+-- The RPCs the mail senders call (service role only).
+
+create or replace function public.claim_booking_mails(max_count integer default 25)
+returns table (
+  mail_id bigint, kind text, booking_id uuid, booking_code text, to_email text, guest_name text,
+  event_id uuid, event_title text, event_date timestamptz, occasion text, number_of_guests integer,
+  status text, admin_notes text, cancel_token text
+)
+language sql
+volatile
+set search_path = ''
+as $$
+  select * from private.claim_booking_mails(max_count)
+$$;
+
+revoke execute on function public.claim_booking_mails(integer) from public, anon, authenticated;
+grant execute on function public.claim_booking_mails(integer) to service_role;
+
+create or replace function public.complete_booking_mail(mail_id bigint, failure text default null)
+returns void
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.complete_booking_mail(mail_id, failure)
 $$;
 
 revoke execute on function public.complete_booking_mail(bigint, text) from public, anon, authenticated;
