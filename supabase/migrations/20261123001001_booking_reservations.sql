@@ -135,7 +135,7 @@ as $$
   select coalesce(sum(b.number_of_guests), 0)::integer
   from public.event_bookings b
   where b.event_id = _event_id
-    and private.booking_holds_seats(b.status)
+    and b.status in ('pending', 'approved')
     and (_except is null or b.id <> _except)
 $$;
 
@@ -405,10 +405,18 @@ set search_path = ''
 as $$
   select e.id,
          e.capacity,
-         private.event_guests_booked(e.id),
+         coalesce(s.booked, 0)::integer,
          case when e.capacity is null then null
-              else greatest(e.capacity - private.event_guests_booked(e.id), 0) end
+              else greatest(e.capacity - coalesce(s.booked, 0), 0)::integer end
   from public.events e
+  left join (
+    select b.event_id, sum(b.number_of_guests) as booked
+    from public.event_bookings b
+    where b.status in ('pending', 'approved')
+      and b.event_id is not null
+      and (event_ids is null or b.event_id = any (event_ids))
+    group by b.event_id
+  ) s on s.event_id = e.id
   where (e.is_approved or private.is_admin())
     and (event_ids is null or e.id = any (event_ids))
   order by e.event_date
