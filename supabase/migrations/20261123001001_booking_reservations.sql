@@ -101,7 +101,12 @@ where e.id = b.event_id;
 
 update public.event_bookings set booking_code = private.new_booking_code() where booking_code is null;
 
-alter table public.event_bookings alter column booking_code set not null;
+-- The default only marks the column as filled by the database for clients
+-- (generated types); the insert trigger below sets the code in every case.
+grant execute on function private.new_booking_code() to authenticated, service_role;
+alter table public.event_bookings
+  alter column booking_code set not null,
+  alter column booking_code set default private.new_booking_code();
 alter table public.event_bookings
   add constraint event_bookings_booking_code_key unique (booking_code),
   add constraint event_bookings_booking_code_format check (booking_code ~ '^[A-HJ-NP-Z2-9]{8}$');

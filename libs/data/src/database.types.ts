@@ -142,7 +142,7 @@ export type Database = {
           admin_notes?: string | null
           approved_at?: string | null
           approved_by?: string | null
-          booking_code: string
+          booking_code?: string
           cancelled_at?: string | null
           cancelled_by?: string | null
           checked_in_at?: string | null
