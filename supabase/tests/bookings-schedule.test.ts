@@ -12,7 +12,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { asOwner, createDb, migrationsDir } from './support/db';
 
 const migration = readFileSync(
-  path.join(migrationsDir, '20261123001004_booking_mail_schedule.sql'),
+  path.join(migrationsDir, '20261123001005_booking_mail_schedule.sql'),
   'utf8',
 );
 
