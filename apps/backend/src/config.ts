@@ -114,6 +114,8 @@ export interface Config {
   realtime?: Partial<RealtimeSettings>;
   /** The /rest/v1 settings PostgREST calls db-schemas and db-aggregates-enabled. */
   rest?: Partial<RestSettings>;
+  /** How often the booking-mail outbox is drained (ms); 0 = not at all (the default in tests). */
+  bookingMailsIntervalMs: number;
 }
 
 export interface RestSettings {
@@ -128,6 +130,9 @@ export function restSettings(config: Pick<Config, 'rest'>): RestSettings {
   const schemas = config.rest?.schemas?.length ? config.rest.schemas : ['public'];
   return { schemas, aggregates: config.rest?.aggregates ?? false };
 }
+
+/** BOOKING_MAILS_INTERVAL_MS for a started backend: once a minute, as pg_cron does when hosted. */
+export const DEFAULT_BOOKING_MAILS_INTERVAL_MS = 60_000;
 
 /** The app's Config: the defaults, then the given overrides. */
 export function appConfig(
@@ -149,6 +154,7 @@ export function appConfig(
     maxBodyBytes: 1024 * 1024,
     maxUploadBytes: 50 * 1024 * 1024,
     trustProxy: false,
+    bookingMailsIntervalMs: 0,
     ...overrides,
   };
 }
@@ -176,6 +182,7 @@ export interface EnvSettings {
     | 'anonymousSignIns'
     | 'securePasswordChange'
     | 'trustProxy'
+    | 'bookingMailsIntervalMs'
   > &
     Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime' | 'rest'>>;
 }
@@ -292,6 +299,10 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       anonymousSignIns: env['ANONYMOUS_SIGN_INS'] === 'true',
       securePasswordChange: env['SECURE_PASSWORD_CHANGE'] === 'true',
       trustProxy: env['TRUST_PROXY'] === 'true',
+      bookingMailsIntervalMs: int(
+        env['BOOKING_MAILS_INTERVAL_MS'],
+        DEFAULT_BOOKING_MAILS_INTERVAL_MS,
+      ),
       ...(opt(env['AUTH_RATE_LIMITS'])
         ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }
         : {}),

@@ -1,0 +1,114 @@
+/**
+ * The admin's Bookings tab over 10,000 bookings (PGlite, the default
+ * database): filtering by status and event, searching by name, e-mail or
+ * code, and seats per event each answer well within a second, and the code
+ * and prefix searches use their indexes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { asOwner, createDb } from './support/db';
+
+let db: PGlite;
+let eventIds: string[] = [];
+
+const timed = async <T>(sql: string, params: unknown[] = []) => {
+  const start = performance.now();
+  const rows = await asOwner<T>(db, sql, params);
+  return { rows, ms: performance.now() - start };
+};
+
+const plan = async (sql: string, params: unknown[] = []) =>
+  (await asOwner<{ 'QUERY PLAN': string }>(db, `explain ${sql}`, params))
+    .map((r) => r['QUERY PLAN'])
+    .join('\n');
+
+beforeAll(async () => {
+  db = await createDb();
+  await db.exec(`
+    insert into auth.users (id, aud, role, email, raw_user_meta_data, email_confirmed_at)
+    select gen_random_uuid(), 'authenticated', 'authenticated', 'guest' || g || '@example.test', '{}', now()
+    from generate_series(1, 200) g;
+    insert into public.events (title, event_date, is_approved, capacity)
+    select 'Night ' || g, now() + make_interval(days => g), true, case when g % 2 = 0 then 5000 end
+    from generate_series(1, 20) g;
+  `);
+  eventIds = (
+    await asOwner<{ id: string }>(db, 'select id from public.events order by event_date')
+  ).map((r) => r.id);
+  await db.exec(`
+    insert into public.event_bookings (user_id, event_id, name, email, phone, number_of_guests)
+    select u.id, e.id, 'Guest ' || g || ' ' || (array['Brooks','Martinez','Nguyen','Okafor','Schmidt'])[1 + g % 5],
+           'guest' || g || '@example.test', '555-' || g, 1 + g % 4
+    from generate_series(1, 10000) g
+    join lateral (select id from auth.users order by id offset (g % 200) limit 1) u on true
+    join lateral (select id from public.events order by event_date offset (g % 20) limit 1) e on true;
+    analyze public.event_bookings;
+  `);
+}, 600_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('admin bookings over 10,000 rows', () => {
+  it('has them', async () => {
+    const [row] = await asOwner<{ n: number }>(
+      db,
+      'select count(*)::int as n from public.event_bookings',
+    );
+    expect(row?.n).toBe(10_000);
+  });
+
+  it('lists the newest 50 of one status and of one event fast', async () => {
+    const byStatus = await timed(
+      `select * from public.event_bookings where status = 'pending' order by created_at desc limit 50`,
+    );
+    expect(byStatus.rows).toHaveLength(50);
+    expect(byStatus.ms).toBeLessThan(500);
+    const byEvent = await timed(
+      `select * from public.event_bookings where event_id = $1 and status = 'waitlisted' order by created_at desc limit 50`,
+      [eventIds[0]],
+    );
+    expect(byEvent.ms).toBeLessThan(500);
+  });
+
+  it('finds a booking by code through its unique index', async () => {
+    const [b] = await asOwner<{ booking_code: string }>(
+      db,
+      'select booking_code from public.event_bookings limit 1',
+    );
+    const q = 'select id from public.event_bookings where booking_code = $1';
+    expect(await plan(q, [b?.booking_code])).toMatch(
+      /Index Scan using event_bookings_booking_code_key/,
+    );
+    const found = await timed(q, [b?.booking_code]);
+    expect(found.rows).toHaveLength(1);
+    expect(found.ms).toBeLessThan(100);
+  });
+
+  it('searches names and e-mails by prefix through the lower() indexes', async () => {
+    const q = `select id from public.event_bookings where lower(name) like $1 or lower(email) like $1 limit 50`;
+    const p = await plan(q, ['guest 12%']);
+    expect(p).toMatch(/event_bookings_lower_name_idx/);
+    expect(p).toMatch(/event_bookings_lower_email_idx/);
+    const found = await timed(q, ['guest 12%']);
+    expect(found.rows.length).toBeGreaterThan(0);
+    expect(found.ms).toBeLessThan(200);
+  });
+
+  it('answers a contains search (what ilike *term* sends) on all three fields within a second', async () => {
+    const found = await timed(
+      `select * from public.event_bookings
+       where name ilike $1 or email ilike $1 or booking_code ilike $1
+       order by created_at desc limit 50`,
+      ['%okafor%'],
+    );
+    expect(found.rows).toHaveLength(50);
+    expect(found.ms).toBeLessThan(1000);
+  });
+
+  it('counts seats for every event at once', async () => {
+    const seats = await timed('select * from public.event_availability()');
+    expect(seats.rows).toHaveLength(20);
+    expect(seats.ms).toBeLessThan(500);
+  });
+});
