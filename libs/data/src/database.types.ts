@@ -114,6 +114,13 @@ export type Database = {
       }
       event_bookings: {
         Row: {
+          booking_code: string
+          cancelled_at: string | null
+          cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_by: string | null
+          event_id: string | null
+          occasion: string | null
           admin_notes: string | null
           approved_at: string | null
           approved_by: string | null
@@ -132,6 +139,13 @@ export type Database = {
           user_id: string
         }
         Insert: {
+          booking_code?: string
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          checked_in_at?: string | null
+          checked_in_by?: string | null
+          event_id?: string | null
+          occasion?: string | null
           admin_notes?: string | null
           approved_at?: string | null
           approved_by?: string | null
@@ -150,6 +164,13 @@ export type Database = {
           user_id?: string
         }
         Update: {
+          booking_code?: string
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          checked_in_at?: string | null
+          checked_in_by?: string | null
+          event_id?: string | null
+          occasion?: string | null
           admin_notes?: string | null
           approved_at?: string | null
           approved_by?: string | null
@@ -171,6 +192,7 @@ export type Database = {
       }
       events: {
         Row: {
+          capacity: number | null
           created_at: string
           created_by: string | null
           description: string | null
@@ -182,6 +204,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          capacity?: number | null
           created_at?: string
           created_by?: string | null
           description?: string | null
@@ -193,6 +216,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          capacity?: number | null
           created_at?: string
           created_by?: string | null
           description?: string | null
@@ -448,6 +472,31 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      cancel_booking: {
+        Args: { booking_id: string }
+        Returns: Database["public"]["Tables"]["event_bookings"]["Row"]
+      }
+      cancel_booking_by_token: {
+        Args: { token: string }
+        Returns: Json
+      }
+      check_in_booking: {
+        Args: { code: string }
+        Returns: Json
+      }
+      event_availability: {
+        Args: { event_ids?: string[] }
+        Returns: {
+          capacity: number
+          event_id: string
+          guests_booked: number
+          spots_left: number
+        }[]
+      }
+      find_booking: {
+        Args: { code: string }
+        Returns: Json
+      }
       admin_delete_user: {
         Args: { _admin_id: string; _user_id: string }
         Returns: undefined
