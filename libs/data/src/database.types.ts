@@ -472,6 +472,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      booking_by_token: {
+        Args: { token: string }
+        Returns: Json
+      }
       cancel_booking: {
         Args: { booking_id: string }
         Returns: Database["public"]["Tables"]["event_bookings"]["Row"]

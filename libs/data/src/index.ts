@@ -263,11 +263,7 @@ export {
   type BookingNotificationPayload,
   type ReviewBookingVars,
 } from './admin-bookings/booking-review-mutation';
-export {
-  bookingMessages,
-  capacityFailed,
-  bookingsExportFailed,
-} from './admin-bookings/errors';
+export { bookingMessages, capacityFailed, bookingsExportFailed } from './admin-bookings/errors';
 export { adminPhotoKeys } from './admin-photos/keys';
 export {
   fetchAdminPhotos,
@@ -363,6 +359,9 @@ export {
 } from './bookings/booking-cancel-mutation';
 export {
   cancelBookingByToken,
+  fetchBookingByToken,
+  bookingByTokenQueryOptions,
+  useBookingByToken,
   parseCancelledBooking,
   useBookingCancelLinkMutation,
   type CancelledBooking,
