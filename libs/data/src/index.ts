@@ -387,3 +387,8 @@ export {
   useBookingCheckInMutation,
   type CheckInResult,
 } from './admin-bookings/check-in-mutation';
+export {
+  exportBookings,
+  useBookingsExportMutation,
+  type BookingsExport,
+} from './admin-bookings/bookings-export-mutation';
