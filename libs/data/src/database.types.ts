@@ -478,7 +478,7 @@ export type Database = {
       }
       cancel_booking: {
         Args: { booking_id: string }
-        Returns: Database["public"]["Tables"]["event_bookings"]["Row"]
+        Returns: unknown
       }
       cancel_booking_by_token: {
         Args: { token: string }
@@ -489,13 +489,8 @@ export type Database = {
         Returns: Json
       }
       event_availability: {
-        Args: { event_ids?: string[] }
-        Returns: {
-          capacity: number
-          event_id: string
-          guests_booked: number
-          spots_left: number
-        }[]
+        Args: { event_ids?: unknown }
+        Returns: Record<string, unknown>[]
       }
       find_booking: {
         Args: { code: string }

@@ -348,6 +348,7 @@ export {
 } from './bookings/booking-rules';
 export {
   fetchEventAvailability,
+  parseAvailabilityRow,
   eventAvailabilityQueryOptions,
   useEventAvailability,
   type EventAvailability,
@@ -356,6 +357,7 @@ export {
   cancelBooking,
   useBookingCancelMutation,
   type CancelBookingVars,
+  type CancelledOwnBooking,
 } from './bookings/booking-cancel-mutation';
 export {
   cancelBookingByToken,

@@ -14,6 +14,18 @@ export interface EventLoad {
   spotsLeft: number | null;
 }
 
+const count = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** One row of public.event_availability: its event, guests booked and spots left. */
+function availabilityRow(row: Record<string, unknown>) {
+  return {
+    eventId: typeof row['event_id'] === 'string' ? row['event_id'] : '',
+    guestsBooked: count(row['guests_booked']) ?? 0,
+    spotsLeft: count(row['spots_left']),
+  };
+}
+
 /**
  * Every event from the start of `since` on, soonest first, with its guests
  * booked against capacity (public.event_availability, which answers admins
@@ -37,7 +49,9 @@ export async function fetchEventLoad(
   }
   const [eventRows, loadRows] = await Promise.all([events, availability]);
   const list = unwrap(eventRows) ?? [];
-  const load = new Map((unwrap(loadRows) ?? []).map((row) => [row.event_id, row]));
+  const load = new Map(
+    (unwrap(loadRows) ?? []).map(availabilityRow).map((row) => [row.eventId, row]),
+  );
   return list.map((event) => {
     const row = load.get(event.id);
     return {
@@ -46,8 +60,8 @@ export async function fetchEventLoad(
       eventDate: event.event_date,
       isApproved: event.is_approved,
       capacity: event.capacity,
-      guestsBooked: row?.guests_booked ?? 0,
-      spotsLeft: row ? (row.spots_left ?? null) : event.capacity,
+      guestsBooked: row?.guestsBooked ?? 0,
+      spotsLeft: row ? row.spotsLeft : event.capacity,
     };
   });
 }

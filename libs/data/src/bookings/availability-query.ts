@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../lib/errors';
+import { DataError, unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
 import { bookingKeys } from './keys';
 
@@ -13,6 +13,23 @@ export interface EventAvailability {
   spotsLeft: number | null;
 }
 
+const count = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** One row of public.event_availability, checked field by field. */
+export function parseAvailabilityRow(row: Record<string, unknown>): EventAvailability {
+  const eventId = row['event_id'];
+  if (typeof eventId !== 'string') {
+    throw new DataError({ message: 'The server did not return the availability.' });
+  }
+  return {
+    eventId,
+    capacity: count(row['capacity']),
+    guestsBooked: count(row['guests_booked']) ?? 0,
+    spotsLeft: count(row['spots_left']),
+  };
+}
+
 /**
  * Spots left for the given events (all visible events when `eventIds` is
  * omitted), from public.event_availability: visitors see approved events,
@@ -24,18 +41,8 @@ export async function fetchEventAvailability(
 ): Promise<Map<string, EventAvailability>> {
   let query = getSupabase().rpc('event_availability', eventIds ? { event_ids: [...eventIds] } : {});
   if (signal) query = query.abortSignal(signal);
-  const rows = unwrap(await query) ?? [];
-  return new Map(
-    rows.map((row) => [
-      row.event_id,
-      {
-        eventId: row.event_id,
-        capacity: row.capacity ?? null,
-        guestsBooked: row.guests_booked ?? 0,
-        spotsLeft: row.spots_left ?? null,
-      },
-    ]),
-  );
+  const rows = (unwrap(await query) ?? []).map(parseAvailabilityRow);
+  return new Map(rows.map((row) => [row.eventId, row]));
 }
 
 export const eventAvailabilityQueryOptions = (eventIds: readonly string[]) =>
