@@ -56,43 +56,105 @@ insert into public.user_roles (user_id, role)
 values ('a0000000-0000-4000-8000-000000000001', 'admin')
 on conflict (user_id, role) do nothing;
 
--- Events: upcoming approved ones and one waiting for approval.
-insert into public.events (id, title, description, event_date, featured_image_url, is_approved, created_by, created_at)
-values
-  ('e0000000-0000-4000-8000-000000000001', 'Friday Night Neon',
-   'Glow paint, neon cocktails and DJ Nova on the decks until close.',
-   date_trunc('day', now()) + interval '3 days 22 hours', null, true,
-   'a0000000-0000-4000-8000-000000000001', now() - interval '10 days'),
+-- Events: upcoming approved ones and one waiting for approval, at evening
+-- hours on the venue's clock (Cleveland, America/New_York) and on the weekday
+-- their names promise. All count from the first Friday at least two days
+-- ahead, so the order of the list is the same whatever day the seed runs:
+-- Friday, the Wednesday after (Jazz & Small Plates, six seats at the
+-- counter), Thursday, the Saturday after, and the Sunday after that.
+insert into public.events (id, title, description, event_date, featured_image_url, is_approved, capacity, created_by, created_at)
+select v.id, v.title, v.description,
+  ((base.friday + v.days_after) + v.starts) at time zone private.venue_time_zone(),
+  null, v.approved, v.capacity, v.created_by, now() - v.created_ago
+from (
+  select d + 2 + ((5 - extract(isodow from d + 2)::int + 7) % 7) as friday
+  from (select (now() at time zone private.venue_time_zone())::date as d) as today
+) as base,
+(values
+  ('e0000000-0000-4000-8000-000000000001'::uuid, 'Friday Night Neon',
+   'Glow paint, neon cocktails and DJ Nova on the decks from 10 PM until close.',
+   0, time '22:00', true, null::integer, 'a0000000-0000-4000-8000-000000000001'::uuid, interval '10 days'),
   ('e0000000-0000-4000-8000-000000000002', 'Jazz & Small Plates',
-   'A live trio in the bistro with a five-course small-plates menu.',
-   date_trunc('day', now()) + interval '6 days 19 hours', null, true,
-   'a0000000-0000-4000-8000-000000000001', now() - interval '9 days'),
+   'A live trio in the bistro at 7:30 PM with a five-course small-plates menu. Six seats at the chef''s counter.',
+   5, time '19:30', true, 6, 'a0000000-0000-4000-8000-000000000001', interval '9 days'),
   ('e0000000-0000-4000-8000-000000000003', 'Throwback Thursday',
-   '90s and 2000s hits all night, request your favourites in the app.',
-   date_trunc('day', now()) + interval '10 days 21 hours', null, true,
-   'a0000000-0000-4000-8000-000000000001', now() - interval '8 days'),
+   '90s and 2000s hits from 9 PM, request your favourites in the app.',
+   6, time '21:00', true, 80, 'a0000000-0000-4000-8000-000000000001', interval '8 days'),
   ('e0000000-0000-4000-8000-000000000004', 'Latin Heat Saturday',
-   'Salsa lesson at 9, then reggaeton and bachata with DJ Sol.',
-   date_trunc('day', now()) + interval '17 days 21 hours', null, true,
-   'a0000000-0000-4000-8000-000000000001', now() - interval '7 days'),
+   'Salsa lesson at 9 PM, then reggaeton and bachata with DJ Sol.',
+   8, time '21:00', true, 120, 'a0000000-0000-4000-8000-000000000001', interval '7 days'),
   ('e0000000-0000-4000-8000-000000000005', 'Rooftop Silent Disco',
-   'Three channels, one rooftop. Waiting for the weather and the go-ahead.',
-   date_trunc('day', now()) + interval '24 days 20 hours', null, false,
-   'a0000000-0000-4000-8000-000000000002', now() - interval '1 day')
+   'Three channels, one rooftop, from 8 PM. Waiting for the weather and the go-ahead.',
+   16, time '20:00', false, null, 'a0000000-0000-4000-8000-000000000002', interval '1 day')
+) as v (id, title, description, days_after, starts, approved, capacity, created_by, created_ago)
 on conflict (id) do nothing;
 
--- Offers of every type, active and valid for a month.
+-- Offers of every type, each text true to its validity: the app offers run
+-- through the 30th day from today (to midnight, venue time) and say through
+-- which day; the surprise is for tonight only and ends with the night (4 AM).
 insert into public.offers (id, title, description, offer_type, discount_percentage, is_active, valid_until)
-values
-  ('0f000000-0000-4000-8000-000000000001', 'App Exclusive: 15% Off Dinner',
-   'Show this in the app for 15% off your food bill, Sunday to Thursday.', 'exclusive', 15, true, now() + interval '30 days'),
+select v.id, v.title,
+  replace(v.description, '{until}',
+    to_char((v.valid_until - interval '1 second') at time zone private.venue_time_zone(), 'FMMonth FMDD')),
+  v.offer_type::public.offer_type, v.discount, true, v.valid_until
+from (
+  select
+    ((now() at time zone private.venue_time_zone())::date + 31)::timestamp at time zone private.venue_time_zone() as month_end,
+    (private.business_date() + 1 + time '04:00') at time zone private.venue_time_zone() as night_end
+) as base,
+lateral (values
+  ('0f000000-0000-4000-8000-000000000001'::uuid, 'App Exclusive: 15% Off Dinner',
+   'Show this in the app for 15% off your food bill, Sunday to Thursday, through {until}.', 'exclusive', 15, base.month_end),
   ('0f000000-0000-4000-8000-000000000002', 'VIP Bottle Service',
-   '20% off bottle service and a reserved lounge booth for VIP members.', 'vip', 20, true, now() + interval '30 days'),
+   '20% off bottle service and a reserved lounge booth for VIP members, through {until}.', 'vip', 20, base.month_end),
   ('0f000000-0000-4000-8000-000000000003', 'Birthday Dessert on Us',
-   'A free dessert and 25% off your table during your birthday week.', 'birthday', 25, true, now() + interval '30 days'),
+   'A free dessert and 25% off your table during your birthday week.', 'birthday', 25, base.month_end),
   ('0f000000-0000-4000-8000-000000000004', 'Surprise: Half-Price Appetizers',
-   'Tonight only in the app: half-price appetizers at the bar.', 'surprise', 50, true, now() + interval '30 days')
+   'Tonight only in the app: half-price appetizers at the bar.', 'surprise', 50, base.night_end)
+) as v (id, title, description, offer_type, discount, valid_until)
 on conflict (id) do nothing;
+
+-- Bookings: the counter at Jazz & Small Plates is nearly full (Maya's approved
+-- four and Avery's pending one take 5 of 6 seats), so Leo's party of two is
+-- waitlisted by the database; Leo also waits for approval on Friday and Maya
+-- is approved for Thursday. Inserted one by one so the waitlist order is the
+-- order here, and only for upcoming events that have no such booking yet.
+-- Demo bookings send no mails: their outbox rows are removed.
+do $$
+declare
+  r record;
+begin
+  for r in
+    select * from (values
+      (1, 'b0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000002',
+       'Maya Brooks', 'maya@example.com', '(216) 555-0142', 4, 'approved', 'Book club night out', 'One vegetarian, please.'),
+      (2, 'b0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000001', 'e0000000-0000-4000-8000-000000000002',
+       'Avery Admin', 'admin@example.com', '(216) 555-0100', 1, 'pending', null, null),
+      (3, 'b0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000002',
+       'Leo Martinez', 'leo@example.com', '(216) 555-0187', 2, 'pending', null, 'Anniversary, a quiet corner if possible.'),
+      (4, 'b0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000003', 'e0000000-0000-4000-8000-000000000001',
+       'Leo Martinez', 'leo@example.com', '(216) 555-0187', 3, 'pending', null, null),
+      (5, 'b0000000-0000-4000-8000-000000000005', 'a0000000-0000-4000-8000-000000000002', 'e0000000-0000-4000-8000-000000000003',
+       'Maya Brooks', 'maya@example.com', '(216) 555-0142', 2, 'approved', null, null)
+    ) as v (ord, id, user_id, event_id, name, email, phone, guests, status, occasion, special_requests)
+    order by ord
+  loop
+    insert into public.event_bookings (
+      id, user_id, event_id, name, email, phone, number_of_guests, status, occasion, special_requests,
+      approved_at, approved_by, created_at
+    )
+    select r.id::uuid, r.user_id::uuid, r.event_id::uuid, r.name, r.email, r.phone, r.guests, r.status,
+      r.occasion, r.special_requests,
+      case when r.status = 'approved' then now() - interval '1 day' end,
+      case when r.status = 'approved' then 'a0000000-0000-4000-8000-000000000001'::uuid end,
+      now() - interval '3 days' + r.ord * interval '1 hour'
+    where not exists (select 1 from public.event_bookings b where b.id = r.id::uuid)
+      and exists (select 1 from public.events e
+                  where e.id = r.event_id::uuid and e.is_approved and e.event_date > now());
+    delete from private.booking_mails m where m.booking_id = r.id::uuid and m.sent_at is null;
+  end loop;
+end
+$$;
 
 -- DJs.
 insert into public.djs (id, name, bio, genre_specialties, is_active)

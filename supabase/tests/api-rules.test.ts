@@ -192,14 +192,17 @@ describe('errors the app maps to toasts', () => {
       .single();
     expect(ok.data).toEqual({ status: 'pending' });
     const profile = await leo.from('profiles').select('total_bookings').eq('user_id', LEO).single();
-    expect(profile.data?.total_bookings).toBe(1);
+    // the seed's pending Friday booking and this one (his waitlisted one does not count)
+    expect(profile.data?.total_bookings).toBe(2);
     const latest = await leo
       .from('event_bookings')
       .select('*')
       .eq('user_id', LEO)
       .order('created_at', { ascending: false })
       .limit(5);
-    expect(latest.data).toHaveLength(1);
+    // this one, newest first, then the seed's two
+    expect(latest.data).toHaveLength(3);
+    expect(latest.data?.[0]).toMatchObject({ status: 'pending', number_of_guests: 4 });
   });
 
   it("profanity -> P0001 profanity_detected ('Keep it Clean! 🎵'); clean requests are named from metadata", async () => {

@@ -114,7 +114,7 @@ describe('schema', () => {
     expect(publicExec).toEqual([]);
   });
 
-  it('exposes only the three RPCs in public, not to anon', async () => {
+  it('exposes only these RPCs in public, to anon only the public booking ones', async () => {
     const rows = await asOwner<{ fn: string; anon: boolean; authenticated: boolean }>(
       db,
       `select p.proname as fn, has_function_privilege('anon', p.oid, 'execute') as anon,
@@ -123,7 +123,19 @@ describe('schema', () => {
     );
     expect(rows).toEqual([
       { fn: 'admin_delete_user', anon: false, authenticated: true },
+      // the booking page of a cancel link works without signing in
+      { fn: 'booking_by_token', anon: true, authenticated: true },
+      // the mail senders' functions: service role only
+      { fn: 'booking_cancel_token', anon: false, authenticated: false },
+      { fn: 'cancel_booking', anon: false, authenticated: true },
+      { fn: 'cancel_booking_by_token', anon: true, authenticated: true },
+      { fn: 'check_in_booking', anon: false, authenticated: true },
+      { fn: 'claim_booking_mails', anon: false, authenticated: false },
+      { fn: 'complete_booking_mail', anon: false, authenticated: false },
       { fn: 'delete_my_account_data', anon: false, authenticated: true },
+      // seats left are shown on the public events page
+      { fn: 'event_availability', anon: true, authenticated: true },
+      { fn: 'find_booking', anon: false, authenticated: true },
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
     ]);
   });

@@ -97,7 +97,12 @@ export interface Config {
   trustProxy: boolean;
   /** Statement timeouts per role (ms) and how PGlite runs; defaults in db/options.ts. */
   db?: DbOptions;
+  /** How often the booking-mail outbox is drained (ms); 0 = not at all (the default in tests). */
+  bookingMailsIntervalMs: number;
 }
+
+/** BOOKING_MAILS_INTERVAL_MS for a started backend: once a minute, as pg_cron does when hosted. */
+export const DEFAULT_BOOKING_MAILS_INTERVAL_MS = 60_000;
 
 /** The app's Config: the defaults, then the given overrides. */
 export function appConfig(
@@ -116,6 +121,7 @@ export function appConfig(
     maxBodyBytes: 1024 * 1024,
     maxUploadBytes: 50 * 1024 * 1024,
     trustProxy: false,
+    bookingMailsIntervalMs: 0,
     ...overrides,
   };
 }
@@ -134,7 +140,13 @@ export interface EnvSettings {
   publicUrl: string | undefined;
   config: Pick<
     Config,
-    'siteUrl' | 'redirectUrls' | 'corsOrigins' | 'jwtExpiry' | 'mailerAutoconfirm' | 'trustProxy'
+    | 'siteUrl'
+    | 'redirectUrls'
+    | 'corsOrigins'
+    | 'jwtExpiry'
+    | 'mailerAutoconfirm'
+    | 'trustProxy'
+    | 'bookingMailsIntervalMs'
   > &
     Partial<Pick<Config, 'authRateLimits' | 'db'>>;
 }
@@ -236,6 +248,10 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       jwtExpiry: int(env['JWT_EXPIRY'], 3600),
       mailerAutoconfirm: env['MAILER_AUTOCONFIRM'] === 'true',
       trustProxy: env['TRUST_PROXY'] === 'true',
+      bookingMailsIntervalMs: int(
+        env['BOOKING_MAILS_INTERVAL_MS'],
+        DEFAULT_BOOKING_MAILS_INTERVAL_MS,
+      ),
       ...(opt(env['AUTH_RATE_LIMITS'])
         ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }
         : {}),

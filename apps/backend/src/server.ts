@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
+import { startBookingMailsJob } from './jobs/booking-mails.js';
 import {
   DEFAULTS,
   DEFAULT_INBOX_HOST,
@@ -150,6 +151,16 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
           `resets) goes to the dev inbox${isLoopback(inboxHost) ? '' : `, which listens on ${inboxHost} without authentication`}; set SMTP_URL to send real mail`,
       );
 
+    const bookingMails =
+      config.bookingMailsIntervalMs > 0
+        ? startBookingMailsJob({
+            apiUrl: url,
+            serviceRoleKey,
+            intervalMs: config.bookingMailsIntervalMs,
+            warn,
+          })
+        : null;
+
     let closed = false;
     return {
       url: config.apiUrl,
@@ -162,6 +173,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       async close() {
         if (closed) return;
         closed = true;
+        await bookingMails?.stop();
         await Promise.all(servers.map(closeServer));
         await db.close();
       },

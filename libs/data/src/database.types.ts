@@ -124,14 +124,21 @@ export type Database = {
           admin_notes: string | null
           approved_at: string | null
           approved_by: string | null
+          booking_code: string
+          cancelled_at: string | null
+          cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_by: string | null
           created_at: string
           email: string
           event_date: string | null
+          event_id: string | null
           event_image_url: string | null
           event_title: string | null
           id: string
           name: string
           number_of_guests: number
+          occasion: string | null
           phone: string
           special_requests: string | null
           status: string
@@ -149,14 +156,21 @@ export type Database = {
           admin_notes?: string | null
           approved_at?: string | null
           approved_by?: string | null
+          booking_code: string
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          checked_in_at?: string | null
+          checked_in_by?: string | null
           created_at?: string
           email: string
           event_date?: string | null
+          event_id?: string | null
           event_image_url?: string | null
           event_title?: string | null
           id?: string
           name: string
           number_of_guests?: number
+          occasion?: string | null
           phone: string
           special_requests?: string | null
           status?: string
@@ -174,21 +188,36 @@ export type Database = {
           admin_notes?: string | null
           approved_at?: string | null
           approved_by?: string | null
+          booking_code?: string
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          checked_in_at?: string | null
+          checked_in_by?: string | null
           created_at?: string
           email?: string
           event_date?: string | null
+          event_id?: string | null
           event_image_url?: string | null
           event_title?: string | null
           id?: string
           name?: string
           number_of_guests?: number
+          occasion?: string | null
           phone?: string
           special_requests?: string | null
           status?: string
           updated_at?: string
           user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "event_bookings_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       events: {
         Row: {
@@ -500,9 +529,45 @@ export type Database = {
         Args: { _admin_id: string; _user_id: string }
         Returns: undefined
       }
+      booking_by_token: {
+        Args: { token: string }
+        Returns: Json
+      }
+      booking_cancel_token: {
+        Args: { booking_id: string }
+        Returns: string
+      }
+      cancel_booking: {
+        Args: { booking_id: string }
+        Returns: unknown
+      }
+      cancel_booking_by_token: {
+        Args: { token: string }
+        Returns: Json
+      }
+      check_in_booking: {
+        Args: { code: string }
+        Returns: Json
+      }
+      claim_booking_mails: {
+        Args: { max_count?: number }
+        Returns: Record<string, unknown>[]
+      }
+      complete_booking_mail: {
+        Args: { failure?: string; mail_id: number }
+        Returns: undefined
+      }
       delete_my_account_data: {
         Args: never
         Returns: undefined
+      }
+      event_availability: {
+        Args: { event_ids?: unknown }
+        Returns: Record<string, unknown>[]
+      }
+      find_booking: {
+        Args: { code: string }
+        Returns: Json
       }
       increment_offer_usage: {
         Args: { offer_id: string }

@@ -2,11 +2,21 @@ import { HttpError } from './http.ts';
 import { env } from './env.ts';
 import { venue } from './venue.ts';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, base64-encoded. */
+  content: string;
+  /** Set for an image shown in the HTML part as <img src="cid:...">. */
+  contentId?: string;
+}
+
 export interface OutgoingMail {
   to: string;
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -30,6 +40,16 @@ export async function sendMail(mail: OutgoingMail, fetchImpl: typeof fetch = fet
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
+        ...(mail.attachments?.length
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                content: a.content,
+                content_type: a.contentType,
+                ...(a.contentId ? { content_id: a.contentId } : {}),
+              })),
+            }
+          : {}),
       }),
     });
     if (!response.ok) {
@@ -57,6 +77,4 @@ export async function sendMail(mail: OutgoingMail, fetchImpl: typeof fetch = fet
   throw new HttpError(503, 'No mail transport is configured (set RESEND_API_KEY)');
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export { escapeHtml } from './branded-mail.ts';

@@ -48,6 +48,7 @@ async function rest<T>(path: string, init: RequestInit = {}): Promise<T> {
 let adminToken: string;
 let memberToken: string;
 let bookingId: string;
+let eventId: string;
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -56,7 +57,7 @@ beforeAll(async () => {
   const [leo] = await rest<{ user_id: string }[]>(
     'profiles?email=eq.leo@example.com&select=user_id',
   );
-  await rest('events', {
+  const [event] = await rest<{ id: string }[]>('events', {
     method: 'POST',
     body: JSON.stringify({
       title: 'Jazz Brunch',
@@ -64,17 +65,18 @@ beforeAll(async () => {
       is_approved: true,
     }),
   });
+  eventId = event!.id;
   // The member typed another address and a title of their own: neither may
   // reach a mail.
   const [booking] = await rest<{ id: string }[]>('event_bookings', {
     method: 'POST',
     body: JSON.stringify({
       user_id: leo!.user_id,
+      event_id: eventId,
       name: 'Leo Park',
       email: 'victim@example.net',
       phone: '555-0100',
       event_title: 'URGENT: verify your bank account at evil.example',
-      event_date: '2030-05-04T16:00:00Z',
       status: 'approved',
       admin_notes: 'See you at the bar',
     }),
@@ -123,6 +125,19 @@ describe('send-booking-notification', () => {
     expect(mail?.subject).toBe('Your booking for Jazz Brunch is approved');
     expect(mail?.text).toContain('Date: Saturday, May 4, 2030 at 12:00 PM');
     expect(mail?.text).toContain('A note from our team: See you at the bar');
+    expect(mail?.text).toMatch(/Booking code: [A-HJ-NP-Z2-9]{8}/);
+    // the QR code inline, the calendar file attached, a working cancel link
+    expect(mail?.attachments?.map((a) => a.filename)).toEqual(['booking-qr.png', 'booking.ics']);
+    expect(mail?.html).toContain('src="cid:booking-qr"');
+    const link = mail?.links.find((l) => l.includes('/bookings/cancel?token='));
+    expect(link?.startsWith(`${srv.backend.ctx.config.siteUrl}/bookings/cancel?token=`)).toBe(true);
+    const token = new URL(link ?? 'http://x').searchParams.get('token');
+    const shown = await fetch(`${srv.url}/rest/v1/rpc/booking_by_token`, {
+      method: 'POST',
+      headers: { apikey: srv.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(await shown.json()).toMatchObject({ event_title: 'Jazz Brunch', status: 'approved' });
     expect(await srv.inbox('someone-else@example.com')).toHaveLength(0);
     expect(await srv.inbox('victim@example.net')).toHaveLength(0);
     expect(JSON.stringify(mail)).not.toContain('evil.example');
@@ -162,6 +177,86 @@ describe('send-booking-notification', () => {
     });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'Booking not found' });
+  });
+});
+
+describe('booking-mails', () => {
+  const drain = async (token: string | null = srv.serviceRoleKey) => {
+    const res = await call('booking-mails', token, {});
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const bookAs = async (token: string, event: string, guests: number) => {
+    const res = await fetch(`${srv.url}/rest/v1/event_bookings?select=id,status`, {
+      method: 'POST',
+      headers: {
+        apikey: srv.anonKey,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation',
+      },
+      body: JSON.stringify({
+        event_id: event,
+        name: 'Guest',
+        email: 'typed@example.net',
+        phone: '555-0199',
+        number_of_guests: guests,
+      }),
+    });
+    const [row] = (await res.json()) as { id: string; status: string }[];
+    return row!;
+  };
+
+  it('is for the service role only', async () => {
+    expect((await drain(memberToken)).status).toBe(403);
+    expect((await drain(adminToken)).status).toBe(403);
+    expect((await drain(srv.anonKey)).status).toBe(403);
+    expect((await drain(null)).status).toBe(401);
+  });
+
+  it('mails received and waitlisted, then cancelled and moved up after a cancel by the mail link; each once', async () => {
+    await drain();
+    const mayaToken = await signIn('maya@example.com');
+    const [small] = await rest<{ id: string }[]>('events', {
+      method: 'POST',
+      body: JSON.stringify({
+        title: 'Wine Wednesday',
+        event_date: '2030-06-05T23:00:00Z',
+        is_approved: true,
+        capacity: 2,
+      }),
+    });
+    const leo = await bookAs(memberToken, small!.id, 2);
+    const maya = await bookAs(mayaToken, small!.id, 1);
+    expect([leo.status, maya.status]).toEqual(['pending', 'waitlisted']);
+
+    expect(await drain()).toEqual({ status: 200, body: { sent: 2, failed: 0 } });
+    const [received] = await srv.inbox('leo@example.com');
+    expect(received?.subject).toBe('We received your booking request for Wine Wednesday');
+    expect(received?.text).toContain('Date: Wednesday, June 5, 2030 at 7:00 PM');
+    expect(received?.text).toContain('Party: 2 guests');
+    const [waiting] = await srv.inbox('maya@example.com');
+    expect(waiting?.subject).toBe("You're on the waitlist for Wine Wednesday");
+    expect(await srv.inbox('typed@example.net')).toHaveLength(0);
+
+    const link = received?.links.find((l) => l.includes('/bookings/cancel?token=')) ?? '';
+    const cancelled = await fetch(`${srv.url}/rest/v1/rpc/cancel_booking_by_token`, {
+      method: 'POST',
+      headers: { apikey: srv.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+    });
+    expect(await cancelled.json()).toMatchObject({
+      event_title: 'Wine Wednesday',
+      status: 'cancelled',
+    });
+
+    expect(await drain()).toEqual({ status: 200, body: { sent: 2, failed: 0 } });
+    expect((await srv.inbox('leo@example.com'))[0]?.subject).toBe(
+      'Your booking for Wine Wednesday is cancelled',
+    );
+    const [promoted] = await srv.inbox('maya@example.com');
+    expect(promoted?.subject).toBe('A spot opened up for Wine Wednesday');
+    expect(promoted?.links.some((l) => l.includes('/bookings/cancel?token='))).toBe(true);
+    expect(await drain()).toEqual({ status: 200, body: { sent: 0, failed: 0 } });
   });
 });
 

@@ -69,7 +69,8 @@ on conflict do nothing;
 /** Restores the fixture: wipes the app tables and writes the known rows. */
 export const fixtureSql = `
 truncate public.song_votes, public.song_requests, public.dj_ratings, public.djs, public.analytics,
-  public.photo_wall, public.user_offers, public.offers, public.event_bookings, public.events;
+  public.photo_wall, public.user_offers, public.offers, public.event_bookings, public.events,
+  private.booking_mails, private.booking_cancel_tokens;
 delete from storage.objects where bucket_id in ('photo-wall', 'event-images');
 insert into auth.users (id, aud, role, email, raw_user_meta_data)
 values ('${ids.victim}', 'authenticated', 'authenticated', 'victim.matrix@example.test', '{"first_name": "Vic"}')

@@ -86,6 +86,8 @@ export function functionsApp(ctx: AppContext): Hono {
     process.env['SUPABASE_ANON_KEY'] = ctx.anonKey;
     process.env['SUPABASE_SERVICE_ROLE_KEY'] = ctx.serviceRoleKey;
     process.env['BISTRO_MAIL_URL'] = `${ctx.config.apiUrl}/mail/v1/send`;
+    // Links in mails (the booking cancel page) point at the app.
+    process.env['SITE_URL'] = ctx.config.siteUrl;
     const url = new URL(c.req.url);
     const target = `${ctx.config.apiUrl}${url.pathname}${url.search}`;
     const hasBody = !['GET', 'HEAD'].includes(c.req.method);

@@ -53,11 +53,22 @@ export function inboxApp(mailer: Mailer): Hono {
     const m = mailer.inbox.find((x) => x.id === c.req.param('id'));
     if (!m) return c.html(page('Not found', '<p>No such message. <a href="/">Back</a></p>'), 404);
     const links = m.links.map((l) => `<li><a href="${esc(l)}">${esc(l)}</a></li>`).join('');
+    // inline images (cid:) shown from the attachments themselves
+    const html = (m.attachments ?? []).reduce(
+      (out, a) =>
+        a.contentId
+          ? out.split(`cid:${a.contentId}`).join(`data:${a.contentType};base64,${a.content}`)
+          : out,
+      m.html,
+    );
+    const files = (m.attachments ?? [])
+      .map((a) => `<li>${esc(a.filename)} (${esc(a.contentType)})</li>`)
+      .join('');
     return c.html(
       page(
         m.subject,
         `<p><a href="/">&larr; Inbox</a></p><h1>${esc(m.subject)}</h1><p>To: ${esc(m.to)}<br>From: ${esc(m.from)}<br>${esc(m.createdAt)}</p>
-<h2>Links</h2><ul>${links}</ul><h2>Message</h2><iframe sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${esc(m.html)}"></iframe>`,
+<h2>Links</h2><ul>${links}</ul>${files ? `<h2>Attachments</h2><ul>${files}</ul>` : ''}<h2>Message</h2><iframe sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${esc(html)}"></iframe>`,
       ),
     );
   });

@@ -1,6 +1,15 @@
 import nodemailer from 'nodemailer';
 import { randomUUID } from 'node:crypto';
 
+/** A file sent with a mail; contentId marks an image shown inline (cid:) in the HTML part. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+  contentId?: string;
+}
+
 export interface MailMessage {
   id: string;
   from: string;
@@ -8,12 +17,21 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  attachments?: MailAttachment[];
   links: string[];
   createdAt: string;
 }
 
+export interface OutgoingMessage {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
+
 export interface Mailer {
-  send(msg: { to: string; subject: string; html: string; text: string }): Promise<void>;
+  send(msg: OutgoingMessage): Promise<void>;
   /** Messages kept by the dev inbox (empty when SMTP is used). */
   readonly inbox: MailMessage[];
 }
@@ -32,8 +50,21 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string 
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       inbox,
-      async send(msg) {
-        await transport.sendMail({ from: opts.from, ...msg });
+      async send({ attachments, ...msg }) {
+        await transport.sendMail({
+          from: opts.from,
+          ...msg,
+          ...(attachments?.length
+            ? {
+                attachments: attachments.map((a) => ({
+                  filename: a.filename,
+                  content: Buffer.from(a.content, 'base64'),
+                  contentType: a.contentType,
+                  ...(a.contentId ? { cid: a.contentId } : {}),
+                })),
+              }
+            : {}),
+        });
       },
     };
   }

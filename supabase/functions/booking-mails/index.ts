@@ -1,0 +1,100 @@
+// booking-mails: drains the booking-mail outbox (request received,
+// waitlisted, moved up, cancelled, reminders). Called every minute by the
+// scheduler: pg_cron through pg_net on hosted Supabase, the backend's own
+// timer locally. Service role only.
+//
+// Each run claims due mails from the database (claim_booking_mails locks
+// them, so overlapping runs never send one twice), sends each to the
+// member's verified address and reports it sent or failed
+// (complete_booking_mail; a failed mail is tried again later).
+import { errorResponse, HttpError, json, preflight } from '../_shared/http.ts';
+import { deno, requireEnv } from '../_shared/env.ts';
+import { serviceClient } from '../_shared/supabase.ts';
+import { sendMail, type OutgoingMail } from '../_shared/mail.ts';
+import { bookingMail, cancelUrl, type BookingMailKind } from '../_shared/booking-mail.ts';
+
+const BATCH = 25;
+/** Stops claiming new batches after this long (the platform ends a run at about 150 s). */
+const TIME_BUDGET_MS = 20_000;
+
+export interface ClaimedMail {
+  mail_id: number;
+  kind: Exclude<BookingMailKind, 'decision'>;
+  booking_id: string;
+  booking_code: string;
+  to_email: string;
+  guest_name: string;
+  event_id: string | null;
+  event_title: string | null;
+  event_date: string | null;
+  occasion: string | null;
+  number_of_guests: number;
+  status: string;
+  admin_notes: string | null;
+  cancel_token: string | null;
+}
+
+/** The mail for one claimed outbox row. */
+export function composeClaimed(row: ClaimedMail, siteUrl: string): Promise<OutgoingMail> {
+  return bookingMail(row.kind, {
+    to: row.to_email,
+    id: row.booking_id,
+    name: row.guest_name,
+    bookingCode: row.booking_code,
+    status: row.status,
+    guests: row.number_of_guests,
+    // event_title/event_date are the event row's own (copied by the database)
+    event:
+      row.event_id && row.event_title && row.event_date
+        ? { title: row.event_title, event_date: row.event_date }
+        : null,
+    adminNotes: null,
+    cancelUrl: row.cancel_token ? cancelUrl(siteUrl, row.cancel_token) : null,
+  });
+}
+
+function requireServiceRole(req: Request): void {
+  const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1];
+  if (!token) throw new HttpError(401, 'Sign in required');
+  if (token !== requireEnv('SUPABASE_SERVICE_ROLE_KEY'))
+    throw new HttpError(403, 'Service role required');
+}
+
+export async function handler(req: Request): Promise<Response> {
+  const early = preflight(req);
+  if (early) return early;
+  try {
+    requireServiceRole(req);
+    const siteUrl = requireEnv('SITE_URL');
+    const service = serviceClient();
+    const started = Date.now();
+    let sent = 0;
+    let failed = 0;
+    for (;;) {
+      const { data, error } = await service.rpc('claim_booking_mails', { max_count: BATCH });
+      if (error) throw new Error(`Claiming booking mails failed: ${error.message}`);
+      const rows = (data ?? []) as ClaimedMail[];
+      for (const row of rows) {
+        let failure: string | null = null;
+        try {
+          await sendMail(await composeClaimed(row, siteUrl));
+          sent += 1;
+        } catch (e) {
+          failure = e instanceof Error ? e.message : String(e);
+          failed += 1;
+        }
+        const done = await service.rpc('complete_booking_mail', {
+          mail_id: row.mail_id,
+          failure,
+        });
+        if (done.error) throw new Error(`Marking booking mail failed: ${done.error.message}`);
+      }
+      if (rows.length < BATCH || Date.now() - started > TIME_BUDGET_MS) break;
+    }
+    return json({ sent, failed });
+  } catch (error) {
+    return errorResponse(error, 'booking-mails');
+  }
+}
+
+if (deno) deno.serve(handler);

@@ -1,0 +1,670 @@
+/**
+ * Bookings as reservations, on PGlite and on PostgreSQL 15 (skipped where it is
+ * not installed): capacity never exceeded by approved + pending guests, also
+ * with 100 bookings arriving at once (on PostgreSQL each in its own
+ * connection); bookings refused for past, unapproved or unknown events; the
+ * waitlist moving up on cancel, reject, delete and a larger capacity; the
+ * member's cancel rules and the mail-link cancel; door check-in and its
+ * refusals; seats per event; "Events Booked" ignoring cancelled bookings; the
+ * mail outbox.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { bootstrapSql, createDb, migrationFiles, migrationsDir } from './support/db';
+import { pg15Bin, startCluster, type Cluster } from './support/postgres';
+
+type Who = string | null | 'service';
+interface Result<T> {
+  ok: boolean;
+  rows: T[];
+  code?: string;
+  message?: string;
+}
+interface Harness {
+  /** As the member id (or anon when null, or the service role), committed in its own transaction. */
+  run<T = Record<string, unknown>>(who: Who, sql: string, params?: unknown[]): Promise<Result<T>>;
+  owner<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+const roleOf = (who: Who) => (who === 'service' ? 'service_role' : who ? 'authenticated' : 'anon');
+const claimsOf = (who: Who) =>
+  JSON.stringify(
+    who === 'service'
+      ? { role: 'service_role' }
+      : who
+        ? { sub: who, role: 'authenticated', aud: 'authenticated' }
+        : { role: 'anon' },
+  );
+const failure = (e: unknown) => {
+  const err = e as { code?: string; message?: string };
+  return { ok: false, rows: [], code: err.code ?? 'unknown', message: err.message ?? String(e) };
+};
+
+function onPglite(db: PGlite): Harness {
+  return {
+    run: async <T>(who: Who, sql: string, params: unknown[] = []) => {
+      try {
+        const res = await db.transaction(async (tx) => {
+          await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claimsOf(who)]);
+          await tx.exec(`set local role ${roleOf(who)}`);
+          return tx.query<T>(sql, params);
+        });
+        return { ok: true, rows: res.rows };
+      } catch (e) {
+        return failure(e);
+      }
+    },
+    owner: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
+    close: () => db.close(),
+  };
+}
+
+function onPostgres(pool: pg.Pool, cluster: Cluster): Harness {
+  return {
+    run: async <T>(who: Who, sql: string, params: unknown[] = []) => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        await client.query(`select set_config('request.jwt.claims', $1, true)`, [claimsOf(who)]);
+        await client.query(`set local role ${roleOf(who)}`);
+        const res = await client.query(sql, params);
+        await client.query('commit');
+        return { ok: true, rows: res.rows as T[] };
+      } catch (e) {
+        await client.query('rollback');
+        return failure(e);
+      } finally {
+        client.release();
+      }
+    },
+    owner: async <T>(sql: string, params: unknown[] = []) =>
+      (await pool.query(sql, params)).rows as T[],
+    close: async () => {
+      await pool.end();
+      cluster.stop();
+    },
+  };
+}
+
+const backends = [
+  { name: 'PGlite', available: true, open: async () => onPglite(await createDb()) },
+  {
+    name: 'PostgreSQL 15',
+    available: !!pg15Bin,
+    open: async () => {
+      const cluster = await startCluster();
+      const pool = new pg.Pool({ connectionString: cluster.url(), max: 40 });
+      await pool.query(bootstrapSql());
+      for (const f of migrationFiles())
+        await pool.query(readFileSync(path.join(migrationsDir, f), 'utf8'));
+      return onPostgres(pool, cluster);
+    },
+  },
+];
+
+interface Booking {
+  id: string;
+  status: string;
+  booking_code: string;
+  event_title: string | null;
+  event_date: string | null;
+  occasion: string | null;
+}
+
+describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) => {
+  let h: Harness;
+  let admin: string;
+
+  const members = async (n: number): Promise<string[]> => {
+    const ids = Array.from({ length: n }, () => randomUUID());
+    await h.owner(
+      `insert into auth.users (id, aud, role, email, raw_user_meta_data, email_confirmed_at)
+       select id, 'authenticated', 'authenticated', 'm.' || left(id::text, 13) || '@example.test',
+              '{"first_name": "Sam"}', now()
+       from unnest($1::uuid[]) as id`,
+      [ids],
+    );
+    return ids;
+  };
+  const member = async () => (await members(1))[0] as string;
+
+  const event = async (
+    opts: { capacity?: number | null; approved?: boolean; inHours?: number; title?: string } = {},
+  ) => {
+    const [row] = await h.owner<{ id: string }>(
+      `insert into public.events (title, event_date, is_approved, capacity)
+       values ($1, now() + make_interval(hours => $2), $3, $4) returning id`,
+      [
+        opts.title ?? 'Jazz Night',
+        opts.inHours ?? 48,
+        opts.approved ?? true,
+        opts.capacity ?? null,
+      ],
+    );
+    return row?.id as string;
+  };
+
+  const book = (who: string, eventId: string | null, guests = 1, extra: { title?: string } = {}) =>
+    h.run<Booking>(
+      who,
+      `insert into public.event_bookings (user_id, event_id, name, email, phone, number_of_guests, event_title)
+       values ($1, $2, 'Guest', 'guest@example.test', '555-0100', $3, $4)
+       returning id, status, booking_code, event_title, event_date::text, occasion`,
+      [who, eventId, guests, extra.title ?? null],
+    );
+  const booked = async (who: string, eventId: string, guests = 1) => {
+    const res = await book(who, eventId, guests);
+    if (!res.ok) throw new Error(`booking failed: ${res.message}`);
+    return res.rows[0] as Booking;
+  };
+  const statusOf = async (id: string) =>
+    (
+      await h.owner<{ status: string }>('select status from public.event_bookings where id = $1', [
+        id,
+      ])
+    )[0]?.status;
+  const seats = async (eventId: string) =>
+    (
+      await h.owner<{ guests_booked: number; spots_left: number | null }>(
+        'select guests_booked, spots_left from public.event_availability(array[$1]::uuid[])',
+        [eventId],
+      )
+    )[0];
+  /** Marks every queued mail sent, so a test claims only its own. */
+  const quietOutbox = () =>
+    h.owner('update private.booking_mails set sent_at = now() where sent_at is null');
+  const mailsOf = async (bookingId: string) =>
+    (
+      await h.owner<{ kind: string }>(
+        'select kind from private.booking_mails where booking_id = $1 order by id',
+        [bookingId],
+      )
+    ).map((r) => r.kind);
+
+  beforeAll(async () => {
+    if (!backend.available) return;
+    h = await backend.open();
+    admin = await member();
+    await h.owner(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [admin]);
+  }, 180_000);
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const skip = !backend.available;
+
+  describe.skipIf(skip)('capacity', () => {
+    it('100 concurrent one-guest bookings for 10 seats: exactly 10 hold seats, 90 are waitlisted', async () => {
+      const ev = await event({ capacity: 10 });
+      const guests = await members(100);
+      const results = await Promise.all(guests.map((g) => book(g, ev)));
+      expect(results.filter((r) => !r.ok)).toEqual([]);
+      const statuses = results.map((r) => r.rows[0]?.status);
+      expect(statuses.filter((s) => s === 'pending')).toHaveLength(10);
+      expect(statuses.filter((s) => s === 'waitlisted')).toHaveLength(90);
+      expect(await seats(ev)).toEqual({ guests_booked: 10, spots_left: 0 });
+    }, 120_000);
+
+    it('100 concurrent bookings of 1 to 3 guests never take more than 10 seats', async () => {
+      const ev = await event({ capacity: 10 });
+      const guests = await members(100);
+      const results = await Promise.all(guests.map((g, i) => book(g, ev, (i % 3) + 1)));
+      expect(results.filter((r) => !r.ok)).toEqual([]);
+      const [row] = await h.owner<{ seated: number; waiting: number }>(
+        `select coalesce(sum(number_of_guests) filter (where status in ('pending', 'approved')), 0)::int as seated,
+                count(*) filter (where status = 'waitlisted')::int as waiting
+         from public.event_bookings where event_id = $1`,
+        [ev],
+      );
+      expect(row?.seated).toBeLessThanOrEqual(10);
+      expect(row?.seated).toBeGreaterThanOrEqual(8);
+      expect(row?.waiting).toBeGreaterThan(80);
+    }, 120_000);
+
+    it('an admin cannot approve a waitlisted booking that does not fit, nor shrink the capacity below the guests booked', async () => {
+      const ev = await event({ capacity: 2 });
+      const [a, b] = await members(2);
+      await booked(a as string, ev, 2);
+      const w = await booked(b as string, ev, 1);
+      expect(w.status).toBe('waitlisted');
+      const approve = await h.run(
+        admin,
+        `update public.event_bookings set status = 'approved' where id = $1`,
+        [w.id],
+      );
+      expect(approve).toMatchObject({ ok: false, code: 'P0001' });
+      expect(approve.message).toContain("does not fit the event's capacity (2 of 2 guests booked)");
+      const shrink = await h.run(admin, 'update public.events set capacity = 1 where id = $1', [
+        ev,
+      ]);
+      expect(shrink).toMatchObject({
+        ok: false,
+        message: 'Capacity cannot be below the 2 guests already booked',
+      });
+    });
+
+    it('a larger capacity moves the waitlist up', async () => {
+      const ev = await event({ capacity: 1 });
+      const [a, b] = await members(2);
+      await booked(a as string, ev, 1);
+      const w = await booked(b as string, ev, 1);
+      expect(w.status).toBe('waitlisted');
+      expect(
+        (await h.run(admin, 'update public.events set capacity = 2 where id = $1', [ev])).ok,
+      ).toBe(true);
+      expect(await statusOf(w.id)).toBe('pending');
+    });
+  });
+
+  describe.skipIf(skip)('what can be booked', () => {
+    it('refuses an event that has started, one not approved and one that does not exist', async () => {
+      const m = await member();
+      const past = await event({ inHours: -1 });
+      const unapproved = await event({ approved: false });
+      expect(await book(m, past)).toMatchObject({
+        ok: false,
+        code: 'P0001',
+        message: 'This event has already started',
+      });
+      expect(await book(m, unapproved)).toMatchObject({
+        ok: false,
+        code: 'P0001',
+        message: 'This event is not open for booking',
+      });
+      expect(await book(m, randomUUID())).toMatchObject({
+        ok: false,
+        message: 'This event is not open for booking',
+      });
+    });
+
+    it("fills the event's title and date itself; the guest's own title is kept as their occasion", async () => {
+      const m = await member();
+      const ev = await event({ title: 'Friday Night Neon' });
+      const [e] = await h.owner<{ d: string }>(
+        'select event_date::text as d from public.events where id = $1',
+        [ev],
+      );
+      const own = await book(m, ev, 2, { title: "Ana's 30th" });
+      expect(own.rows[0]).toMatchObject({
+        status: 'pending',
+        event_title: 'Friday Night Neon',
+        event_date: e?.d,
+        occasion: "Ana's 30th",
+      });
+      expect(own.rows[0]?.booking_code).toMatch(/^[A-HJ-NP-Z2-9]{8}$/);
+      const same = await book(m, ev, 2, { title: 'Friday Night Neon' });
+      expect(same.rows[0]?.occasion).toBeNull();
+    });
+
+    it('takes a private-occasion request without an event, with the title and date the guest gave', async () => {
+      const m = await member();
+      const res = await h.run<Booking>(
+        m,
+        `insert into public.event_bookings (user_id, name, email, phone, event_title, event_date)
+         values ($1, 'P', 'p@example.test', '1', 'Company party', '2031-05-02T23:00:00Z') returning status, event_title, booking_code`,
+        [m],
+      );
+      expect(res.rows[0]).toMatchObject({ status: 'pending', event_title: 'Company party' });
+    });
+
+    it('refuses a booking code, status or check-in sent by the member', async () => {
+      const m = await member();
+      const ev = await event();
+      for (const col of ['booking_code', 'status', 'checked_in_at', 'cancelled_at']) {
+        const res = await h.run(
+          m,
+          `insert into public.event_bookings (user_id, event_id, name, email, phone, ${col}) values ($1, $2, 'N', 'n@example.test', '1', $3)`,
+          [
+            m,
+            ev,
+            col === 'booking_code'
+              ? 'ABCDEFGH'
+              : col === 'status'
+                ? 'approved'
+                : new Date().toISOString(),
+          ],
+        );
+        expect(res).toMatchObject({ ok: false, code: '42501' });
+      }
+    });
+  });
+
+  describe.skipIf(skip)('waitlist', () => {
+    it('moves up in the order it was filled, each booking that now fits, when a booking is cancelled', async () => {
+      const ev = await event({ capacity: 4 });
+      const [a, b, c, d] = await members(4);
+      const big = await booked(a as string, ev, 3);
+      const two = await booked(b as string, ev, 2);
+      const one = await booked(c as string, ev, 1);
+      const last = await booked(d as string, ev, 1);
+      expect([big.status, two.status, one.status, last.status]).toEqual([
+        'pending',
+        'waitlisted',
+        'pending',
+        'waitlisted',
+      ]);
+      const cancel = await h.run(a as string, 'select status from public.cancel_booking($1)', [
+        big.id,
+      ]);
+      expect(cancel.rows[0]).toEqual({ status: 'cancelled' });
+      expect(await statusOf(two.id)).toBe('pending');
+      expect(await statusOf(last.id)).toBe('pending');
+      expect(await seats(ev)).toEqual({ guests_booked: 4, spots_left: 0 });
+      expect(await mailsOf(two.id)).toEqual(['waitlisted', 'promoted']);
+      expect(await mailsOf(big.id)).toEqual(['received', 'cancelled']);
+    });
+
+    it('moves up when an admin rejects a booking or a member deletes theirs', async () => {
+      const ev = await event({ capacity: 1 });
+      const [a, b, c] = await members(3);
+      const first = await booked(a as string, ev);
+      const second = await booked(b as string, ev);
+      const third = await booked(c as string, ev);
+      const reject = await h.run(
+        admin,
+        `update public.event_bookings set status = 'rejected' where id = $1`,
+        [first.id],
+      );
+      expect(reject.ok).toBe(true);
+      expect(await statusOf(second.id)).toBe('pending');
+      expect(await statusOf(third.id)).toBe('waitlisted');
+      await h.run(b as string, 'delete from public.event_bookings where id = $1', [second.id]);
+      expect(await statusOf(third.id)).toBe('pending');
+    });
+  });
+
+  describe.skipIf(skip)('cancelling', () => {
+    it("cancels the member's own booking once; not another member's, nor after the event started", async () => {
+      const ev = await event();
+      const [m, other] = await members(2);
+      const b = await booked(m as string, ev, 2);
+      const theirs = await h.run(other as string, 'select id from public.cancel_booking($1)', [
+        b.id,
+      ]);
+      expect(theirs).toMatchObject({
+        ok: false,
+        message: 'This booking can no longer be cancelled',
+      });
+      const anon = await h.run(null, 'select id from public.cancel_booking($1)', [b.id]);
+      expect(anon.ok).toBe(false);
+      const mine = await h.run<{ status: string; cancelled_by: string; stamped: boolean }>(
+        m as string,
+        'select status, cancelled_by, cancelled_at is not null as stamped from public.cancel_booking($1)',
+        [b.id],
+      );
+      expect(mine.rows[0]).toEqual({ status: 'cancelled', cancelled_by: m, stamped: true });
+      const again = await h.run(m as string, 'select id from public.cancel_booking($1)', [b.id]);
+      expect(again).toMatchObject({
+        ok: false,
+        message: 'This booking can no longer be cancelled',
+      });
+
+      const started = await booked(m as string, ev, 1);
+      await h.owner(
+        `update public.events set event_date = now() - interval '10 minutes' where id = $1`,
+        [ev],
+      );
+      const late = await h.run(m as string, 'select id from public.cancel_booking($1)', [
+        started.id,
+      ]);
+      expect(late).toMatchObject({ ok: false, message: 'This booking can no longer be cancelled' });
+      // the booking follows its event's date
+      const [row] = await h.owner<{ same: boolean }>(
+        `select b.event_date = e.event_date as same from public.event_bookings b join public.events e on e.id = b.event_id where b.id = $1`,
+        [started.id],
+      );
+      expect(row?.same).toBe(true);
+    });
+
+    it('a cancelled booking stays cancelled and stops counting as Events Booked', async () => {
+      const ev = await event();
+      const m = await member();
+      const total = async () =>
+        (
+          await h.owner<{ n: number }>(
+            'select total_bookings as n from public.profiles where user_id = $1',
+            [m],
+          )
+        )[0]?.n;
+      const a = await booked(m, ev);
+      await booked(m, ev);
+      expect(await total()).toBe(2);
+      await h.run(m, 'select public.cancel_booking($1)', [a.id]);
+      expect(await total()).toBe(1);
+      const back = await h.run(
+        admin,
+        `update public.event_bookings set status = 'pending' where id = $1`,
+        [a.id],
+      );
+      expect(back).toMatchObject({ ok: false, message: 'This booking was cancelled' });
+    });
+
+    it('cancels by the token of a mail link, without signing in; a wrong token is refused', async () => {
+      await quietOutbox();
+      const ev = await event({ title: 'Latin Heat Saturday' });
+      const m = await member();
+      const b = await booked(m, ev, 2);
+      const claimed = await h.run<{ booking_id: string; cancel_token: string; to_email: string }>(
+        'service',
+        'select booking_id, cancel_token, to_email from public.claim_booking_mails(100)',
+      );
+      const mail = claimed.rows.find((r) => r.booking_id === b.id);
+      expect(mail?.to_email).toMatch(/@example\.test$/);
+      const token = mail?.cancel_token ?? '';
+      expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      const [stored] = await h.owner<{ n: number }>(
+        'select count(*)::int as n from private.booking_cancel_tokens where token_hash = $1',
+        [token],
+      );
+      expect(stored?.n).toBe(0);
+
+      const shown = await h.run<{ b: { status: string; cancellable: boolean } }>(
+        null,
+        'select public.booking_by_token($1) as b',
+        [token],
+      );
+      expect(shown.rows[0]?.b).toMatchObject({ status: 'pending', cancellable: true });
+      expect(
+        await h.run(null, 'select public.cancel_booking_by_token($1)', ['x' + token.slice(1)]),
+      ).toMatchObject({
+        ok: false,
+        message: 'This cancel link is not valid',
+      });
+      const done = await h.run<{ r: Record<string, unknown> }>(
+        null,
+        'select public.cancel_booking_by_token($1) as r',
+        [token],
+      );
+      expect(done.rows[0]?.r).toMatchObject({
+        booking_code: b.booking_code,
+        event_title: 'Latin Heat Saturday',
+        status: 'cancelled',
+      });
+      const twice = await h.run<{ r: Record<string, unknown> }>(
+        null,
+        'select public.cancel_booking_by_token($1) as r',
+        [token],
+      );
+      expect(twice.rows[0]?.r).toMatchObject({ status: 'cancelled' });
+      const [row] = await h.owner<{ cancelled_by: string }>(
+        'select cancelled_by from public.event_bookings where id = $1',
+        [b.id],
+      );
+      expect(row?.cancelled_by).toBe(m);
+    });
+
+    it('keeps the mail senders functions from members and visitors', async () => {
+      const m = await member();
+      for (const who of [m, null]) {
+        expect(await h.run(who, 'select * from public.claim_booking_mails(1)')).toMatchObject({
+          ok: false,
+          code: '42501',
+        });
+        expect(
+          await h.run(who, 'select public.booking_cancel_token($1)', [randomUUID()]),
+        ).toMatchObject({
+          ok: false,
+          code: '42501',
+        });
+      }
+    });
+  });
+
+  describe.skipIf(skip)('door check-in', () => {
+    const checkIn = (who: string, code: string) =>
+      h.run<{ r: Record<string, unknown> }>(who, 'select public.check_in_booking($1) as r', [code]);
+
+    const tonight = async (status: 'approved' | 'pending' | 'rejected' | 'cancelled') => {
+      const ev = await event({ title: 'Throwback Thursday' });
+      const m = await member();
+      const b = await booked(m, ev, 3);
+      if (status === 'cancelled') await h.run(m, 'select public.cancel_booking($1)', [b.id]);
+      else if (status !== 'pending')
+        await h.run(admin, 'update public.event_bookings set status = $2 where id = $1', [
+          b.id,
+          status,
+        ]);
+      // the event begins now: tonight, by the venue's business date
+      await h.owner('update public.events set event_date = now() where id = $1', [ev]);
+      return b;
+    };
+
+    it('checks in an approved booking for tonight once, by its code typed loosely', async () => {
+      const b = await tonight('approved');
+      const loose = `${b.booking_code.slice(0, 4).toLowerCase()}-${b.booking_code.slice(4)}`;
+      const first = await checkIn(admin, loose);
+      expect(first.rows[0]?.r).toMatchObject({
+        booking_code: b.booking_code,
+        name: 'Guest',
+        number_of_guests: 3,
+        event_title: 'Throwback Thursday',
+        status: 'approved',
+      });
+      expect(first.rows[0]?.r['checked_in_at']).toBeTruthy();
+      const second = await checkIn(admin, b.booking_code);
+      expect(second).toMatchObject({ ok: false, code: 'P0001' });
+      expect(second.message).toMatch(/^Already checked in at \d{1,2}:\d{2} [AP]M$/);
+      const [row] = await h.owner<{ by: string }>(
+        'select checked_in_by as by from public.event_bookings where id = $1',
+        [b.id],
+      );
+      expect(row?.by).toBe(admin);
+    });
+
+    it.each([
+      ['cancelled', 'This booking was cancelled'],
+      ['rejected', 'This booking was rejected'],
+      ['pending', 'This booking is not approved'],
+    ] as const)('refuses a %s booking', async (status, message) => {
+      const b = await tonight(status);
+      expect(await checkIn(admin, b.booking_code)).toMatchObject({
+        ok: false,
+        code: 'P0001',
+        message,
+      });
+    });
+
+    it('refuses a booking for another night, an unknown code, and anyone but an admin', async () => {
+      const ev = await event({ inHours: 24 * 9 });
+      const m = await member();
+      const b = await booked(m, ev);
+      await h.run(admin, `update public.event_bookings set status = 'approved' where id = $1`, [
+        b.id,
+      ]);
+      const [e] = await h.owner<{ d: string }>(
+        `select to_char(event_date at time zone private.venue_time_zone(), 'FMDay, FMMonth FMDD, YYYY') as d from public.events where id = $1`,
+        [ev],
+      );
+      expect(await checkIn(admin, b.booking_code)).toMatchObject({
+        ok: false,
+        message: `This booking is for ${e?.d}, not tonight`,
+      });
+      expect(await checkIn(admin, 'ZZZZ2222')).toMatchObject({
+        ok: false,
+        message: 'No booking with code ZZZZ2222',
+      });
+      expect(await checkIn(m, b.booking_code)).toMatchObject({ ok: false, code: '42501' });
+      const found = await h.run<{ r: Record<string, unknown> }>(
+        admin,
+        'select public.find_booking($1) as r',
+        [b.booking_code],
+      );
+      expect(found.rows[0]?.r).toMatchObject({ id: b.id, checked_in_at: null });
+    });
+  });
+
+  describe.skipIf(skip)('seats per event', () => {
+    it('shows approved events to everyone and all events to admins, with guests booked and spots left', async () => {
+      const open = await event({ capacity: 6 });
+      const unlimited = await event();
+      const hidden = await event({ approved: false, capacity: 4 });
+      const m = await member();
+      await booked(m, open, 5);
+      const ids = [open, unlimited, hidden];
+      const anon = await h.run<{
+        event_id: string;
+        capacity: number | null;
+        guests_booked: number;
+        spots_left: number | null;
+      }>(null, 'select * from public.event_availability($1::uuid[])', [ids]);
+      expect(anon.rows).toEqual([
+        { event_id: open, capacity: 6, guests_booked: 5, spots_left: 1 },
+        { event_id: unlimited, capacity: null, guests_booked: 0, spots_left: null },
+      ]);
+      const asAdmin = await h.run(
+        admin,
+        'select event_id from public.event_availability($1::uuid[])',
+        [ids],
+      );
+      expect(asAdmin.rows).toHaveLength(3);
+    });
+  });
+
+  describe.skipIf(skip)('mail outbox', () => {
+    it('queues received and waitlisted mails, none for an approval, and a reminder about 24 h before', async () => {
+      await quietOutbox();
+      const ev = await event({ capacity: 1, inHours: 20 });
+      const [a, b] = await members(2);
+      const first = await booked(a as string, ev);
+      const second = await booked(b as string, ev);
+      await h.run(admin, `update public.event_bookings set status = 'approved' where id = $1`, [
+        first.id,
+      ]);
+      // approved well before the reminder window opens
+      await h.owner(
+        `update public.event_bookings set approved_at = now() - interval '2 days' where id = $1`,
+        [first.id],
+      );
+      const claimed = await h.run<{ mail_id: number; kind: string; booking_id: string }>(
+        'service',
+        'select mail_id, kind, booking_id from public.claim_booking_mails(100)',
+      );
+      const mine = claimed.rows.filter(
+        (r) => r.booking_id === first.id || r.booking_id === second.id,
+      );
+      expect(
+        mine.map((r) => `${r.booking_id === first.id ? 'first' : 'second'}:${r.kind}`).sort(),
+      ).toEqual(['first:received', 'first:reminder', 'second:waitlisted']);
+      // claimed mails are not handed out twice; failed ones come back later, sent ones never
+      const again = await h.run<{ mail_id: number }>(
+        'service',
+        'select mail_id from public.claim_booking_mails(100)',
+      );
+      expect(again.rows).toEqual([]);
+      for (const r of claimed.rows)
+        await h.run('service', 'select public.complete_booking_mail($1)', [r.mail_id]);
+      const [open] = await h.owner<{ n: number }>(
+        'select count(*)::int as n from private.booking_mails where sent_at is null',
+      );
+      expect(open?.n).toBe(0);
+      // one reminder per booking
+      await h.run('service', 'select * from public.claim_booking_mails(100)');
+      expect((await mailsOf(first.id)).filter((k) => k === 'reminder')).toHaveLength(1);
+    });
+  });
+});
