@@ -114,13 +114,6 @@ export type Database = {
       }
       event_bookings: {
         Row: {
-          booking_code: string
-          cancelled_at: string | null
-          cancelled_by: string | null
-          checked_in_at: string | null
-          checked_in_by: string | null
-          event_id: string | null
-          occasion: string | null
           admin_notes: string | null
           approved_at: string | null
           approved_by: string | null
@@ -146,13 +139,6 @@ export type Database = {
           user_id: string
         }
         Insert: {
-          booking_code?: string
-          cancelled_at?: string | null
-          cancelled_by?: string | null
-          checked_in_at?: string | null
-          checked_in_by?: string | null
-          event_id?: string | null
-          occasion?: string | null
           admin_notes?: string | null
           approved_at?: string | null
           approved_by?: string | null
@@ -178,13 +164,6 @@ export type Database = {
           user_id?: string
         }
         Update: {
-          booking_code?: string
-          cancelled_at?: string | null
-          cancelled_by?: string | null
-          checked_in_at?: string | null
-          checked_in_by?: string | null
-          event_id?: string | null
-          occasion?: string | null
           admin_notes?: string | null
           approved_at?: string | null
           approved_by?: string | null
@@ -501,30 +480,6 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      booking_by_token: {
-        Args: { token: string }
-        Returns: Json
-      }
-      cancel_booking: {
-        Args: { booking_id: string }
-        Returns: unknown
-      }
-      cancel_booking_by_token: {
-        Args: { token: string }
-        Returns: Json
-      }
-      check_in_booking: {
-        Args: { code: string }
-        Returns: Json
-      }
-      event_availability: {
-        Args: { event_ids?: unknown }
-        Returns: Record<string, unknown>[]
-      }
-      find_booking: {
-        Args: { code: string }
-        Returns: Json
-      }
       admin_delete_user: {
         Args: { _admin_id: string; _user_id: string }
         Returns: undefined
