@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Tables } from '../database.types';
+import type { Tables, TablesInsert } from '../database.types';
 import { recordAnalytics } from '../lib/analytics';
 import { DataError, unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
@@ -25,7 +25,12 @@ export interface BookingInput {
 }
 
 /** The row an insert writes: the database fills event_title, event_date, status and the code. */
-export function bookingInsert(input: BookingInput, eventImageUrl: string | null) {
+export function bookingInsert(
+  input: BookingInput,
+  eventImageUrl: string | null,
+): TablesInsert<'event_bookings'> {
+  // booking_code is NOT NULL without a column default: a BEFORE INSERT trigger
+  // sets it, which the type generator cannot see, so it lists it as required.
   return {
     user_id: input.userId,
     event_id: input.event.id,
@@ -36,7 +41,7 @@ export function bookingInsert(input: BookingInput, eventImageUrl: string | null)
     number_of_guests: input.numberOfGuests,
     special_requests: input.specialRequests.trim() || null,
     event_image_url: eventImageUrl,
-  };
+  } as TablesInsert<'event_bookings'>;
 }
 
 /**
