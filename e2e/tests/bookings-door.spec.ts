@@ -177,14 +177,14 @@ test('the admin tab searches by code, filters cancelled bookings and exports wha
     '4 / 10 guests booked',
   );
 
-  await tab.getByLabel('Search').fill(kept.booking_code.toLowerCase());
+  await tab.getByLabel('Search', { exact: true }).fill(kept.booking_code.toLowerCase());
   const list = tab.getByRole('list', { name: 'Bookings' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem').first()).toContainText(kept.booking_code);
 
-  await tab.getByLabel('Search').fill('');
-  await tab.getByLabel('Event').selectOption(event.id);
-  await tab.getByLabel('Status').selectOption('cancelled');
+  await tab.getByLabel('Search', { exact: true }).fill('');
+  await tab.getByLabel('Event', { exact: true }).selectOption(event.id);
+  await tab.getByLabel('Status', { exact: true }).selectOption('cancelled');
   await expect(list.getByRole('listitem')).toHaveCount(1);
   const item = list.getByRole('listitem').first();
   await expect(item).toContainText('Cancelled');

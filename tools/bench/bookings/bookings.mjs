@@ -190,7 +190,7 @@ async function adminTab(browser, backend, count) {
       { headers: { apikey: backend.anonKey, authorization: `Bearer ${session.access_token}` } },
     )
   ).json();
-  const box = tab.getByLabel('Search');
+  const box = tab.getByLabel('Search', { exact: true });
   const codeSearch = await timeUntil(() => box.fill(code), /^1 booking shown$/);
   const nameSearch = await timeUntil(() => box.fill(`Bench Guest ${probe}`), /^1 booking shown$/);
   await box.fill('');
@@ -201,7 +201,7 @@ async function adminTab(browser, backend, count) {
     { polling: 'raf', timeout: 30_000 },
   );
   const statusFilter = await timeUntil(
-    () => tab.getByLabel('Status').selectOption('approved'),
+    () => tab.getByLabel('Status', { exact: true }).selectOption('approved'),
     /^[\d,]+ bookings? shown$/,
   );
   await context.close();
