@@ -42,6 +42,7 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     'Overview',
     'Events',
     'Bookings',
+    'Check-in',
     'Photo Wall',
     'Users',
     'Admin Rights',

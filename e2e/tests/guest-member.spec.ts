@@ -147,9 +147,11 @@ test('booking an event: validation, Booking Submitted, and the booking on the pr
   await expect(dialog.getByText('Please enter your phone number.')).toBeVisible();
 
   await dialog.getByLabel('Phone *').fill('(216) 555-0123');
+  // A party outside 1 to 20 is refused, never silently changed.
   await dialog.getByLabel('Number of Guests *').fill('35');
-  await dialog.getByLabel('Number of Guests *').blur();
-  await expect(dialog.getByLabel('Number of Guests *')).toHaveValue('20');
+  await dialog.getByRole('button', { name: 'Submit Booking' }).click();
+  await expect(dialog.getByText('Please choose from 1 to 20 guests.')).toBeVisible();
+  await expect(dialog.getByLabel('Number of Guests *')).toHaveValue('35');
   await dialog.getByLabel('Number of Guests *').fill('3');
   await dialog.getByLabel('Special Requests').fill('A booth near the DJ, please');
   await dialog

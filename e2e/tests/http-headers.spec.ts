@@ -21,7 +21,7 @@ test('the shell page carries the security headers and a CSP naming only the suit
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options']).toBe('DENY');
   expect(headers['cross-origin-opener-policy']).toBe('same-origin');
-  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers['permissions-policy']).toContain('camera=(self)');
 
   const csp = Object.fromEntries(
     (headers['content-security-policy'] ?? '').split(';').map((d) => {

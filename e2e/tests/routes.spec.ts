@@ -13,6 +13,7 @@ const publicPaths = new Set([
   '/chat',
   '/privacy',
   '/privacy-policy',
+  '/bookings/cancel',
   '/games',
   '/games/guess-the-throwback',
   '/games/beat-the-clock',

@@ -74,6 +74,12 @@ const benches = [
     requires: 'apps/backend/src/server.ts',
     cmd: ['node', '--import', 'tsx', 'tools/bench/admin-users.mjs'],
   },
+  {
+    id: 'bookings',
+    name: 'Bookings: the booking dialog, and the admin Bookings tab with 10,000 bookings',
+    requires: 'apps/backend/src/server.ts',
+    cmd: ['node', '--import', 'tsx', 'tools/bench/bookings/bookings.mjs'],
+  },
 ];
 
 const onlyIndex = process.argv.indexOf('--only');

@@ -6,7 +6,8 @@
 export const commonHeaders = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  // The camera is allowed for this site only: the door check-in scans QR codes with it.
+  'Permissions-Policy': 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
   'X-Frame-Options': 'DENY',
 };
 

@@ -149,7 +149,7 @@ describe('the shell page', () => {
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(answer.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(answer.headers['x-frame-options']).toBe('DENY');
-      expect(answer.headers['permissions-policy']).toContain('camera=()');
+      expect(answer.headers['permissions-policy']).toContain('camera=(self)');
       expect(answer.headers['cross-origin-resource-policy']).toBe('same-origin');
     }
   });

@@ -59,7 +59,13 @@ export {
   useBookingCreateMutation,
   type BookingInput,
 } from './bookings/booking-create-mutation';
-export { bookingSubmitted, bookingFailed, authenticationRequired } from './bookings/errors';
+export {
+  bookingSubmitted,
+  bookingFailed,
+  authenticationRequired,
+  bookingCancelled,
+  bookingCancelFailed,
+} from './bookings/errors';
 export { offerKeys } from './offers/keys';
 export {
   fetchActiveOffers,
@@ -235,10 +241,16 @@ export { eventMessages } from './admin-events/errors';
 export { adminBookingKeys } from './admin-bookings/keys';
 export {
   bookingStatus,
-  fetchAdminBookings,
-  adminBookingsQueryOptions,
-  useAdminBookings,
+  bookingSearchFilter,
+  fetchAdminBookingsPage,
+  fetchAllAdminBookings,
+  adminBookingsPageQueryOptions,
+  useAdminBookingsPage,
+  ADMIN_BOOKINGS_PAGE_SIZE,
+  BOOKING_STATUSES,
   type AdminBooking,
+  type AdminBookingFilters,
+  type AdminBookingsPage,
   type BookingStatus,
 } from './admin-bookings/bookings-query';
 export {
@@ -251,7 +263,7 @@ export {
   type BookingNotificationPayload,
   type ReviewBookingVars,
 } from './admin-bookings/booking-review-mutation';
-export { bookingMessages } from './admin-bookings/errors';
+export { bookingMessages, capacityFailed, bookingsExportFailed } from './admin-bookings/errors';
 export { adminPhotoKeys } from './admin-photos/keys';
 export {
   fetchAdminPhotos,
@@ -363,3 +375,61 @@ export {
   type PlayingRequest,
 } from './realtime/use-lounge-live';
 export { useAdminCountsLive } from './admin-overview/use-admin-counts-live';
+
+// --- bookings as reservations: availability, cancelling, capacity, door check-in ---
+export {
+  CANCELLABLE_STATUSES,
+  canCancelBooking,
+  guestBookingStatus,
+  spotsLeftLabel,
+  willBeWaitlisted,
+  type GuestBookingStatus,
+} from './bookings/booking-rules';
+export {
+  fetchEventAvailability,
+  parseAvailabilityRow,
+  eventAvailabilityQueryOptions,
+  useEventAvailability,
+  type EventAvailability,
+} from './bookings/availability-query';
+export {
+  cancelBooking,
+  useBookingCancelMutation,
+  type CancelBookingVars,
+  type CancelledOwnBooking,
+} from './bookings/booking-cancel-mutation';
+export {
+  cancelBookingByToken,
+  fetchBookingByToken,
+  bookingByTokenQueryOptions,
+  useBookingByToken,
+  parseCancelledBooking,
+  useBookingCancelLinkMutation,
+  type CancelledBooking,
+} from './bookings/booking-cancel-link-mutation';
+export { bookingInsert } from './bookings/booking-create-mutation';
+export { BOOKING_CSV_COLUMNS, bookingsToCsv, csvField } from './admin-bookings/bookings-csv';
+export {
+  fetchEventLoad,
+  eventLoadQueryOptions,
+  useEventLoad,
+  type EventLoad,
+} from './admin-bookings/event-load-query';
+export {
+  parseCapacity,
+  setEventCapacity,
+  useEventCapacityMutation,
+  type EventCapacityVars,
+} from './admin-bookings/event-capacity-mutation';
+export {
+  checkInBooking,
+  normalizeBookingCode,
+  parseCheckIn,
+  useBookingCheckInMutation,
+  type CheckInResult,
+} from './admin-bookings/check-in-mutation';
+export {
+  exportBookings,
+  useBookingsExportMutation,
+  type BookingsExport,
+} from './admin-bookings/bookings-export-mutation';

@@ -24,6 +24,11 @@ const ProfilePage = lazy(() =>
 const PrivacyPage = lazy(() =>
   import('../features/privacy/privacy-page').then((m) => ({ default: m.PrivacyPage })),
 );
+const CancelBookingPage = lazy(() =>
+  import('../features/bookings/cancel-booking-page').then((m) => ({
+    default: m.CancelBookingPage,
+  })),
+);
 const PrivacyPolicySummaryPage = lazy(() =>
   import('../features/privacy/privacy-page').then((m) => ({
     default: m.PrivacyPolicySummaryPage,
@@ -47,6 +52,7 @@ export default function GuestApp() {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicySummaryPage />} />
+        <Route path="/bookings/cancel" element={<CancelBookingPage />} />
       </Routes>
     </Suspense>
   );

@@ -21,6 +21,13 @@ async function attempt(run: () => Promise<{ error: unknown }>): Promise<Result> 
 
 const siteRoot = () => `${window.location.origin}/`;
 
+/**
+ * Where the confirmation link lands: the page the visitor was sent to /auth
+ * from (a path on this site, as returnPath checked it), else the home page.
+ */
+const confirmTarget = (returnTo?: string | null) =>
+  returnTo ? `${window.location.origin}${returnTo}` : siteRoot();
+
 export function signInWithPassword(email: string, password: string): Promise<Result> {
   return attempt(() => authClient().auth.signInWithPassword({ email, password }));
 }
@@ -30,6 +37,8 @@ export async function signUp(input: {
   password: string;
   firstName: string;
   lastName: string;
+  /** The page to come back to once the e-mail is confirmed. */
+  returnTo?: string | null;
 }): Promise<Result> {
   try {
     const { data, error } = await authClient().auth.signUp({
@@ -37,7 +46,7 @@ export async function signUp(input: {
       password: input.password,
       options: {
         data: { first_name: input.firstName, last_name: input.lastName },
-        emailRedirectTo: siteRoot(),
+        emailRedirectTo: confirmTarget(input.returnTo),
       },
     });
     return { error, needsVerification: !error && !data.session };
@@ -47,9 +56,13 @@ export async function signUp(input: {
   }
 }
 
-export function resendSignUpEmail(email: string): Promise<Result> {
+export function resendSignUpEmail(email: string, returnTo?: string | null): Promise<Result> {
   return attempt(() =>
-    authClient().auth.resend({ type: 'signup', email, options: { emailRedirectTo: siteRoot() } }),
+    authClient().auth.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: confirmTarget(returnTo) },
+    }),
   );
 }
 

@@ -21,6 +21,7 @@ describe('the redirect to /auth', () => {
     expect(signInReason('/games/memory-match')).toBe('Sign in to play the games.');
     expect(signInReason('/profile')).toBe('Sign in to see your profile and bookings.');
     expect(signInReason('/events')).toBe('Sign in to book an event.');
+    expect(signInReason('/events?book=e1')).toBe('Sign in to reserve your spot.');
     expect(signInReason('/admin-enhanced')).toBe('Sign in to open the admin dashboard.');
     expect(signInReason('/djsx')).toBeNull();
     expect(signInReason('/contact')).toBeNull();

@@ -29,6 +29,7 @@ const reasons: readonly [RegExp, string][] = [
   [/^\/djs(?:[/?#]|$)/, 'Sign in to rate the DJs.'],
   [/^\/games(?:[/?#]|$)/, 'Sign in to play the games.'],
   [/^\/profile(?:[/?#]|$)/, 'Sign in to see your profile and bookings.'],
+  [/^\/events\?(?:.*&)?book=/, 'Sign in to reserve your spot.'],
   [/^\/events(?:[/?#]|$)/, 'Sign in to book an event.'],
   [/^\/admin(?:-enhanced)?(?:[/?#]|$)/, 'Sign in to open the admin dashboard.'],
 ];

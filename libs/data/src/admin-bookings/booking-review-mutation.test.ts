@@ -11,6 +11,13 @@ vi.mock('../lib/supabase-client', () => ({ getFunctions: async () => ({ invoke }
 
 const booking: AdminBooking = {
   id: 'b1',
+  event_id: 'e1',
+  occasion: null,
+  booking_code: 'ABCD2345',
+  cancelled_at: null,
+  cancelled_by: null,
+  checked_in_at: null,
+  checked_in_by: null,
   user_id: 'u1',
   name: 'Leo Martinez',
   email: 'leo@example.com',
@@ -42,9 +49,11 @@ describe('booking review', () => {
     });
   });
 
-  it('treats anything but approved or rejected as pending', () => {
+  it('keeps the five statuses and treats anything else as pending', () => {
     expect(bookingStatus('approved')).toBe('approved');
     expect(bookingStatus('rejected')).toBe('rejected');
+    expect(bookingStatus('waitlisted')).toBe('waitlisted');
+    expect(bookingStatus('cancelled')).toBe('cancelled');
     expect(bookingStatus('confirmed')).toBe('pending');
     expect(bookingStatus(null)).toBe('pending');
   });

@@ -11,6 +11,8 @@ export interface CreateEventVars {
   eventDate: string;
   featuredImageUrl: string | null;
   adminId: string;
+  /** Guests the event takes; omitted or null for no limit. */
+  capacity?: number | null;
 }
 
 /** Events created by an admin are approved at once (the trigger enforces it too). */
@@ -26,6 +28,7 @@ export async function createEvent(vars: CreateEventVars): Promise<Tables<'events
         featured_image_url: vars.featuredImageUrl,
         created_by: vars.adminId,
         is_approved: true,
+        ...(vars.capacity ? { capacity: vars.capacity } : {}),
       })
       .select()
       .single(),

@@ -9,6 +9,7 @@ export type BookingRow = Tables<'event_bookings'>;
 /** The profile page lists this many recent bookings. */
 export const RECENT_BOOKINGS = 5;
 
+/** The member's latest bookings, newest first, whatever their status (cancelled ones too). */
 export async function fetchRecentBookings(
   vars: { userId: string; limit: number },
   signal?: AbortSignal,

@@ -17,3 +17,11 @@ export const authenticationRequired: ToastMessage = failureToast(
   'Authentication Required',
   'Please sign in to book an event.',
 );
+
+export const bookingCancelled: ToastMessage = successToast(
+  'Booking Cancelled',
+  'Your booking has been cancelled.',
+);
+
+export const bookingCancelFailed = (error: unknown): ToastMessage =>
+  serverFailureToast('Cancellation Failed', error, 'This booking can no longer be cancelled');

@@ -28,9 +28,10 @@ describe('route table', () => {
         '/games/rap-it-or-scrap-it',
         '/djs',
         '/song-requests',
+        '/bookings/cancel',
       ]),
     );
-    expect(paths).toHaveLength(21);
+    expect(paths).toHaveLength(22);
   });
 
   it('assigns owners as ARCHITECTURE.md does', () => {

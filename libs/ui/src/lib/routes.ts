@@ -33,6 +33,11 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/profile', owner: 'guest', screen: 'Profile' },
   { path: '/privacy', owner: 'guest', screen: 'Privacy policy' },
   { path: '/privacy-policy', owner: 'guest', screen: 'Privacy policy' },
+  {
+    path: '/bookings/cancel',
+    owner: 'guest',
+    screen: 'Cancel a booking (the link in booking e-mails)',
+  },
   { path: '/games', owner: 'games', screen: 'Games hub' },
   { path: '/games/trivia-blast', owner: 'games', screen: 'Trivia Blast' },
   { path: '/games/word-chain', owner: 'games', screen: 'Word Chain' },

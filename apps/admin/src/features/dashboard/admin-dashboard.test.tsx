@@ -36,13 +36,14 @@ describe('AdminDashboard', () => {
     } as unknown as ReturnType<typeof data.useLatestAnalytics>);
   });
 
-  it.each(['/admin', '/admin-enhanced'])('%s shows the same screen with all eight tabs', (path) => {
+  it.each(['/admin', '/admin-enhanced'])('%s shows the same screen with all nine tabs', (path) => {
     renderAt(<AdminApp />, path);
     expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent)).toEqual([
       'Overview',
       'Events',
       'Bookings',
+      'Check-in',
       'Photo Wall',
       'Users',
       'Admin Rights',

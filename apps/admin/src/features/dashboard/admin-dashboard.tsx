@@ -15,6 +15,7 @@ import { useAdminCountsLive } from '@bistro/data';
 import { OverviewTab } from '../overview/overview-tab';
 import { EventsTab } from '../events/events-tab';
 import { BookingsTab } from '../bookings/bookings-tab';
+import { CheckInTab } from '../checkin/checkin-tab';
 import { PhotosTab } from '../photos/photos-tab';
 import { UsersTab } from '../users/users-tab';
 import { AdminRightsTab } from '../roles/admin-rights-tab';
@@ -56,7 +57,7 @@ const Picker = styled.div`
   }
 `;
 
-/** The admin screen (/admin and /admin-enhanced): eight tabs, a dropdown for them on small screens. */
+/** The admin screen (/admin and /admin-enhanced): nine tabs, a dropdown for them on small screens. */
 export function AdminDashboard() {
   const [tab, setTab] = useState<AdminTabId>('overview');
   useAdminCountsLive();
@@ -93,6 +94,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="bookings">
           <BookingsTab />
+        </TabsContent>
+        <TabsContent value="checkin">
+          <CheckInTab />
         </TabsContent>
         <TabsContent value="photos">
           <PhotosTab />

@@ -2,6 +2,7 @@ export const adminTabs = [
   { id: 'overview', label: 'Overview' },
   { id: 'events', label: 'Events' },
   { id: 'bookings', label: 'Bookings' },
+  { id: 'checkin', label: 'Check-in' },
   { id: 'photos', label: 'Photo Wall' },
   { id: 'users', label: 'Users' },
   { id: 'roles', label: 'Admin Rights' },

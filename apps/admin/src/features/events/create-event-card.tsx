@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Field, Input, Label, Muted, Textarea, theme } from '@bistro/ui';
+import { Button, Card, Field, FieldError, Input, Label, Muted, Textarea, theme } from '@bistro/ui';
 import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
   eventMessages,
+  parseCapacity,
   useEventCreateMutation,
   useEventImageUploadMutation,
 } from '@bistro/data';
@@ -29,11 +30,19 @@ const Columns = styled.div`
 /** The create form: title, description, event_date and an optional featured image. */
 export function CreateEventCard() {
   const adminId = useUserId() ?? '';
-  const ids = { title: useId(), description: useId(), date: useId(), image: useId() };
+  const ids = {
+    title: useId(),
+    description: useId(),
+    date: useId(),
+    image: useId(),
+    capacity: useId(),
+  };
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [eventDate, setEventDate] = useState('');
   const [imageUrl, setImageUrl] = useState<string | null>(null);
+  const [capacity, setCapacity] = useState('');
+  const capacityRead = parseCapacity(capacity);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const upload = useEventImageUploadMutation({ onSuccess: setImageUrl });
@@ -44,6 +53,7 @@ export function CreateEventCard() {
       setDescription('');
       setEventDate('');
       setImageUrl(null);
+      setCapacity('');
       if (fileInput.current) fileInput.current.value = '';
     },
   });
@@ -73,9 +83,16 @@ export function CreateEventCard() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const iso = eventDateToIso(eventDate);
-    if (!enabled || !iso) return;
+    if (!enabled || !iso || 'error' in capacityRead) return;
     create.mutate(
-      { title, description, eventDate: iso, featuredImageUrl: imageUrl, adminId },
+      {
+        title,
+        description,
+        eventDate: iso,
+        featuredImageUrl: imageUrl,
+        adminId,
+        ...(capacityRead.capacity !== null ? { capacity: capacityRead.capacity } : {}),
+      },
       { onError: (error) => notify(adminActionFailed(error, 'Could not create the event.')) },
     );
   };
@@ -117,6 +134,20 @@ export function CreateEventCard() {
         />
       </Field>
       <Field>
+        <Label htmlFor={ids.capacity}>Capacity in guests (optional)</Label>
+        <Input
+          id={ids.capacity}
+          inputMode="numeric"
+          placeholder="No limit"
+          value={capacity}
+          aria-invalid={'error' in capacityRead ? 'true' : 'false'}
+          onChange={(e) => setCapacity(e.target.value)}
+        />
+        {'error' in capacityRead ? (
+          <FieldError role="alert">{capacityRead.error}</FieldError>
+        ) : null}
+      </Field>
+      <Field>
         <Label htmlFor={ids.image}>Featured image (optional)</Label>
         <Input
           id={ids.image}
@@ -131,7 +162,7 @@ export function CreateEventCard() {
           <Preview src={imageUrl} alt="Featured image preview" />
         ) : null}
       </Field>
-      <Button type="submit" disabled={!enabled}>
+      <Button type="submit" disabled={!enabled || 'error' in capacityRead}>
         {create.isPending ? 'Creating…' : 'Create Event'}
       </Button>
     </Card>

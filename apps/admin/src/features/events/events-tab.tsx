@@ -22,6 +22,7 @@ import {
   QueryList,
 } from '../shared/ui';
 import { CreateEventCard } from './create-event-card';
+import { EventCapacityEditor } from './event-capacity';
 
 const Thumb = styled.img`
   width: 96px;
@@ -87,6 +88,7 @@ function EventRow({
         {image ? <Thumb src={image} alt="" loading="lazy" /> : null}
         {event.description ? <Meta>{event.description}</Meta> : null}
       </Body>
+      <EventCapacityEditor eventId={event.id} eventTitle={event.title} capacity={event.capacity} />
       {/* Only the moves the state allows are offered, so no button sits there greyed out. */}
       <Actions>
         {state !== 'approved' ? (

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import styled from 'styled-components';
+import { Minus, Plus } from 'lucide-react';
 import {
   Button,
   Dialog,
@@ -8,20 +10,30 @@ import {
   Input,
   Label,
   Muted,
-  Row,
   Textarea,
+  media,
+  theme,
   toast,
 } from '@bistro/ui';
 import {
   bookingFailed,
   bookingSubmitted,
   isImageFile,
+  spotsLeftLabel,
   useBookingCreateMutation,
   useProfile,
+  willBeWaitlisted,
+  type BookingRow,
   type EventRow,
 } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
-import { DEFAULT_GUESTS, MAX_GUESTS, MIN_GUESTS, coerceGuestCount } from './guest-count';
+import {
+  DEFAULT_GUESTS,
+  MAX_GUESTS,
+  MIN_GUESTS,
+  readGuestCount,
+  stepGuestCount,
+} from './guest-count';
 
 interface Values {
   name: string;
@@ -30,6 +42,7 @@ interface Values {
   guests: string;
   eventTitle: string;
   specialRequests: string;
+  savePhone: boolean;
 }
 
 const empty: Values = {
@@ -39,31 +52,99 @@ const empty: Values = {
   guests: String(DEFAULT_GUESTS),
   eventTitle: '',
   specialRequests: '',
+  savePhone: false,
 };
+
+/**
+ * The dialog scrolls; its footer (Cancel, Submit) sticks to the bottom edge so
+ * the primary button is visible on a small phone without scrolling. The
+ * negative margins cancel the dialog's padding so the footer spans its width.
+ */
+const Footer = styled.div`
+  position: sticky;
+  bottom: -${theme.space(5)};
+  z-index: 1;
+  display: flex;
+  justify-content: flex-end;
+  gap: ${theme.space(3)};
+  margin: ${theme.space(4)} -${theme.space(5)} -${theme.space(5)};
+  padding: ${theme.space(3)} ${theme.space(5)} ${theme.space(5)};
+  border-top: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+  ${media.md} {
+    bottom: -${theme.space(6)};
+    margin: ${theme.space(4)} -${theme.space(6)} -${theme.space(6)};
+    padding: ${theme.space(3)} ${theme.space(6)} ${theme.space(6)};
+  }
+`;
+
+const Stepper = styled.div`
+  display: flex;
+  align-items: stretch;
+  gap: ${theme.space(2)};
+  input {
+    width: 5.5rem;
+    text-align: center;
+  }
+  button {
+    min-width: 44px;
+    padding: 0;
+  }
+`;
+
+const Notice = styled.p<{ $tone: 'info' | 'warning' }>`
+  margin: 0 0 ${theme.space(3)};
+  padding: ${theme.space(2)} ${theme.space(3)};
+  border-radius: ${theme.radii.sm};
+  border-left: 3px solid
+    ${({ $tone }) => ($tone === 'warning' ? theme.colors.warning : theme.colors.primary)};
+  background: ${theme.colors.surfaceRaised};
+`;
+
+const CheckRow = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${theme.space(2)};
+  margin-top: ${theme.space(2)};
+  min-height: 44px;
+  font-size: 0.95rem;
+  input {
+    width: 20px;
+    height: 20px;
+  }
+`;
 
 /**
  * The booking modal for one event. Closes and resets on success or Cancel.
  * Full name, e-mail, phone and guests are required; guests 1-20 (a
- * non-numeric value becomes 1); event title defaults to the event's; the
- * image is optional and must be an image file.
+ * non-numeric value becomes 1, a number outside the range is refused); the
+ * optional Event Title is the guest's own label for the occasion; the image is
+ * optional and must be an image file. With a capacity, the spots left are
+ * shown and the guest is told before submitting when the party will be
+ * waitlisted.
  */
 export function BookingDialog({
   event,
+  spotsLeft,
   userId,
   email,
   onClose,
+  onBooked,
 }: {
   event: EventRow | null;
+  /** null when the event is unlimited; undefined while unknown. */
+  spotsLeft: number | null | undefined;
   userId: string;
   email?: string;
   onClose: () => void;
+  onBooked: (booking: BookingRow, event: EventRow) => void;
 }) {
+  const ids = { guestsHint: useId(), waitlist: useId() };
   const profile = useProfile(userId);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setValue, formState } = useForm<Values>({
-    defaultValues: empty,
-  });
+  const { register, handleSubmit, reset, setValue, setError, clearErrors, watch, formState } =
+    useForm<Values>({ defaultValues: empty });
 
   // Pre-fill the contact fields from the profile each time the dialog opens.
   useEffect(() => {
@@ -87,15 +168,34 @@ export function BookingDialog({
   };
 
   const create = useBookingCreateMutation({
-    onSuccess: () => {
+    onSuccess: (row) => {
       toast(bookingSubmitted);
+      if (event) onBooked(row, event);
       close();
     },
     onError: (error) => toast(bookingFailed(error)),
   });
 
+  const guestsValue = watch('guests');
+  const phoneValue = watch('phone');
+  const guestsRead = readGuestCount(guestsValue);
+  const party = 'guests' in guestsRead ? guestsRead.guests : null;
+  const waitlisted = party !== null && willBeWaitlisted(spotsLeft, party);
+  const savedPhone = profile.data?.phone ?? '';
+  const phoneChanged = phoneValue.trim() !== '' && phoneValue.trim() !== savedPhone.trim();
+
+  const step = (delta: 1 | -1) => {
+    setValue('guests', String(stepGuestCount(guestsValue, delta)));
+    clearErrors('guests');
+  };
+
   const onSubmit = (values: Values) => {
     if (!event) return;
+    const guests = readGuestCount(values.guests);
+    if ('error' in guests) {
+      setError('guests', { message: guests.error }, { shouldFocus: true });
+      return;
+    }
     if (image && !isImageFile(image)) {
       setImageError('Please choose an image file.');
       return;
@@ -106,15 +206,17 @@ export function BookingDialog({
       name: values.name,
       email: values.email,
       phone: values.phone,
-      numberOfGuests: coerceGuestCount(values.guests),
+      numberOfGuests: guests.guests,
       eventTitle: values.eventTitle,
       specialRequests: values.specialRequests,
       image,
+      savePhone: values.savePhone && phoneChanged,
     });
   };
 
   const errors = formState.errors;
   const busy = create.isPending;
+  const spots = spotsLeftLabel(spotsLeft);
 
   return (
     <Dialog
@@ -125,6 +227,15 @@ export function BookingDialog({
       title={event ? `Book: ${event.title}` : 'Book an event'}
       description={event ? longEventDate(event.event_date) : undefined}
     >
+      {spots ? (
+        <Notice
+          $tone={
+            spotsLeft !== null && spotsLeft !== undefined && spotsLeft <= 0 ? 'warning' : 'info'
+          }
+        >
+          {spots}
+        </Notice>
+      ) : null}
       <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Event booking">
         <Field>
           <Label htmlFor="booking-name">Full Name *</Label>
@@ -164,28 +275,71 @@ export function BookingDialog({
             })}
           />
           {errors.phone ? <FieldError role="alert">{errors.phone.message}</FieldError> : null}
+          {phoneChanged ? (
+            <CheckRow>
+              <input type="checkbox" {...register('savePhone')} />
+              Save this phone number to my profile
+            </CheckRow>
+          ) : null}
         </Field>
         <Field>
           <Label htmlFor="booking-guests">Number of Guests *</Label>
-          <Input
-            id="booking-guests"
-            type="number"
-            inputMode="numeric"
-            min={MIN_GUESTS}
-            max={MAX_GUESTS}
-            step={1}
-            {...register('guests', {
-              onBlur: (e: { target: { value: string } }) =>
-                setValue('guests', String(coerceGuestCount(e.target.value))),
-            })}
-          />
-          <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
+          <Stepper>
+            <Button
+              type="button"
+              $variant="ghost"
+              aria-label="Fewer guests"
+              aria-controls="booking-guests"
+              disabled={party !== null && party <= MIN_GUESTS}
+              onClick={() => step(-1)}
+            >
+              <Minus aria-hidden size={18} />
+            </Button>
+            <Input
+              id="booking-guests"
+              type="number"
+              inputMode="numeric"
+              min={MIN_GUESTS}
+              max={MAX_GUESTS}
+              step={1}
+              aria-invalid={errors.guests ? 'true' : 'false'}
+              aria-describedby={`${ids.guestsHint}${waitlisted ? ` ${ids.waitlist}` : ''}`}
+              {...register('guests', { onChange: () => clearErrors('guests') })}
+            />
+            <Button
+              type="button"
+              $variant="ghost"
+              aria-label="More guests"
+              aria-controls="booking-guests"
+              disabled={party !== null && party >= MAX_GUESTS}
+              onClick={() => step(1)}
+            >
+              <Plus aria-hidden size={18} />
+            </Button>
+          </Stepper>
+          <Muted id={ids.guestsHint} style={{ fontSize: '0.85rem', margin: 0 }}>
             {MIN_GUESTS} to {MAX_GUESTS} guests.
           </Muted>
+          {errors.guests ? <FieldError role="alert">{errors.guests.message}</FieldError> : null}
         </Field>
+        {waitlisted ? (
+          <Notice id={ids.waitlist} $tone="warning" role="status">
+            This booking will be waitlisted: the event has{' '}
+            {spotsLeft && spotsLeft > 0 ? `only ${spotsLeftLabel(spotsLeft)}` : 'no spots left'}. We
+            will e-mail you if a spot opens up.
+          </Notice>
+        ) : null}
         <Field>
           <Label htmlFor="booking-title">Event Title</Label>
-          <Input id="booking-title" placeholder={event?.title} {...register('eventTitle')} />
+          <Input
+            id="booking-title"
+            placeholder={event?.title}
+            maxLength={200}
+            {...register('eventTitle')}
+          />
+          <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
+            Optional: your own name for the occasion, e.g. a birthday.
+          </Muted>
         </Field>
         <Field>
           <Label htmlFor="booking-requests">Special Requests</Label>
@@ -210,14 +364,14 @@ export function BookingDialog({
           />
           {imageError ? <FieldError role="alert">{imageError}</FieldError> : null}
         </Field>
-        <Row $gap={3} style={{ justifyContent: 'flex-end' }}>
+        <Footer>
           <Button type="button" $variant="ghost" onClick={close} disabled={busy}>
             Cancel
           </Button>
           <Button type="submit" disabled={busy}>
             {busy ? 'Submitting…' : 'Submit Booking'}
           </Button>
-        </Row>
+        </Footer>
       </form>
     </Dialog>
   );

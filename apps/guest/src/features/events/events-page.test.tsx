@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { EventRow } from '@bistro/data';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { BookingRow, EventRow, MutationHookOptions, BookingInput } from '@bistro/data';
 import { useToastStore } from '@bistro/ui';
 import { MEMBER_ID, renderAt, setViewer } from '../../test/render';
 import { EventsPage } from './events-page';
@@ -7,6 +8,8 @@ import { EventsPage } from './events-page';
 const state = vi.hoisted(() => ({
   events: { data: [] as unknown[], isPending: false, isError: false },
   mutate: vi.fn(),
+  mutationOptions: {} as MutationHookOptions<BookingRow, BookingInput>,
+  availability: new Map<string, { spotsLeft: number | null }>(),
   // Stable, like react-query's structurally shared data.
   profile: {
     data: { first_name: 'Maya', last_name: 'Brooks', email: 'maya@example.com', phone: null },
@@ -21,7 +24,11 @@ vi.mock('@bistro/data', async (importOriginal) => {
     ...actual,
     useApprovedEvents: () => ({ ...state.events, refetch: vi.fn() }),
     useProfile: () => state.profile,
-    useBookingCreateMutation: () => ({ mutate: state.mutate, isPending: false }),
+    useEventAvailability: () => ({ data: state.availability }),
+    useBookingCreateMutation: (options: MutationHookOptions<BookingRow, BookingInput>) => {
+      state.mutationOptions = options;
+      return { mutate: state.mutate, isPending: false };
+    },
   };
 });
 
@@ -32,6 +39,7 @@ const event: EventRow = {
   event_date: '2030-08-16T02:00:00Z',
   featured_image_url: null,
   is_approved: true,
+  capacity: null,
   created_by: null,
   created_at: '2025-08-01T00:00:00Z',
   updated_at: '2025-08-01T00:00:00Z',
@@ -41,6 +49,7 @@ describe('EventsPage', () => {
   beforeEach(() => {
     state.events = { data: [event], isPending: false, isError: false };
     state.mutate.mockClear();
+    state.availability = new Map([['e1', { spotsLeft: null }]]);
     useToastStore.setState({ toasts: [] });
   });
 
@@ -59,14 +68,106 @@ describe('EventsPage', () => {
     );
   });
 
-  it('shows the event with its long date and sends a visitor who reserves to /auth', () => {
+  it('shows the event with its long date and sends a visitor who reserves to /auth, to come back to its dialog', () => {
     setViewer('signedOut');
-    renderAt(<EventsPage />, '/events');
+    function AuthStandIn() {
+      return <pre data-testid="auth-state">{JSON.stringify(useLocation().state)}</pre>;
+    }
+    render(
+      <MemoryRouter initialEntries={['/events']}>
+        <Routes>
+          <Route path="/auth" element={<AuthStandIn />} />
+          <Route path="*" element={<EventsPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
     const card = screen.getByRole('article', { name: 'Friday Night Neon' });
     expect(within(card).getByText('Thursday, August 15, 2030 at 10:00 PM')).toBeInTheDocument();
     fireEvent.click(within(card).getByRole('button', { name: /Reserve Your Spot/ }));
     expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Authentication Required');
-    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+    expect(screen.getByTestId('auth-state')).toHaveTextContent('{"from":"/events?book=e1"}');
+  });
+
+  it('opens the dialog for ?book=<id> once signed in, and shows the spots left', async () => {
+    setViewer('signedIn');
+    state.availability = new Map([['e1', { spotsLeft: 3 }]]);
+    renderAt(<EventsPage />, '/events?book=e1');
+    const dialog = await screen.findByRole('dialog', { name: 'Book: Friday Night Neon' });
+    expect(within(dialog).getByText('3 spots left')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const card = screen.getByRole('article', { name: 'Friday Night Neon' });
+    expect(within(card).getByText('3 spots left')).toBeInTheDocument();
+  });
+
+  it('tells the guest before submitting that a party that does not fit is waitlisted', async () => {
+    setViewer('signedIn');
+    state.availability = new Map([['e1', { spotsLeft: 2 }]]);
+    renderAt(<EventsPage />, '/events');
+    fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText(/will be waitlisted/)).not.toBeInTheDocument();
+    const more = within(dialog).getByRole('button', { name: 'More guests' });
+    fireEvent.click(more);
+    expect(within(dialog).getByLabelText('Number of Guests *')).toHaveValue(2);
+    expect(within(dialog).queryByText(/will be waitlisted/)).not.toBeInTheDocument();
+    fireEvent.click(more);
+    expect(within(dialog).getByText(/This booking will be waitlisted/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fewer guests' }));
+    expect(within(dialog).queryByText(/will be waitlisted/)).not.toBeInTheDocument();
+  });
+
+  it('refuses an out-of-range party instead of changing it', async () => {
+    setViewer('signedIn');
+    renderAt(<EventsPage />, '/events');
+    fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Phone *'), { target: { value: '555' } });
+    fireEvent.change(within(dialog).getByLabelText('Number of Guests *'), {
+      target: { value: '25' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Booking' }));
+    expect(
+      await within(dialog).findByText('Please choose from 1 to 20 guests.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Number of Guests *')).toHaveValue(25);
+    expect(state.mutate).not.toHaveBeenCalled();
+  });
+
+  it('offers to save a new phone number and shows the booking code after submitting', async () => {
+    setViewer('signedIn');
+    renderAt(<EventsPage />, '/events');
+    fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Phone *'), {
+      target: { value: '216 555 0101' },
+    });
+    fireEvent.click(within(dialog).getByLabelText('Save this phone number to my profile'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Booking' }));
+    await waitFor(() => expect(state.mutate).toHaveBeenCalledTimes(1));
+    const vars = state.mutate.mock.calls[0]?.[0] as BookingInput;
+    expect(vars.savePhone).toBe(true);
+    const row = {
+      id: 'b1',
+      booking_code: 'KXR7M2QP',
+      status: 'waitlisted',
+      event_title: 'Friday Night Neon',
+      event_date: event.event_date,
+      number_of_guests: 1,
+    } as BookingRow;
+    await act(async () => {
+      // Stands in for react-query calling the hook's onSuccess after the insert.
+      const onSuccess = state.mutationOptions.onSuccess as unknown as (
+        data: BookingRow,
+        vars: BookingInput,
+      ) => void;
+      onSuccess(row, vars);
+    });
+    expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Booking Submitted');
+    const result = screen.getByRole('status', { name: 'Your booking' });
+    expect(result).toHaveTextContent('KXR7M2QP');
+    expect(result).toHaveTextContent('This booking is waitlisted');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('validates the booking form and sends coerced guests and the default event title', async () => {
@@ -98,6 +199,7 @@ describe('EventsPage', () => {
         numberOfGuests: 1,
         eventTitle: '',
         image: null,
+        savePhone: false,
       }),
     );
   });

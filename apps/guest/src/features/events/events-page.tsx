@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Clock, Crown, Mail, MapPin, Phone } from 'lucide-react';
 import {
@@ -18,13 +18,21 @@ import {
   venueAddressLine,
 } from '@bistro/ui';
 import { authRedirectState } from '@bistro/auth';
-import { authenticationRequired, useApprovedEvents, type EventRow } from '@bistro/data';
+import {
+  authenticationRequired,
+  spotsLeftLabel,
+  useApprovedEvents,
+  useEventAvailability,
+  type BookingRow,
+  type EventRow,
+} from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { longEventDate } from '../shared/format-date';
 import { EventCover } from '../shared/event-cover';
 import { CardTitle, Grid, ImagePlaceholder, SectionTitle } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { BookingDialog } from './booking-dialog';
+import { BookingResult } from './booking-result';
 
 const Hero = styled.section`
   padding: ${theme.space(10)} ${theme.space(5)};
@@ -61,21 +69,62 @@ const InfoGrid = styled.div`
   }
 `;
 
-/** Events (/events): hero, approved upcoming events, booking modal, VIP planning, location and concierge. */
+const Spots = styled.p<{ $full: boolean }>`
+  margin: 0;
+  font-weight: 600;
+  color: ${({ $full }) => ($full ? theme.colors.warning : theme.colors.success)};
+`;
+
+/** The query parameter that opens the booking dialog for an event (?book=<event id>). */
+export const BOOK_PARAM = 'book';
+
+/**
+ * Events (/events): hero, approved upcoming events with the spots left,
+ * booking modal, VIP planning, location and concierge. /events?book=<id>
+ * opens the dialog for that event: a visitor sent to sign in from "Reserve
+ * Your Spot" comes back there, after signing in or confirming a new account.
+ */
 export function EventsPage() {
   const events = useApprovedEvents();
   const { status, signedIn, userId, email } = useMember();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const [booking, setBooking] = useState<EventRow | null>(null);
+  const [booked, setBooked] = useState<{ booking: BookingRow; event: EventRow } | null>(null);
+  const eventIds = useMemo(() => (events.data ?? []).map((e) => e.id), [events.data]);
+  const availability = useEventAvailability(eventIds);
+  const spotsLeft = (eventId: string): number | null | undefined => {
+    if (!availability.data) return undefined;
+    return availability.data.get(eventId)?.spotsLeft ?? null;
+  };
+
+  const wanted = params.get(BOOK_PARAM);
+  useEffect(() => {
+    if (!wanted || status !== 'signedIn' || !events.data) return;
+    const event = events.data.find((e) => e.id === wanted);
+    if (event) setBooking(event);
+    // The parameter has done its job: closing the dialog must not reopen it.
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(BOOK_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [wanted, status, events.data, setParams]);
 
   const reserve = (event: EventRow) => {
     // While the session is still being looked up, the button is disabled.
     if (status === 'loading') return;
     if (!signedIn || !userId) {
       toast(authenticationRequired);
-      navigate('/auth', { state: authRedirectState('/events') });
+      navigate('/auth', {
+        state: authRedirectState(`/events?${BOOK_PARAM}=${encodeURIComponent(event.id)}`),
+      });
       return;
     }
+    setBooked(null);
     setBooking(event);
   };
 
@@ -91,6 +140,13 @@ export function EventsPage() {
 
       <section aria-labelledby="events-list-title">
         <SectionTitle id="events-list-title">Upcoming Events</SectionTitle>
+        {booked ? (
+          <BookingResult
+            booking={booked.booking}
+            event={booked.event}
+            onDismiss={() => setBooked(null)}
+          />
+        ) : null}
         {events.isPending ? (
           // Holds about the list's height so the sections below don't jump when it arrives.
           <div style={{ minHeight: '70vh' }}>
@@ -114,30 +170,39 @@ export function EventsPage() {
           </Card>
         ) : (
           <Grid $min={280}>
-            {events.data.map((event) => (
-              <Card as="article" key={event.id} aria-label={event.title}>
-                <Stack $gap={3} style={{ height: '100%' }}>
-                  <EventCover
-                    url={event.featured_image_url}
-                    fallback={<ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>}
-                  />
-                  <CardTitle style={{ margin: 0 }}>{event.title}</CardTitle>
-                  <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
-                    {longEventDate(event.event_date)}
-                  </time>
-                  {event.description ? <Clamp>{event.description}</Clamp> : null}
-                  <Button
-                    type="button"
-                    onClick={() => reserve(event)}
-                    disabled={status === 'loading'}
-                    style={{ marginTop: 'auto' }}
-                    aria-label={`Reserve Your Spot: ${event.title}`}
-                  >
-                    Reserve Your Spot
-                  </Button>
-                </Stack>
-              </Card>
-            ))}
+            {events.data.map((event) => {
+              const left = spotsLeft(event.id);
+              const spots = spotsLeftLabel(left);
+              return (
+                <Card as="article" key={event.id} aria-label={event.title}>
+                  <Stack $gap={3} style={{ height: '100%' }}>
+                    <EventCover
+                      url={event.featured_image_url}
+                      fallback={<ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>}
+                    />
+                    <CardTitle style={{ margin: 0 }}>{event.title}</CardTitle>
+                    <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
+                      {longEventDate(event.event_date)}
+                    </time>
+                    {event.description ? <Clamp>{event.description}</Clamp> : null}
+                    {spots ? (
+                      <Spots $full={left !== null && left !== undefined && left <= 0}>
+                        {spots}
+                      </Spots>
+                    ) : null}
+                    <Button
+                      type="button"
+                      onClick={() => reserve(event)}
+                      disabled={status === 'loading'}
+                      style={{ marginTop: 'auto' }}
+                      aria-label={`Reserve Your Spot: ${event.title}`}
+                    >
+                      Reserve Your Spot
+                    </Button>
+                  </Stack>
+                </Card>
+              );
+            })}
           </Grid>
         )}
       </section>
@@ -186,9 +251,11 @@ export function EventsPage() {
       {userId ? (
         <BookingDialog
           event={booking}
+          spotsLeft={booking ? spotsLeft(booking.id) : undefined}
           userId={userId}
           email={email}
           onClose={() => setBooking(null)}
+          onBooked={(row, event) => setBooked({ booking: row, event })}
         />
       ) : null}
     </GuestPage>

@@ -1,11 +1,22 @@
-export type BookingStatusTone = 'success' | 'danger' | 'warning';
+import { guestBookingStatus } from '@bistro/data';
 
-/** approved (green), rejected (red), anything else is pending (yellow). */
+export type BookingStatusTone = 'success' | 'danger' | 'warning' | 'primary' | 'muted';
+
+const labels = {
+  approved: { label: 'Approved', tone: 'success' },
+  rejected: { label: 'Rejected', tone: 'danger' },
+  waitlisted: { label: 'Waitlisted', tone: 'primary' },
+  cancelled: { label: 'Cancelled', tone: 'muted' },
+  pending: { label: 'Pending', tone: 'warning' },
+} as const;
+
+/**
+ * approved (green), rejected (red), waitlisted (violet), cancelled (grey);
+ * anything else is pending (yellow).
+ */
 export function bookingStatus(status: string | null | undefined): {
-  label: 'Approved' | 'Rejected' | 'Pending';
+  label: (typeof labels)[keyof typeof labels]['label'];
   tone: BookingStatusTone;
 } {
-  if (status === 'approved') return { label: 'Approved', tone: 'success' };
-  if (status === 'rejected') return { label: 'Rejected', tone: 'danger' };
-  return { label: 'Pending', tone: 'warning' };
+  return labels[guestBookingStatus(status)];
 }

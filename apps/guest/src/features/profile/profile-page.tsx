@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { MessageSquare } from 'lucide-react';
 import {
   Button,
   Card,
@@ -13,12 +12,10 @@ import {
   Label,
   LoadingState,
   Muted,
-  Row,
   Stack,
   media,
   theme,
   toast,
-  Badge,
 } from '@bistro/ui';
 import { RequireMember } from '@bistro/auth';
 import {
@@ -26,14 +23,12 @@ import {
   profileUpdateFailed,
   profileUpdated,
   useProfile,
-  useRecentBookings,
   useProfileUpsertMutation,
 } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
-import { longEventDate, shortDate } from '../shared/format-date';
-import { CardTitle, SectionTitle } from '../shared/styles';
+import { CardTitle } from '../shared/styles';
 import { useMember } from '../shared/use-member';
-import { bookingStatus } from './booking-status';
+import { MyBookings } from './my-bookings';
 
 interface Values {
   firstName: string;
@@ -57,16 +52,6 @@ const TwoUp = styled.div`
   ${media.md} {
     grid-template-columns: 1fr 1fr;
   }
-`;
-
-const StaffNote = styled.div`
-  display: flex;
-  gap: ${theme.space(2)};
-  margin-top: ${theme.space(2)};
-  padding: ${theme.space(3)};
-  border-radius: ${theme.radii.sm};
-  border-left: 3px solid ${theme.colors.primary};
-  background: ${theme.colors.surfaceRaised};
 `;
 
 function ProfileForm({ userId }: { userId: string }) {
@@ -144,63 +129,6 @@ function ProfileForm({ userId }: { userId: string }) {
   );
 }
 
-function RecentBookings({ userId }: { userId: string }) {
-  const bookings = useRecentBookings(userId);
-  return (
-    <section aria-labelledby="recent-bookings-title">
-      <SectionTitle id="recent-bookings-title" style={{ marginTop: 0 }}>
-        Recent Bookings
-      </SectionTitle>
-      {bookings.isPending ? (
-        <LoadingState label="Loading your bookings…" />
-      ) : bookings.isError ? (
-        <ErrorState
-          title="Could not load your bookings"
-          message="Please try again."
-          onRetry={() => void bookings.refetch()}
-        />
-      ) : bookings.data.length === 0 ? (
-        <Card>
-          <Muted>No bookings yet.</Muted>
-          <Link to="/events">Browse upcoming events</Link>
-        </Card>
-      ) : (
-        <Stack as="ul" $gap={3} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {bookings.data.map((b) => {
-            const status = bookingStatus(b.status);
-            return (
-              <Card as="li" key={b.id} aria-label={b.event_title ?? 'Booking'}>
-                <Row style={{ justifyContent: 'space-between' }}>
-                  <strong>{b.event_title ?? 'Event booking'}</strong>
-                  <Badge $solid $tone={status.tone}>
-                    {status.label}
-                  </Badge>
-                </Row>
-                <Muted style={{ margin: '4px 0 0' }}>
-                  {b.event_date ? longEventDate(b.event_date) : 'Date to be confirmed'} ·{' '}
-                  {b.number_of_guests} {b.number_of_guests === 1 ? 'guest' : 'guests'}
-                </Muted>
-                <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
-                  Booked {shortDate(b.created_at)}
-                </Muted>
-                {b.admin_notes ? (
-                  <StaffNote>
-                    <MessageSquare aria-hidden size={18} color={theme.colors.primary} />
-                    <div>
-                      <strong style={{ fontSize: '0.85rem' }}>Message from our staff</strong>
-                      <div>{b.admin_notes}</div>
-                    </div>
-                  </StaffNote>
-                ) : null}
-              </Card>
-            );
-          })}
-        </Stack>
-      )}
-    </section>
-  );
-}
-
 function Profile() {
   const { userId } = useMember();
   if (!userId) return null;
@@ -218,7 +146,7 @@ function Profile() {
             </Muted>
           </Card>
         </Stack>
-        <RecentBookings userId={userId} />
+        <MyBookings userId={userId} />
       </Columns>
     </GuestPage>
   );

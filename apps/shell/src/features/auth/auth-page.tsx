@@ -46,6 +46,7 @@ export function AuthPage() {
         ) : verifyEmail ? (
           <VerifyEmail
             email={verifyEmail}
+            returnTo={from}
             onBack={() => {
               setVerifyEmail(null);
               setTab('signin');
@@ -69,7 +70,7 @@ export function AuthPage() {
                 <SignInForm />
               </TabsContent>
               <TabsContent value="signup">
-                <SignUpForm onVerify={setVerifyEmail} />
+                <SignUpForm onVerify={setVerifyEmail} returnTo={from} />
               </TabsContent>
             </Tabs>
           </>

@@ -18,7 +18,14 @@ interface Values {
   password: string;
 }
 
-export function SignUpForm({ onVerify }: { onVerify: (email: string) => void }) {
+export function SignUpForm({
+  onVerify,
+  returnTo,
+}: {
+  onVerify: (email: string) => void;
+  /** The page the confirmation link brings the new member back to. */
+  returnTo?: string | null;
+}) {
   const { register, handleSubmit, formState } = useForm<Values>();
 
   const onSubmit = async (values: Values) => {
@@ -28,6 +35,7 @@ export function SignUpForm({ onVerify }: { onVerify: (email: string) => void }) 
       password: values.password,
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
+      returnTo,
     });
     if (error) {
       toast(signUpFailed(error));

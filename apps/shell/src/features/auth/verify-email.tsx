@@ -3,11 +3,19 @@ import { Button, Heading, Muted, Stack, toast } from '@bistro/ui';
 import { resendFailed, resendSignUpEmail } from '@bistro/auth';
 import { LinkButton } from './auth-styles';
 
-export function VerifyEmail({ email, onBack }: { email: string; onBack: () => void }) {
+export function VerifyEmail({
+  email,
+  onBack,
+  returnTo,
+}: {
+  email: string;
+  onBack: () => void;
+  returnTo?: string | null;
+}) {
   const [sending, setSending] = useState(false);
   const resend = async () => {
     setSending(true);
-    const { error } = await resendSignUpEmail(email);
+    const { error } = await resendSignUpEmail(email, returnTo);
     setSending(false);
     if (error) {
       toast(resendFailed);

@@ -1,0 +1,67 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { CheckCircle2, Hourglass } from 'lucide-react';
+import { Button, Card, Muted, Row, theme } from '@bistro/ui';
+import { guestBookingStatus, type BookingRow, type EventRow } from '@bistro/data';
+import { longEventDate } from '../shared/format-date';
+
+const Code = styled.strong`
+  font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace;
+  font-size: 1.3rem;
+  letter-spacing: 0.15em;
+`;
+
+/**
+ * What the guest sees once a booking is made: the booking code to show at the
+ * door, and whether it is waiting for approval or on the waitlist.
+ */
+export function BookingResult({
+  booking,
+  event,
+  onDismiss,
+}: {
+  booking: BookingRow;
+  event: EventRow;
+  onDismiss: () => void;
+}) {
+  const waitlisted = guestBookingStatus(booking.status) === 'waitlisted';
+  return (
+    <Card
+      role="status"
+      aria-label="Your booking"
+      style={{
+        marginBottom: 24,
+        borderColor: waitlisted ? theme.colors.warning : theme.colors.success,
+      }}
+    >
+      <Row $gap={2}>
+        {waitlisted ? (
+          <Hourglass aria-hidden color={theme.colors.warning} />
+        ) : (
+          <CheckCircle2 aria-hidden color={theme.colors.success} />
+        )}
+        <strong>
+          {waitlisted
+            ? `You are on the waitlist for ${booking.event_title ?? event.title}`
+            : `Booking received for ${booking.event_title ?? event.title}`}
+        </strong>
+      </Row>
+      <Muted style={{ margin: '8px 0' }}>
+        {longEventDate(booking.event_date ?? event.event_date)} · {booking.number_of_guests}{' '}
+        {booking.number_of_guests === 1 ? 'guest' : 'guests'}
+      </Muted>
+      <p style={{ margin: '0 0 8px' }}>
+        Booking code: <Code>{booking.booking_code}</Code>
+      </p>
+      <Muted style={{ margin: '0 0 12px' }}>
+        {waitlisted
+          ? 'This booking is waitlisted: the event is full. We will e-mail you if a spot opens up.'
+          : 'Your booking is waiting for approval; we will e-mail you the confirmation.'}{' '}
+        You can see or cancel it on your <Link to="/profile">profile</Link>.
+      </Muted>
+      <Button type="button" $variant="ghost" onClick={onDismiss}>
+        Dismiss
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { MessageSquare } from 'lucide-react';
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  ErrorState,
+  LoadingState,
+  Muted,
+  Row,
+  Stack,
+  theme,
+  toast,
+} from '@bistro/ui';
+import {
+  bookingCancelFailed,
+  bookingCancelled,
+  canCancelBooking,
+  useBookingCancelMutation,
+  useRecentBookings,
+  type BookingRow,
+} from '@bistro/data';
+import { longEventDate, shortDate } from '../shared/format-date';
+import { SectionTitle } from '../shared/styles';
+import { bookingStatus } from './booking-status';
+
+const StaffNote = styled.div`
+  display: flex;
+  gap: ${theme.space(2)};
+  margin-top: ${theme.space(2)};
+  padding: ${theme.space(3)};
+  border-radius: ${theme.radii.sm};
+  border-left: 3px solid ${theme.colors.primary};
+  background: ${theme.colors.surfaceRaised};
+`;
+
+const Code = styled.code`
+  font-size: 1rem;
+  letter-spacing: 0.12em;
+  color: ${theme.colors.text};
+`;
+
+function BookingCard({ booking, onCancel }: { booking: BookingRow; onCancel: () => void }) {
+  const status = bookingStatus(booking.status);
+  const title = booking.event_title ?? 'Event booking';
+  return (
+    <Card as="li" aria-label={title}>
+      <Row style={{ justifyContent: 'space-between' }}>
+        <strong>{title}</strong>
+        <Badge $solid $tone={status.tone}>
+          {status.label}
+        </Badge>
+      </Row>
+      {booking.occasion ? <Muted style={{ margin: '4px 0 0' }}>{booking.occasion}</Muted> : null}
+      <Muted style={{ margin: '4px 0 0' }}>
+        {booking.event_date ? longEventDate(booking.event_date) : 'Date to be confirmed'} ·{' '}
+        {booking.number_of_guests} {booking.number_of_guests === 1 ? 'guest' : 'guests'}
+      </Muted>
+      <Muted style={{ margin: '4px 0 0' }}>
+        Booking code: <Code>{booking.booking_code}</Code>
+      </Muted>
+      <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
+        Booked {shortDate(booking.created_at)}
+        {booking.cancelled_at ? ` · Cancelled ${shortDate(booking.cancelled_at)}` : ''}
+      </Muted>
+      {booking.admin_notes ? (
+        <StaffNote>
+          <MessageSquare aria-hidden size={18} color={theme.colors.primary} />
+          <div>
+            <strong style={{ fontSize: '0.85rem' }}>Message from our staff</strong>
+            <div>{booking.admin_notes}</div>
+          </div>
+        </StaffNote>
+      ) : null}
+      {canCancelBooking(booking) ? (
+        <Button
+          type="button"
+          $variant="ghost"
+          style={{ marginTop: 12 }}
+          aria-label={`Cancel booking: ${title}`}
+          onClick={onCancel}
+        >
+          Cancel booking
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * The member's 5 most recent bookings with their code and status (waitlisted
+ * and cancelled ones too); pending, approved and waitlisted bookings can be
+ * cancelled, after a confirmation, until the event starts.
+ */
+export function MyBookings({ userId }: { userId: string }) {
+  const bookings = useRecentBookings(userId);
+  const [toCancel, setToCancel] = useState<BookingRow | null>(null);
+  const cancel = useBookingCancelMutation({
+    onSuccess: () => {
+      toast(bookingCancelled);
+      setToCancel(null);
+    },
+    onError: (error) => {
+      toast(bookingCancelFailed(error));
+      setToCancel(null);
+    },
+  });
+  return (
+    <section aria-labelledby="recent-bookings-title">
+      <SectionTitle id="recent-bookings-title" style={{ marginTop: 0 }}>
+        Recent Bookings
+      </SectionTitle>
+      {bookings.isPending ? (
+        <LoadingState label="Loading your bookings…" />
+      ) : bookings.isError ? (
+        <ErrorState
+          title="Could not load your bookings"
+          message="Please try again."
+          onRetry={() => void bookings.refetch()}
+        />
+      ) : bookings.data.length === 0 ? (
+        <Card>
+          <Muted>No bookings yet.</Muted>
+          <Link to="/events">Browse upcoming events</Link>
+        </Card>
+      ) : (
+        <Stack as="ul" $gap={3} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {bookings.data.map((b) => (
+            <BookingCard key={b.id} booking={b} onCancel={() => setToCancel(b)} />
+          ))}
+        </Stack>
+      )}
+      <Dialog
+        open={toCancel !== null}
+        onOpenChange={(open) => {
+          if (!open && !cancel.isPending) setToCancel(null);
+        }}
+        title="Cancel this booking?"
+        description={
+          toCancel
+            ? `${toCancel.event_title ?? 'Your booking'}${toCancel.event_date ? `, ${longEventDate(toCancel.event_date)}` : ''}. Your spot is given to the next guest on the waitlist.`
+            : undefined
+        }
+      >
+        <Row style={{ justifyContent: 'flex-end' }}>
+          <Button
+            type="button"
+            $variant="ghost"
+            disabled={cancel.isPending}
+            onClick={() => setToCancel(null)}
+          >
+            Keep booking
+          </Button>
+          <Button
+            type="button"
+            $variant="danger"
+            disabled={cancel.isPending}
+            onClick={() => toCancel && cancel.mutate({ bookingId: toCancel.id, userId })}
+          >
+            {cancel.isPending ? 'Cancelling…' : 'Cancel booking'}
+          </Button>
+        </Row>
+      </Dialog>
+    </section>
+  );
+}
