@@ -1,8 +1,11 @@
 /**
  * The auth mails: sign-up confirmation, password recovery, magic link, invitation, the two
- * mails of an e-mail change and the reauthentication code. Each is plain (subject, text, html);
- * a code is printed only in the mails whose flow has somewhere to type it.
+ * mails of an e-mail change and the reauthentication code. Each is drawn in the venue's one mail
+ * layout (shared with the booking mails of the edge functions), with a text and an HTML part; a
+ * code is printed only in the mails whose flow has somewhere to type it.
  */
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the one mail layout is shared with the edge functions (Deno), which have no build step
+import { brandedMail } from '../../../../supabase/functions/_shared/branded-mail.ts';
 
 export type AuthMailKind =
   | 'signup'
@@ -18,9 +21,6 @@ export interface AuthMail {
   html: string;
   text: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 interface Wording {
   subject: string;
@@ -78,15 +78,13 @@ const WORDING: Record<AuthMailKind, Wording> = {
  */
 export function authMail(kind: AuthMailKind, link: string | null, code: string | null): AuthMail {
   const { subject, lead, action, codeLead } = WORDING[kind];
-  const html: string[] = [`<h2>${escapeHtml(subject)}</h2>`, `<p>${escapeHtml(lead)}</p>`];
-  const text: string[] = [subject, '', lead];
-  if (action && link) {
-    html.push(`<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`);
-    text.push(link);
-  }
-  if (codeLead && code !== null) {
-    html.push(`<p>${escapeHtml(codeLead)} ${code}</p>`);
-    text.push('', `${codeLead} ${code}`);
-  }
-  return { subject, html: html.join(''), text: `${text.join('\n')}\n` };
+  const mail = brandedMail({
+    subject,
+    heading: subject,
+    paragraphs: [lead],
+    ...(action && link ? { action: { label: action, url: link } } : {}),
+    ...(codeLead && code !== null ? { details: [[codeLead.replace(/:$/, ''), code] as const] } : {}),
+    footer: ['If you did not ask for this, you can ignore this e-mail.'],
+  });
+  return { subject: mail.subject, html: mail.html, text: `${mail.text}\n` };
 }

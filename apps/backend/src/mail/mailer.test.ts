@@ -60,7 +60,7 @@ describe('mailer', () => {
     await mailer.send({
       to: 'guest@example.com',
       subject: 'Confirm your signup',
-      html: '<a href="http://x/verify?a=1&amp;b=2">go</a>',
+      html: '<a href="http://x/verify?a=1&amp;b=2">go</a><a href="http://x/cancel?t=1&#38;u=&#x27;2&#39;">x</a>',
       text: 'go',
     });
     expect(mailer.inbox).toEqual([]);
@@ -74,13 +74,13 @@ describe('mailer', () => {
     await mailer.send({
       to: 'a@b.c',
       subject: 's',
-      html: '<a href="http://x/verify?a=1&amp;b=2">go</a>',
+      html: '<a href="http://x/verify?a=1&amp;b=2">go</a><a href="http://x/cancel?t=1&#38;u=&#x27;2&#39;">x</a>',
       text: '',
     });
     expect(mailer.inbox[0]).toMatchObject({
       to: 'a@b.c',
       subject: 's',
-      links: ['http://x/verify?a=1&b=2'],
+      links: ['http://x/verify?a=1&b=2', "http://x/cancel?t=1&u='2'"],
     });
     expect(extractLinks('<a href="u1">x</a><a href="u2">')).toEqual(['u1', 'u2']);
   });

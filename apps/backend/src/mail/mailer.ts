@@ -40,8 +40,22 @@ export function extractLinks(html: string): string[] {
   const out: string[] = [];
   const re = /href="([^"]+)"/g;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(html))) out.push((m[1] ?? '').replace(/&amp;/g, '&'));
+  while ((m = re.exec(html))) out.push(decodeAttribute(m[1] ?? ''));
   return out;
+}
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+
+/** An HTML attribute's value as the browser reads it: numeric and the basic named entities decoded. */
+function decodeAttribute(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (entity, body: string) => {
+    if (body[0] === '#') {
+      const code =
+        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : Number(body.slice(1));
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+  });
 }
 
 export function createMailer(opts: { smtpUrl?: string | undefined; from: string }): Mailer {
