@@ -83,7 +83,9 @@ export function authMail(kind: AuthMailKind, link: string | null, code: string |
     heading: subject,
     paragraphs: [lead],
     ...(action && link ? { action: { label: action, url: link } } : {}),
-    ...(codeLead && code !== null ? { details: [[codeLead.replace(/:$/, ''), code] as const] } : {}),
+    ...(codeLead && code !== null
+      ? { details: [[codeLead.replace(/:$/, ''), code] as const] }
+      : {}),
     footer: ['If you did not ask for this, you can ignore this e-mail.'],
   });
   return { subject: mail.subject, html: mail.html, text: `${mail.text}\n` };
