@@ -136,8 +136,9 @@ test('approving a booking with a note e-mails the guest and shows on their profi
 }) => {
   const leo = await memberToken('leo@example.com');
   const eventTitle = unique('Rooftop Brunch');
-  // the mail names the real event the booking is for, never a title the guest typed
-  await rest('events', {
+  // the booking belongs to the event (the database fills its title and date); the mail names
+  // that real event, never a title the guest typed
+  const [created] = await rest<{ id: string }[]>('events', {
     method: 'POST',
     body: { title: eventTitle, event_date: '2031-05-04T16:00:00Z', is_approved: true },
   });
@@ -149,8 +150,7 @@ test('approving a booking with a note e-mails the guest and shows on their profi
       name: 'Leo Park',
       email: 'leo@example.com',
       phone: '(216) 555-0199',
-      event_title: eventTitle,
-      event_date: '2031-05-04T16:00:00Z',
+      event_id: created?.id,
       number_of_guests: 4,
     },
   });
@@ -198,7 +198,7 @@ test('approving a booking with a note e-mails the guest and shows on their profi
 test('rejecting a booking e-mails the guest too', async ({ page }) => {
   const leo = await memberToken('leo@example.com');
   const eventTitle = unique('Sold Out Gala');
-  await rest('events', {
+  const [created] = await rest<{ id: string }[]>('events', {
     method: 'POST',
     body: { title: eventTitle, event_date: '2031-06-07T23:00:00Z', is_approved: true },
   });
@@ -210,8 +210,7 @@ test('rejecting a booking e-mails the guest too', async ({ page }) => {
       name: 'Leo Park',
       email: 'leo@example.com',
       phone: '(216) 555-0199',
-      event_title: eventTitle,
-      event_date: '2031-06-07T23:00:00Z',
+      event_id: created?.id,
     },
   });
   await openDashboard(page);

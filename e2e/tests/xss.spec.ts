@@ -297,7 +297,8 @@ test('an admin sees every payload as text on each dashboard tab', async ({ page 
   await inert('Events tab');
 
   const bookings = await openTab(page, 'Bookings');
-  const item = bookings.getByRole('listitem').filter({ hasText: tag });
+  // the booking's row (the tab also lists each event's guests against capacity)
+  const item = bookings.getByRole('listitem').filter({ hasText: V.bookingName });
   for (const text of [V.bookingName, V.eventTitle, V.special, V.adminNotes])
     await showsText(item, text);
   await expect(item.getByRole('link', { name: JS_URL })).toHaveCount(2);
