@@ -33,6 +33,8 @@ export const Card = styled.div`
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.md};
   padding: ${theme.space(5)};
+  /* A word longer than the card (a pasted URL, a run of symbols) breaks instead of widening the page. */
+  overflow-wrap: anywhere;
 `;
 
 type ButtonVariant = 'primary' | 'accent' | 'ghost' | 'danger';
