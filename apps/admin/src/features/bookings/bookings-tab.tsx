@@ -26,6 +26,7 @@ import {
   ItemHead,
   List,
   Meta,
+  Pager,
   QueryFrame,
   SmallButton,
   TabSection,
@@ -71,11 +72,6 @@ const Filters = styled.div`
     background: ${theme.colors.surface};
     color: ${theme.colors.text};
   }
-`;
-
-const Pager = styled(Row)`
-  justify-content: space-between;
-  margin-top: ${theme.space(4)};
 `;
 
 const Code = styled.code`
@@ -314,27 +310,13 @@ export function BookingsTab() {
                 />
               ))}
             </List>
-            <Pager>
-              <Button
-                type="button"
-                $variant="ghost"
-                disabled={data.page === 0 || bookings.isFetching}
-                onClick={() => setPage(Math.max(0, data.page - 1))}
-              >
-                Previous
-              </Button>
-              <Muted style={{ margin: 0 }}>
-                Page {data.page + 1} of {data.pageCount} · {ADMIN_BOOKINGS_PAGE_SIZE} per page
-              </Muted>
-              <Button
-                type="button"
-                $variant="ghost"
-                disabled={data.page + 1 >= data.pageCount || bookings.isFetching}
-                onClick={() => setPage(data.page + 1)}
-              >
-                Next
-              </Button>
-            </Pager>
+            <Pager
+              page={data.page}
+              pageCount={data.pageCount}
+              pageSize={ADMIN_BOOKINGS_PAGE_SIZE}
+              busy={bookings.isFetching}
+              onPage={setPage}
+            />
           </>
         ) : (
           <EmptyState>

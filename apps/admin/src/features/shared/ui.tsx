@@ -192,3 +192,49 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+const PagerRow = styled(Row)`
+  justify-content: space-between;
+  margin-top: ${theme.space(4)};
+`;
+
+/** Previous / "Page n of m · k per page" / Next under a server-paged list. */
+export function Pager({
+  page,
+  pageCount,
+  pageSize,
+  busy,
+  onPage,
+}: {
+  /** Zero-based. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** A page is loading: both moves wait. */
+  busy: boolean;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <PagerRow>
+      <Button
+        type="button"
+        $variant="ghost"
+        disabled={page === 0 || busy}
+        onClick={() => onPage(Math.max(0, page - 1))}
+      >
+        Previous
+      </Button>
+      <Muted style={{ margin: 0 }}>
+        Page {page + 1} of {pageCount} · {pageSize} per page
+      </Muted>
+      <Button
+        type="button"
+        $variant="ghost"
+        disabled={page + 1 >= pageCount || busy}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </Button>
+    </PagerRow>
+  );
+}

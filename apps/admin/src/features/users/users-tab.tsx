@@ -30,6 +30,7 @@ import {
   ItemHead,
   List,
   Meta,
+  Pager,
   QueryFrame,
   TabSection,
   SmallButton,
@@ -98,11 +99,6 @@ const PasswordPanel = styled.section`
     margin: 0;
     overflow-wrap: anywhere;
   }
-`;
-
-const Pager = styled(Row)`
-  justify-content: space-between;
-  margin-top: ${theme.space(4)};
 `;
 
 const numbers = new Intl.NumberFormat('en-US');
@@ -312,27 +308,13 @@ export function UsersTab() {
                 />
               ))}
             </List>
-            <Pager>
-              <Button
-                type="button"
-                $variant="ghost"
-                disabled={data.page === 0 || users.isFetching}
-                onClick={() => setPage(Math.max(0, data.page - 1))}
-              >
-                Previous
-              </Button>
-              <Muted style={{ margin: 0 }}>
-                Page {data.page + 1} of {data.pageCount} · {USERS_PAGE_SIZE} per page
-              </Muted>
-              <Button
-                type="button"
-                $variant="ghost"
-                disabled={data.page + 1 >= data.pageCount || users.isFetching}
-                onClick={() => setPage(data.page + 1)}
-              >
-                Next
-              </Button>
-            </Pager>
+            <Pager
+              page={data.page}
+              pageCount={data.pageCount}
+              pageSize={USERS_PAGE_SIZE}
+              busy={users.isFetching}
+              onPage={setPage}
+            />
           </>
         ) : (
           <EmptyState>
