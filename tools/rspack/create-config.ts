@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { runtimeDir } from './dev-ports';
+import { fastRefreshPlugins, fastRefreshShared } from './fast-refresh';
 import { sharedSingletons } from './shared';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -54,13 +54,11 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
   const production = process.env['NODE_ENV'] !== 'development';
   const { projectRoot, federation, port, host = false } = options;
   /**
-   * React Fast Refresh in dev, for the shell: an edited component is swapped in
-   * place, its state kept. Not for remotes: loaded into the shell's page, their
-   * hot updates reach the remote's runtime but React does not re-render them
-   * (the update is reported applied and nothing changes), so a remote's edit
-   * reloads the page instead, which at least always shows it.
+   * React Fast Refresh in dev, for the shell and the remotes: an edited
+   * component is swapped in place, its state kept (fast-refresh.ts: one
+   * refresh runtime on the page, shared through Module Federation).
    */
-  const fastRefresh = !production && host;
+  const fastRefresh = !production;
   return {
     mode: production ? 'production' : 'development',
     context: projectRoot,
@@ -118,7 +116,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         remotes: {},
         manifest: true,
         dts: false,
-        shared: sharedSingletons(),
+        shared: fastRefresh
+          ? { ...sharedSingletons(), ...fastRefreshShared(host) }
+          : sharedSingletons(),
         // Remotes: their webpack runtime takes the page's CSP nonce (csp-nonce-plugin.ts).
         runtimePlugins: [
           ...(options.runtimePlugins ?? []),
@@ -131,7 +131,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
           optimization: { target: 'web' },
         },
       }),
-      ...(fastRefresh ? [new ReactRefreshRspackPlugin()] : []),
+      ...(fastRefresh ? fastRefreshPlugins(host, options.runtimePlugins ?? []) : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
       }),
@@ -161,8 +161,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       // live-reload socket then connects from the shell's origin to the remote's server.
       allowedHosts: ['localhost', '127.0.0.1'],
       historyApiFallback: host,
-      // The shell: hot updates (Fast Refresh); an edit that cannot be applied in place
-      // reloads the page. Remotes: a reload on every edit (see fastRefresh).
+      // Hot updates (Fast Refresh), each app's from its own server; an edit that cannot
+      // be applied in place (a module that is not a component's) reloads the page.
       hot: fastRefresh,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },

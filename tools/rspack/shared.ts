@@ -54,7 +54,10 @@ interface SharedItem {
   version: string;
   strictVersion: boolean;
   shareKey?: string;
-  import?: string;
+  /** false: consumed only, never bundled (the page's provider must have it). */
+  import?: string | false;
+  /** Bundled in the entry chunk, so the entry itself can use it. */
+  eager?: boolean;
 }
 
 export type SharedConfig = Record<string, SharedItem>;
