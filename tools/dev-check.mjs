@@ -4,9 +4,10 @@
 // seeded admin), edits a component of the shell and of two remotes and sees
 // each change arrive without a reload, with the page's React state kept (Fast
 // Refresh: a marker set on window before the edit is still there, a value typed
-// into a field is still in it), restores the files, stops the dev suite with
-// SIGTERM and checks that no process it started is left and its ports are free.
-// Exits non-zero on the first failure. Part of `npm test`.
+// into a field is still in it), breaks a remote's component and sees the error
+// overlay name the file and go once it is fixed, restores the files, stops the
+// dev suite with SIGTERM and checks that no process it started is left and its
+// ports are free. Exits non-zero on the first failure. Part of `npm test`.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -61,6 +62,10 @@ const edits = [
       'song-requests-page.tsx',
     ),
     path: '/song-requests',
+    // Another remote's area visited in between, in the same page: the one refresh
+    // runtime then holds both remotes' components, and the update must still
+    // reach the lounge's.
+    via: { path: '/chat', remote: 'guest' },
     before: 'Drop a Request',
     after: 'Drop a Request (edited by the dev check)',
     role: 'button',
@@ -69,6 +74,14 @@ const edits = [
 ];
 const originals = new Map(edits.map((e) => [e.file, readFileSync(e.file, 'utf8')]));
 
+/** Goes to `path` in the page's router (no page load), as a link would. */
+async function navigate(page, path) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Makes one edit on its page, waits for it to show, restores the file; what happened. */
 async function tryEdit(page, shellUrl, edit) {
   const original = originals.get(edit.file);
@@ -76,6 +89,15 @@ async function tryEdit(page, shellUrl, edit) {
     throw new Error(`${edit.file} no longer holds ${edit.before}`);
   await page.goto(`${shellUrl}${edit.path}`);
   const field = page.getByLabel(edit.field, { exact: true }).first();
+  if (edit.via) {
+    await field.waitFor({ timeout: 45_000 });
+    await navigate(page, edit.via.path);
+    await page
+      .locator(`main [data-remote="${edit.via.remote}"] h1`)
+      .first()
+      .waitFor({ timeout: 45_000 });
+    await navigate(page, edit.path);
+  }
   await field.fill('kept across the edit');
   await page.evaluate(() => {
     window.__devCheckNoReload = true;
@@ -99,6 +121,51 @@ async function tryEdit(page, shellUrl, edit) {
       .waitFor({ timeout: 45_000 })
       .catch(() => undefined);
   }
+}
+
+/** The dev-server client's error overlay (an iframe @rspack/dev-server puts on the page). */
+const overlaySelector = '#rspack-dev-server-client-overlay';
+
+/**
+ * Breaks a remote's component (a JSX syntax error), waits for the error overlay
+ * naming the file, restores the file and waits for the overlay to go and the
+ * component to show again; what happened.
+ */
+async function tryCompileError(page, shellUrl, edit) {
+  const original = originals.get(edit.file);
+  const name = edit.file.split('/').pop();
+  await page.goto(`${shellUrl}${edit.path}`);
+  const field = page.getByLabel(edit.field, { exact: true }).first();
+  await field.fill('kept across the error');
+  await page.evaluate(() => {
+    window.__devCheckNoReload = true;
+  });
+  let shown = false;
+  try {
+    await writeFile(edit.file, original.replace(edit.before, `${edit.before} {`));
+    shown = await page
+      .frameLocator(overlaySelector)
+      .locator('body', { hasText: name })
+      .waitFor({ timeout: 45_000 })
+      .then(() => true)
+      .catch(() => false);
+  } finally {
+    await writeFile(edit.file, original);
+  }
+  const cleared = await page
+    .locator(overlaySelector)
+    .waitFor({ state: 'detached', timeout: 45_000 })
+    .then(() => true)
+    .catch(() => false);
+  const back = await page
+    .getByRole(edit.role, { name: edit.before, exact: true })
+    .first()
+    .waitFor({ timeout: 45_000 })
+    .then(() => true)
+    .catch(() => false);
+  const noReload = await page.evaluate(() => window.__devCheckNoReload === true);
+  const stateKept = (await field.inputValue().catch(() => '')) === 'kept across the error';
+  return { shown, cleared, back, noReload, stateKept };
 }
 
 function portFree(port) {
@@ -282,6 +349,15 @@ async function main() {
       if (!(result.noReload && result.stateKept)) {
         throw new Error(`${edit.name}: no Fast Refresh (${JSON.stringify(result)})`);
       }
+    }
+    // The error overlay is on for the remotes too, and a fixed error is hot as well.
+    const guestEdit = edits.find((e) => e.name.startsWith('guest'));
+    const compileError = await tryCompileError(page, shellUrl, guestEdit);
+    log(`guest remote: a compile error: ${JSON.stringify(compileError)}`);
+    if (!Object.values(compileError).every(Boolean)) {
+      throw new Error(
+        `guest remote: the compile error's overlay (${JSON.stringify(compileError)})`,
+      );
     }
     if (errors.length) throw new Error(`Errors on the page: ${errors.join('; ')}`);
   } catch (error) {

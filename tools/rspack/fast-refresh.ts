@@ -11,12 +11,13 @@ import type { SharedConfig } from './shared';
  *
  * React DOM (one shared singleton) gives its refresh hooks to one
  * react-refresh runtime only: the one injected into its global hook before it
- * loads, which is the shell's (its entry runs first). So there is one runtime
- * on the page, shared: the shell bundles `react-refresh/runtime` eagerly and
- * provides it as a Module Federation singleton; the remotes consume it and
- * bundle none of their own (a remote compiled alone fails to start rather
- * than refresh nothing). Each container keeps its own refresh client (it reads
- * the container's module cache), which reaches the runtime through
+ * loads, which is the shell's (its entry runs first). A remote with a runtime
+ * of its own had its hot updates applied and never rendered. So there is one
+ * runtime on the page, shared: the shell bundles `react-refresh/runtime`
+ * eagerly (its entry injects it before Module Federation has shared anything)
+ * and provides it as a singleton; the remotes consume it and bundle no copy
+ * to fall back on. Each container keeps its own refresh client (it reads the
+ * container's module cache), which reaches the runtime through
  * refresh-runtime.ts: that puts the container's name before every family id,
  * the module ids of different containers being the same relative paths.
  *
