@@ -44,9 +44,9 @@ describe.each(STORAGE_DRIVERS)('object bytes on the %s driver', (driver) => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), `bistro-bytes-${driver}-`));
     storage = await testStorage(driver);
+    // PGlite, or PostgreSQL when DATABASE_URL is set (the advisory locks and the sweep's query)
     srv = await startTestServer({
       dataDir: path.join(dir, 'data'),
-      pglite: true,
       config: { storage: storage.settings },
     });
     [maya, leo] = await Promise.all([signedIn(srv, 'maya'), signedIn(srv, 'leo')]);
