@@ -171,9 +171,8 @@ describe.each(STORAGE_DRIVERS)('object bytes on the %s driver', (driver) => {
     expect((await get(kept)).status).toBe(200);
   });
 
-  it.runIf(driver === 'local')(
-    'reads the files an older version wrote under DATA_DIR/storage/<bucket>/<name>',
-    async () => {
+  if (driver === 'local')
+    it('reads the files an older version wrote under DATA_DIR/storage/<bucket>/<name>', async () => {
       const name = `${MAYA}/legacy-${++seq}.png`;
       const bytes = await pngOf('#7a7');
       const file = path.join(dir, 'data', 'storage', 'photo-wall', ...name.split('/'));
@@ -187,8 +186,7 @@ describe.each(STORAGE_DRIVERS)('object bytes on the %s driver', (driver) => {
       const r = await get(name);
       expect(r.status).toBe(200);
       expect(Buffer.from(await r.arrayBuffer()).equals(bytes)).toBe(true);
-    },
-  );
+    });
 });
 
 describe('a backend whose S3 service does not answer', () => {
