@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RangeNotSatisfiable, readAll, type BlobStore } from './blobs.js';
@@ -160,6 +161,27 @@ describe('an S3 service that is down or hangs', () => {
       expect((e as Error).message).toMatch(/^The storage service did not answer within 30[01] ms$/);
       expect(ms).toBeGreaterThanOrEqual(290);
       expect(ms).toBeLessThan(3_000);
+    }
+  });
+
+  it('stalls mid-download: the body errors after the timeout', async () => {
+    const stalling = createServer((_req, res) => {
+      res.writeHead(200, { 'content-length': '100', 'content-type': 'text/plain' });
+      res.write('first ten.');
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const port = (stalling.address() as { port: number }).port;
+      const store = new S3BlobStore(s3Settings(`http://127.0.0.1:${port}`, { timeoutMs: 300 }));
+      const read = await store.get(key);
+      expect(read?.size).toBe(100);
+      const t0 = Date.now();
+      await expect(readAll(read!.body)).rejects.toThrow();
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(250);
+      expect(Date.now() - t0).toBeLessThan(3_000);
+    } finally {
+      stalling.closeAllConnections();
+      await new Promise<void>((resolve) => stalling.close(() => resolve()));
     }
   });
 
