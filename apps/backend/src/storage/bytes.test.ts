@@ -6,20 +6,23 @@
  * leaves no row behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { USERS, signedIn } from '../integration/support.js';
 import { openBlobStore } from './driver.js';
 import { sweepOrphans } from './consistency.js';
-import type { BlobStore } from './blobs.js';
+import { readAll, type BlobStore } from './blobs.js';
 import {
   STORAGE_DRIVERS,
   deadEndpoints,
   s3Settings,
+  startS3rver,
   testStorage,
   type TestStorage,
 } from './test-services.js';
@@ -255,5 +258,110 @@ describe('a backend whose S3 service does not answer', () => {
     expect(down.status).toBe(500);
     expect(((await down.json()) as { message: string }).message).toMatch(/did not answer/);
     expect(Date.now() - t1).toBeLessThan(8_000);
+  });
+});
+
+/**
+ * What several processes on several machines share: one PostgreSQL database and one S3 service
+ * (here two backends in one process, each with its own pool and store client). Needs
+ * PostgreSQL: `scripts/with-postgres.sh npx vitest run src/storage/bytes.test.ts`.
+ */
+describe.runIf(process.env['DATABASE_URL'])('two backends sharing PostgreSQL and S3', () => {
+  const adminUrl = process.env['DATABASE_URL'] ?? '';
+  const dbName = `bistro_shared_${randomBytes(6).toString('hex')}`;
+  let dir: string;
+  let s3: Awaited<ReturnType<typeof startS3rver>>;
+  let a: TestServer;
+  let b: TestServer;
+  let mayaA: SupabaseClient;
+  let mayaB: SupabaseClient;
+
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'bistro-bytes-shared-'));
+    await admin(`create database ${dbName}`);
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    s3 = await startS3rver();
+    // one data folder: the JWT signing key is shared as it would be on every machine
+    const opts = {
+      databaseUrl: u.toString(),
+      dataDir: path.join(dir, 'data'),
+      config: { storage: { ...LOCAL_STORAGE, driver: 's3' as const, s3: s3Settings(s3.endpoint) } },
+    };
+    a = await startTestServer(opts);
+    b = await startTestServer(opts);
+    [mayaA, mayaB] = await Promise.all([signedIn(a, 'maya'), signedIn(b, 'maya')]);
+  });
+
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await s3?.close();
+    await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const md5 = (x: ArrayBuffer | Uint8Array) =>
+    `"${createHash('md5').update(new Uint8Array(x)).digest('hex')}"`;
+
+  it('an upload through one is served, replaced and deleted through the other', async () => {
+    const name = `${MAYA}/shared-${Date.now()}.png`;
+    expect(
+      (await mayaA.storage.from('photo-wall').upload(name, await pngOf('#135'))).error,
+    ).toBeNull();
+    const viaB = await mayaB.storage.from('photo-wall').download(name);
+    expect(viaB.error).toBeNull();
+    const first = await viaB.data!.arrayBuffer();
+    const up = await mayaB.storage.from('photo-wall').upload(name, await pngOf('#531', 20), {
+      upsert: true,
+    });
+    expect(up.error).toBeNull();
+    const second = await (
+      await mayaA.storage.from('photo-wall').download(name)
+    ).data!.arrayBuffer();
+    expect(md5(second)).not.toBe(md5(first));
+    expect((await mayaA.storage.from('photo-wall').remove([name])).error).toBeNull();
+    expect((await mayaB.storage.from('photo-wall').download(name)).error).not.toBeNull();
+    const store = openBlobStore(b.backend.ctx.config);
+    expect(await store.head({ bucket: 'photo-wall', name })).toBeNull();
+  });
+
+  it('a delete through one racing a re-upload through the other: a row always has its bytes', async () => {
+    const store = openBlobStore(a.backend.ctx.config);
+    const name = `${MAYA}/race-${Date.now()}.png`;
+    const images = await Promise.all([pngOf('#900'), pngOf('#090'), pngOf('#009')]);
+    for (let round = 0; round < 12; round++) {
+      expect(
+        (await mayaA.storage.from('photo-wall').upload(name, images[round % 3]!, { upsert: true }))
+          .error,
+      ).toBeNull();
+      await Promise.all([
+        mayaA.storage.from('photo-wall').remove([name]),
+        mayaB.storage.from('photo-wall').upload(name, images[(round + 1) % 3]!, { upsert: true }),
+      ]);
+      const row = await a.db.query<{ metadata: { eTag: string } | string }>(
+        `select metadata from storage.objects where bucket_id = 'photo-wall' and name = $1`,
+        [name],
+      );
+      const got = await store.get({ bucket: 'photo-wall', name });
+      if (!row.rows[0]) {
+        expect(got, `round ${round}: bytes without a row`).toBeNull();
+        continue;
+      }
+      expect(got, `round ${round}: a row without bytes`).not.toBeNull();
+      const meta = row.rows[0].metadata;
+      const eTag = (typeof meta === 'string' ? (JSON.parse(meta) as { eTag: string }) : meta).eTag;
+      expect(md5(await readAll(got!.body)), `round ${round}: bytes of another upload`).toBe(eTag);
+    }
   });
 });
