@@ -86,6 +86,8 @@ interface Sent {
   res: Response;
   /** Aborts the request (and its body, if still being read). */
   abort: () => void;
+  /** The whole body as text, within the deadline ('' when it fails or overruns). */
+  text: () => Promise<string>;
 }
 
 export class S3BlobStore implements BlobStore {
@@ -162,13 +164,23 @@ export class S3BlobStore implements BlobStore {
         await res.body?.cancel();
         continue;
       }
-      return { res, abort: () => ctl.abort() };
+      const text = async () => {
+        const t = setTimeout(() => ctl.abort(), timeoutMs);
+        try {
+          return await res.text();
+        } catch {
+          return '';
+        } finally {
+          clearTimeout(t);
+        }
+      };
+      return { res, abort: () => ctl.abort(), text };
     }
   }
 
   /** The service's error answer as a StorageBackendError (the body is read and closed). */
-  private async failure(what: string, res: Response): Promise<StorageBackendError> {
-    const text = await res.text().catch(() => '');
+  private async failure(what: string, { res, text: body }: Sent): Promise<StorageBackendError> {
+    const text = await body();
     const code = xmlField(text, 'Code') ?? `HTTP ${res.status}`;
     const message = xmlField(text, 'Message') ?? res.statusText;
     return new StorageBackendError(
@@ -178,7 +190,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(key: ObjectKey, bytes: Uint8Array, contentType: string): Promise<void> {
-    const { res } = await this.send(
+    const sent = await this.send(
       `put ${key.bucket}/${key.name}`,
       this.url(key),
       {
@@ -194,8 +206,8 @@ export class S3BlobStore implements BlobStore {
       },
       this.s.timeoutMs + Math.ceil(bytes.length / 1024),
     );
-    if (!res.ok) throw await this.failure(`put ${key.bucket}/${key.name}`, res);
-    await res.body?.cancel();
+    if (!sent.res.ok) throw await this.failure(`put ${key.bucket}/${key.name}`, sent);
+    await sent.res.body?.cancel();
   }
 
   async get(key: ObjectKey, range?: RangeSpec): Promise<BlobRead | null> {
@@ -209,9 +221,10 @@ export class S3BlobStore implements BlobStore {
     }
     const headers: Record<string, string> = {};
     if (range && 'first' in range) headers['range'] = `bytes=${range.first}-${range.last ?? ''}`;
-    const { res, abort } = await this.send(what, this.url(key), { method: 'GET', headers });
+    const sent = await this.send(what, this.url(key), { method: 'GET', headers });
+    const { res, abort } = sent;
     if (res.status === 404) {
-      const text = await res.text().catch(() => '');
+      const text = await sent.text();
       if (xmlField(text, 'Code') === 'NoSuchBucket')
         throw new StorageBackendError(
           'The storage service refused the request (NoSuchBucket)',
@@ -220,13 +233,13 @@ export class S3BlobStore implements BlobStore {
       return null;
     }
     if (res.status === 416) {
-      const text = await res.text().catch(() => '');
+      const text = await sent.text();
       const total =
         /\/([0-9]+)$/.exec(res.headers.get('content-range') ?? '')?.[1] ??
         xmlField(text, 'ActualObjectSize');
       throw new RangeNotSatisfiable(Number(total ?? 0));
     }
-    if (!res.ok || !res.body) throw await this.failure(what, res);
+    if (!res.ok || !res.body) throw await this.failure(what, sent);
     const body = idleGuard(res.body, this.s.timeoutMs, abort);
     if (res.status === 206) {
       const m = /^bytes ([0-9]+)-([0-9]+)\/([0-9]+)$/.exec(res.headers.get('content-range') ?? '');
@@ -244,9 +257,10 @@ export class S3BlobStore implements BlobStore {
 
   async head(key: ObjectKey): Promise<{ size: number; lastModified: Date } | null> {
     const what = `head ${key.bucket}/${key.name}`;
-    const { res } = await this.send(what, this.url(key), { method: 'HEAD' });
+    const sent = await this.send(what, this.url(key), { method: 'HEAD' });
+    const { res } = sent;
     if (res.status === 404) return null;
-    if (!res.ok) throw await this.failure(what, res);
+    if (!res.ok) throw await this.failure(what, sent);
     const modified = res.headers.get('last-modified');
     return {
       size: Number(res.headers.get('content-length') ?? 0),
@@ -258,11 +272,12 @@ export class S3BlobStore implements BlobStore {
     const what = `copy ${from.bucket}/${from.name} to ${to.bucket}/${to.name}`;
     // x-amz-copy-source is URL-encoded; reserved characters other than '+' may stay raw
     const source = `/${this.s.bucket}/${encodeURI(this.key(from)).replace(/\+/g, '%2B')}`;
-    const { res } = await this.send(what, this.url(to), {
+    const sent = await this.send(what, this.url(to), {
       method: 'PUT',
       headers: { 'x-amz-copy-source': source },
     });
-    const text = await res.text().catch(() => '');
+    const { res } = sent;
+    const text = await sent.text();
     const code = xmlField(text, 'Code');
     if (res.status === 404 && code === 'NoSuchKey') return false;
     // S3 may report a failed copy in a 200 answer's body
@@ -276,9 +291,9 @@ export class S3BlobStore implements BlobStore {
 
   async remove(key: ObjectKey): Promise<void> {
     const what = `delete ${key.bucket}/${key.name}`;
-    const { res } = await this.send(what, this.url(key), { method: 'DELETE' });
-    if (!res.ok) throw await this.failure(what, res);
-    await res.body?.cancel();
+    const sent = await this.send(what, this.url(key), { method: 'DELETE' });
+    if (!sent.res.ok) throw await this.failure(what, sent);
+    await sent.res.body?.cancel();
   }
 
   /** ListObjectsV2 over the prefix, page by page (1000 keys a page). */
@@ -287,15 +302,16 @@ export class S3BlobStore implements BlobStore {
     do {
       const q = new URLSearchParams({ 'list-type': '2', prefix: this.s.prefix });
       if (token) q.set('continuation-token', token);
-      const { res } = await this.send(
-        'list',
-        `${this.base}?${q.toString().replace(/\+/g, '%20')}`,
-        {
-          method: 'GET',
-        },
-      );
-      if (!res.ok) throw await this.failure('list', res);
-      const xml = await res.text();
+      const sent = await this.send('list', `${this.base}?${q.toString().replace(/\+/g, '%20')}`, {
+        method: 'GET',
+      });
+      if (!sent.res.ok) throw await this.failure('list', sent);
+      const xml = await sent.text();
+      if (!xml.includes('<ListBucketResult'))
+        throw new StorageBackendError(
+          'The storage service sent an unreadable listing',
+          `list: ${this.host} answered ${sent.res.status} without a ListBucketResult`,
+        );
       for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
         const full = xmlField(m[1] ?? '', 'Key') ?? '';
         const rest = full.slice(this.s.prefix.length);
