@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DbOptions } from './db/options.js';
 import type { RealtimeSettings } from './realtime/settings.js';
+import { storageSettingsFromEnv, type StorageSettings } from './storage/settings.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -116,6 +117,8 @@ export interface Config {
   rest?: Partial<RestSettings>;
   /** How often the booking-mail outbox is drained (ms); 0 = not at all (the default in tests). */
   bookingMailsIntervalMs: number;
+  /** Where /storage/v1 keeps object bytes; unset: the local folder (storage/settings.ts). */
+  storage?: StorageSettings;
 }
 
 export interface RestSettings {
@@ -184,7 +187,8 @@ export interface EnvSettings {
     | 'trustProxy'
     | 'bookingMailsIntervalMs'
   > &
-    Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime' | 'rest'>>;
+    Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime' | 'rest'>> &
+    Partial<Pick<Config, 'storage'>>;
 }
 
 const list = (v: string | undefined): string[] =>
@@ -313,6 +317,8 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
         schemas: list(env['DB_SCHEMAS']),
         aggregates: env['DB_AGGREGATES_ENABLED'] === 'true',
       },
+      // STORAGE_DRIVER, STORAGE_S3_* and STORAGE_ORPHAN_*: see storage/settings.ts
+      storage: storageSettingsFromEnv(env),
     },
   };
 }

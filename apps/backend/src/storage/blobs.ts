@@ -1,12 +1,46 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+/**
+ * Where object bytes live. The rows (owner, type, size, row-level security) are in Postgres;
+ * a BlobStore keeps only the bytes, under "<bucket>/<name>": a folder per bucket under
+ * DATA_DIR/storage (fs-store.ts), an S3-compatible service (s3-store.ts), or memory in tests.
+ */
+import type { ObjectKey } from './models/objects.js';
 
-/** Where object bytes live: a folder per bucket under DATA_DIR/storage, or memory in tests. */
+/** A byte range as asked for: first[-last] (inclusive), or the last `suffix` bytes. */
+export type RangeSpec = { first: number; last?: number } | { suffix: number };
+
+export interface BlobRead {
+  /** The whole object's size in bytes. */
+  size: number;
+  /** The bytes sent (inclusive), or null when they are the whole object. */
+  range: { start: number; end: number } | null;
+  body: ReadableStream<Uint8Array>;
+}
+
+export interface BlobInfo extends ObjectKey {
+  lastModified: Date;
+}
+
+/** A range that starts past the end of the object (HTTP 416). */
+export class RangeNotSatisfiable extends Error {
+  constructor(readonly size: number) {
+    super('The requested range is not satisfiable');
+  }
+}
+
 export interface BlobStore {
-  put(bucket: string, name: string, bytes: Uint8Array): Promise<void>;
-  get(bucket: string, name: string): Promise<Uint8Array | null>;
-  remove(bucket: string, name: string): Promise<void>;
+  readonly kind: 'local' | 'memory' | 's3';
+  /** Stores the bytes whole, replacing what was there: a reader sees the old or the new bytes. */
+  put(key: ObjectKey, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** The bytes (or a range of them) as a stream; null when there is no such object. */
+  get(key: ObjectKey, range?: RangeSpec): Promise<BlobRead | null>;
+  /** The object's size and age; null when there is no such object. */
+  head(key: ObjectKey): Promise<{ size: number; lastModified: Date } | null>;
+  /** Copies the bytes within the store (no round trip through this process where possible). */
+  copy(from: ObjectKey, to: ObjectKey): Promise<boolean>;
+  /** Removes the bytes; removing what is not there is not an error. */
+  remove(key: ObjectKey): Promise<void>;
+  /** Every stored object (for the orphan sweep), in no particular order. */
+  list(): AsyncIterable<BlobInfo>;
 }
 
 /**
@@ -26,48 +60,83 @@ export function isSafeBucketId(id: string): boolean {
   return /^[A-Za-z0-9_.-]{1,100}$/.test(id) && id !== '.' && id !== '..';
 }
 
-export class FsBlobStore implements BlobStore {
-  constructor(private readonly root: string) {}
-
-  private file(bucket: string, name: string): string {
-    if (!isSafeBucketId(bucket) || !isSafeObjectName(name)) throw new Error('unsafe object path');
-    const base = path.resolve(this.root, bucket);
-    const full = path.resolve(base, ...name.split('/'));
-    if (!full.startsWith(base + path.sep)) throw new Error('object path escapes its bucket');
-    return full;
+/** A range against a known size, as an inclusive start and end (throws when unsatisfiable). */
+export function resolveRange(
+  range: RangeSpec | undefined,
+  size: number,
+): { start: number; end: number } | null {
+  if (!range) return null;
+  if ('suffix' in range) {
+    if (range.suffix === 0 || size === 0) throw new RangeNotSatisfiable(size);
+    return { start: Math.max(0, size - range.suffix), end: size - 1 };
   }
-
-  async put(bucket: string, name: string, bytes: Uint8Array): Promise<void> {
-    const f = this.file(bucket, name);
-    await mkdir(path.dirname(f), { recursive: true });
-    const tmp = `${f}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(tmp, bytes);
-    await rename(tmp, f);
-  }
-
-  async get(bucket: string, name: string): Promise<Uint8Array | null> {
-    try {
-      return new Uint8Array(await readFile(this.file(bucket, name)));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw e;
-    }
-  }
-
-  async remove(bucket: string, name: string): Promise<void> {
-    await rm(this.file(bucket, name), { force: true });
-  }
+  if (range.first >= size) throw new RangeNotSatisfiable(size);
+  return { start: range.first, end: Math.min(range.last ?? size - 1, size - 1) };
 }
 
+/** A stream of one chunk. */
+export function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      if (bytes.length) controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+/** Reads a whole stream into one array (tests, and the memory store). */
+export async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.length;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const ch of chunks) {
+    out.set(ch, at);
+    at += ch.length;
+  }
+  return out;
+}
+
+/** Bytes in memory: the store of a backend without a data folder (tests). */
 export class MemoryBlobStore implements BlobStore {
-  private readonly map = new Map<string, Uint8Array>();
-  async put(bucket: string, name: string, bytes: Uint8Array): Promise<void> {
-    this.map.set(`${bucket}/${name}`, bytes);
+  readonly kind = 'memory';
+  private readonly map = new Map<string, { bytes: Uint8Array; at: Date }>();
+  private readonly id = (k: ObjectKey) => `${k.bucket}/${k.name}`;
+
+  async put(key: ObjectKey, bytes: Uint8Array): Promise<void> {
+    this.map.set(this.id(key), { bytes: bytes.slice(), at: new Date() });
   }
-  async get(bucket: string, name: string): Promise<Uint8Array | null> {
-    return this.map.get(`${bucket}/${name}`) ?? null;
+  async get(key: ObjectKey, range?: RangeSpec): Promise<BlobRead | null> {
+    const o = this.map.get(this.id(key));
+    if (!o) return null;
+    const r = resolveRange(range, o.bytes.length);
+    const bytes = r ? o.bytes.subarray(r.start, r.end + 1) : o.bytes;
+    return { size: o.bytes.length, range: r, body: streamOf(bytes) };
   }
-  async remove(bucket: string, name: string): Promise<void> {
-    this.map.delete(`${bucket}/${name}`);
+  async head(key: ObjectKey): Promise<{ size: number; lastModified: Date } | null> {
+    const o = this.map.get(this.id(key));
+    return o ? { size: o.bytes.length, lastModified: o.at } : null;
+  }
+  async copy(from: ObjectKey, to: ObjectKey): Promise<boolean> {
+    const o = this.map.get(this.id(from));
+    if (!o) return false;
+    this.map.set(this.id(to), { bytes: o.bytes, at: new Date() });
+    return true;
+  }
+  async remove(key: ObjectKey): Promise<void> {
+    this.map.delete(this.id(key));
+  }
+  async *list(): AsyncIterable<BlobInfo> {
+    for (const [id, o] of [...this.map]) {
+      const slash = id.indexOf('/');
+      yield { bucket: id.slice(0, slash), name: id.slice(slash + 1), lastModified: o.at };
+    }
   }
 }

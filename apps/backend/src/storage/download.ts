@@ -2,10 +2,28 @@
 import type { Context } from 'hono';
 import type { Caller } from '../authz.js';
 import { objectNotFound } from './errors.js';
+import { RangeNotSatisfiable, type RangeSpec } from './blobs.js';
 import { findObjectMetadata, findPublicObjectMetadata, type ObjectKey } from './models/objects.js';
 import { mimeOf, objectKeyOf, parseMetadata, type StorageService } from './service.js';
 
-/** The object's bytes with its stored type, cache policy and ETag; never rendered as a page. */
+/**
+ * A Range header's single byte range ("bytes=a-b", "bytes=a-", "bytes=-n"). Anything else,
+ * several ranges included, is ignored: the whole object is sent, as HTTP allows.
+ */
+export function parseRange(header: string | undefined): RangeSpec | undefined {
+  const m = /^bytes=([0-9]{0,15})-([0-9]{0,15})$/.exec(header?.trim() ?? '');
+  if (!m || (!m[1] && !m[2])) return undefined;
+  if (!m[1]) return { suffix: Number(m[2]) };
+  const first = Number(m[1]);
+  if (!m[2]) return { first };
+  const last = Number(m[2]);
+  return last < first ? undefined : { first, last };
+}
+
+/**
+ * The object's bytes (streamed from the store) with its stored type, cache policy and ETag;
+ * never rendered as a page. A GET may ask for one byte range (206).
+ */
 export async function send(
   s: StorageService,
   c: Context,
@@ -13,23 +31,45 @@ export async function send(
   key: ObjectKey,
 ): Promise<Response> {
   if (!row) throw objectNotFound();
-  const bytes = await s.blobs.get(key.bucket, key.name);
-  if (!bytes) throw objectNotFound();
   const meta = parseMetadata(row.metadata);
+  const etag = typeof meta?.['eTag'] === 'string' ? meta['eTag'] : undefined;
   const headers: Record<string, string> = {
     'content-type': mimeOf(meta),
-    'content-length': String(bytes.length),
     'cache-control': typeof meta?.['cacheControl'] === 'string' ? meta['cacheControl'] : 'no-cache',
     'content-security-policy': "default-src 'none'; sandbox",
+    'accept-ranges': 'bytes',
   };
-  if (typeof meta?.['eTag'] === 'string') headers['etag'] = meta['eTag'];
+  if (etag) headers['etag'] = etag;
   if (c.req.query('download') !== undefined)
     headers['content-disposition'] =
       `attachment; filename="${encodeURIComponent(key.name.split('/').pop() ?? 'file')}"`;
-  return new Response(c.req.method === 'HEAD' ? null : new Blob([new Uint8Array(bytes)]), {
-    status: 200,
-    headers,
-  });
+  if (c.req.method === 'HEAD') {
+    const h = await s.blobs.head(key);
+    if (!h) throw objectNotFound();
+    headers['content-length'] = String(h.size);
+    return new Response(null, { status: 200, headers });
+  }
+  // If-Range: the range only while the object is still the one the client has part of
+  const ifRange = c.req.header('if-range');
+  const range = ifRange && ifRange !== etag ? undefined : parseRange(c.req.header('range'));
+  let read;
+  try {
+    read = await s.blobs.get(key, range);
+  } catch (e) {
+    if (!(e instanceof RangeNotSatisfiable)) throw e;
+    return c.json({ statusCode: '416', error: 'InvalidRange', message: e.message }, 416, {
+      'content-range': `bytes */${e.size}`,
+    });
+  }
+  if (!read) throw objectNotFound();
+  if (!read.range) {
+    headers['content-length'] = String(read.size);
+    return new Response(read.body, { status: 200, headers });
+  }
+  const { start, end } = read.range;
+  headers['content-length'] = String(end - start + 1);
+  headers['content-range'] = `bytes ${start}-${end}/${read.size}`;
+  return new Response(read.body, { status: 206, headers });
 }
 
 /**

@@ -24,6 +24,19 @@ export const invalidMimeType = (message: string) =>
   new StorageError(415, 'invalid_mime_type', message);
 export const mimeNotSupported = (mime: string) =>
   invalidMimeType(`mime type ${mime} is not supported`);
+/**
+ * The byte store (an S3-compatible service) failed, refused or did not answer in time. The
+ * client gets a 500 with a short reason; the details go to the server log.
+ */
+export class StorageBackendError extends StorageError {
+  constructor(
+    message: string,
+    readonly detail: string,
+  ) {
+    super(500, 'internal', message);
+  }
+}
+
 export const invalidObjectKey = (name: string) => invalidKey(`Invalid key: ${name.slice(0, 100)}`);
 
 /** A Postgres error raised while running as the caller, as Storage reports it (null: not one). */

@@ -4,6 +4,7 @@ import { isSafeObjectName } from './blobs.js';
 import { invalidRequest } from './errors.js';
 import { deleteObjects } from './models/objects.js';
 import { readBody, type StorageService } from './service.js';
+import { tidyUp } from './consistency.js';
 
 export const removeObjects = (s: StorageService) => async (c: Context) => {
   const who = await s.caller(c);
@@ -17,6 +18,11 @@ export const removeObjects = (s: StorageService) => async (c: Context) => {
     throw invalidRequest('prefixes must be an array of object names');
   const names = (prefixes as string[]).filter(isSafeObjectName);
   const rows = await s.asCaller(c, who, (tx) => deleteObjects(tx, bucket, names));
-  for (const row of rows) await s.blobs.remove(bucket, row['name'] as string);
+  // the rows are gone (committed): now the bytes, unless a new upload has claimed the name
+  await tidyUp(
+    s.db,
+    s.blobs,
+    rows.map((row) => ({ bucket, name: row['name'] as string })),
+  );
   return c.json(rows);
 };

@@ -1,11 +1,12 @@
 /** Supabase Storage-compatible API at /storage/v1: the route table and the error answers. */
 import { Hono, type Context } from 'hono';
-import path from 'node:path';
 import type { AppContext } from '../context.js';
 import { JwtError } from '../authz.js';
-import { FsBlobStore, MemoryBlobStore, type BlobStore } from './blobs.js';
+import type { BlobStore } from './blobs.js';
+import { openBlobStore, storageSettings } from './driver.js';
+import { startOrphanSweep } from './consistency.js';
 import { isUnsafeTarget } from './uploads.js';
-import { StorageError, invalidKey, routeNotFound } from './errors.js';
+import { StorageBackendError, StorageError, invalidKey, routeNotFound } from './errors.js';
 import { storageService, type StorageService } from './service.js';
 import { changeBucket, createBucket, getBucket, getBuckets, removeBucket } from './buckets.js';
 import { uploadObject } from './upload.js';
@@ -42,14 +43,20 @@ const ROUTES: Route[] = [
   [['DELETE'], '/object/:bucket', removeObjects],
 ];
 
+/**
+ * The storage API over the byte store the config names (storage/settings.ts). With an orphan
+ * sweep interval set, bytes that no row claims are removed in the background (consistency.ts).
+ */
 export function storageApp(ctx: AppContext): Hono {
   const app = new Hono();
-  const blobs: BlobStore = ctx.config.dataDir
-    ? new FsBlobStore(path.join(ctx.config.dataDir, 'storage'))
-    : new MemoryBlobStore();
+  const blobs: BlobStore = openBlobStore(ctx.config);
   const service = storageService(ctx, blobs);
+  const settings = storageSettings(ctx.config);
+  if (settings.orphanSweepIntervalMs > 0)
+    startOrphanSweep(ctx.db, blobs, settings.orphanSweepIntervalMs, settings.orphanGraceMs);
 
   app.onError((err, c) => {
+    if (err instanceof StorageBackendError) console.error(`[storage] ${err.detail}`);
     if (err instanceof StorageError)
       return c.json(
         { statusCode: String(err.status), error: err.error, message: err.message },

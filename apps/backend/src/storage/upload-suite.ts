@@ -1,7 +1,8 @@
 /**
  * Shared setup of the upload security suites: a backend with a data folder (so object bytes
- * really land on disk), Maya and Leo signed in, and helpers that send requests, record refused
- * attacks and look at what was stored. Each suite calls uploadSuite() once at its top.
+ * really land on disk) or an S3 service (s3rver), Maya and Leo signed in, and helpers that send
+ * requests, record refused attacks and look at what was stored. Each suite runs once per
+ * storage driver and calls uploadSuite(driver) at the top of each run.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -12,6 +13,8 @@ import sharp from 'sharp';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, type TestServer } from '../testing.js';
 import { USERS, signedIn } from '../integration/support.js';
+import { openBlobStore } from './driver.js';
+import { testStorage, type StorageDriverName, type TestStorage } from './test-services.js';
 
 export const MAYA = USERS.maya.id;
 export const LEO = USERS.leo.id;
@@ -24,13 +27,25 @@ export let leo: SupabaseClient;
 export let mayaToken: string;
 export let leoToken: string;
 let seq = 0;
+let driver: StorageDriverName = 'local';
+let bytes: TestStorage | undefined;
 export const attacks: { attack: string; status: number }[] = [];
 
-/** Boots the backend before the suite's tests and closes it after; prints the attacks tried. */
-export function uploadSuite(): void {
+/**
+ * Boots the backend (its object bytes on `storageDriver`) before the tests of the enclosing
+ * describe and closes it after; prints the attacks tried.
+ */
+export function uploadSuite(storageDriver: StorageDriverName): void {
   beforeAll(async () => {
+    driver = storageDriver;
+    attacks.length = 0;
     dir = await mkdtemp(path.join(tmpdir(), 'bistro-upload-sec-'));
-    srv = await startTestServer({ dataDir: path.join(dir, 'data'), pglite: true });
+    bytes = await testStorage(driver);
+    srv = await startTestServer({
+      dataDir: path.join(dir, 'data'),
+      pglite: true,
+      config: { storage: bytes.settings },
+    });
     maya = await signedIn(srv, 'maya');
     leo = await signedIn(srv, 'leo');
     mayaToken = (await maya.auth.getSession()).data.session?.access_token ?? '';
@@ -39,10 +54,11 @@ export function uploadSuite(): void {
 
   afterAll(async () => {
     await srv?.close();
+    await bytes?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
     if (attacks.length)
       console.log(
-        `[upload security] ${attacks.length} attacks tried and refused (each checked before it is listed):\n` +
+        `[upload security, ${driver} storage] ${attacks.length} attacks tried and refused (each checked before it is listed):\n` +
           attacks.map((a) => `  ${a.status}  ${a.attack}`).join('\n'),
       );
   });
@@ -121,8 +137,17 @@ export async function objectNames(bucket: string): Promise<string[]> {
   return r.rows.map((x) => x.name);
 }
 
-/** Every file under the data folder's storage/, relative to it. */
+/**
+ * Every stored object as "<bucket>/<name>": on the local driver every file under the data
+ * folder's storage/, relative to it; on s3 every key in the S3 bucket.
+ */
 export async function filesOnDisk(): Promise<string[]> {
+  if (driver === 's3') {
+    const out: string[] = [];
+    for await (const b of openBlobStore(srv.backend.ctx.config).list())
+      out.push(`${b.bucket}/${b.name}`);
+    return out.sort();
+  }
   const root = path.join(dir, 'data', 'storage');
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries

@@ -6,6 +6,7 @@ import { checkedContent } from './content.js';
 import { invalidRequest, objectNotFound, tooLarge } from './errors.js';
 import { insertObject, replaceObject } from './models/objects.js';
 import { objectKeyOf, type StorageService } from './service.js';
+import { lockObjects, tidyUp } from './consistency.js';
 
 interface Received {
   input: Uint8Array;
@@ -67,13 +68,23 @@ export const uploadObject = (s: StorageService) => async (c: Context) => {
     httpStatusCode: 200,
   };
   const id = randomUUID();
-  await s.asCaller(c, who, async (tx) => {
-    if (c.req.method === 'PUT' && !upsert) {
-      if (!(await replaceObject(tx, key, who.userId, metadata))) throw objectNotFound();
-    } else {
-      await insertObject(tx, { ...key, id, owner: who.userId, metadata }, upsert);
-    }
-    await s.blobs.put(key.bucket, key.name, bytes);
-  });
+  // the row first (row-level security decides), then the bytes, then the commit; see
+  // consistency.ts for what a failure on the way leaves behind
+  let writing = false;
+  try {
+    await s.asCaller(c, who, async (tx) => {
+      await lockObjects(tx, key);
+      if (c.req.method === 'PUT' && !upsert) {
+        if (!(await replaceObject(tx, key, who.userId, metadata))) throw objectNotFound();
+      } else {
+        await insertObject(tx, { ...key, id, owner: who.userId, metadata }, upsert);
+      }
+      writing = true;
+      await s.blobs.put(key, bytes, mime);
+    });
+  } catch (e) {
+    if (writing) await tidyUp(s.db, s.blobs, [key]);
+    throw e;
+  }
   return c.json({ Id: id, Key: `${key.bucket}/${key.name}` });
 };

@@ -1,0 +1,23 @@
+/** The BlobStore a backend's settings ask for. */
+import path from 'node:path';
+import type { Config } from '../config.js';
+import { MemoryBlobStore, type BlobStore } from './blobs.js';
+import { FsBlobStore } from './fs-store.js';
+import { S3BlobStore } from './s3-store.js';
+import { LOCAL_STORAGE, type StorageSettings } from './settings.js';
+
+export function storageSettings(config: Pick<Config, 'storage'>): StorageSettings {
+  return config.storage ?? LOCAL_STORAGE;
+}
+
+/** s3: the service; local: DATA_DIR/storage, or memory for a backend without a data folder. */
+export function openBlobStore(config: Pick<Config, 'storage' | 'dataDir'>): BlobStore {
+  const s = storageSettings(config);
+  if (s.driver === 's3') {
+    if (!s.s3) throw new Error('storage driver s3 without its settings');
+    return new S3BlobStore(s.s3);
+  }
+  return config.dataDir
+    ? new FsBlobStore(path.join(config.dataDir, 'storage'))
+    : new MemoryBlobStore();
+}
