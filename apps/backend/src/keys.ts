@@ -12,6 +12,7 @@ import {
   type JWTPayload,
   type CryptoKey,
 } from 'jose';
+import type { Queryable } from './db/types.js';
 
 export interface KeySet {
   kid: string;
@@ -63,19 +64,64 @@ async function generate(): Promise<JWK> {
   return jwk;
 }
 
-/** Loads the ES256 signing key from `<dataDir>/jwt-key.json`, creating it on first start. */
-export async function loadKeys(dataDir?: string): Promise<KeySet> {
-  if (!dataDir) return fromPrivateJwk(await generate());
+/** The private JWK in `<dataDir>/jwt-key.json`, created on first start (none: a fresh one). */
+async function loadJwk(dataDir?: string): Promise<JWK> {
+  if (!dataDir) return generate();
   const file = path.join(dataDir, 'jwt-key.json');
   try {
-    return await fromPrivateJwk(JSON.parse(await readFile(file, 'utf8')) as JWK);
+    return JSON.parse(await readFile(file, 'utf8')) as JWK;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
   const jwk = await generate();
   await mkdir(dataDir, { recursive: true });
   await writeFile(file, JSON.stringify(jwk, null, 2), { mode: 0o600 });
-  return fromPrivateJwk(jwk);
+  return jwk;
+}
+
+/** Loads the ES256 signing key from `<dataDir>/jwt-key.json`, creating it on first start. */
+export async function loadKeys(dataDir?: string): Promise<KeySet> {
+  return fromPrivateJwk(await loadJwk(dataDir));
+}
+
+/**
+ * The signing key of a database several processes or machines may serve (PostgreSQL): the one
+ * in backend.settings, so that a token one process signs is valid on all. The first process
+ * to start stores its key there (the one in `<dataDir>/jwt-key.json`, or a new one); a
+ * machine whose file holds another key is told so once and uses the database's.
+ */
+export async function loadSharedKeys(
+  db: Queryable,
+  dataDir: string | undefined,
+  warn: (msg: string) => void,
+): Promise<KeySet> {
+  const stored = async () =>
+    (await db.query<{ value: string }>(`select value from backend.settings where key = 'jwt_key'`))
+      .rows[0]?.value;
+  let value = await stored();
+  if (value === undefined) {
+    const jwk = await loadJwk(dataDir);
+    await db.query(
+      `insert into backend.settings (key, value) values ('jwt_key', $1) on conflict (key) do nothing`,
+      [JSON.stringify(jwk)],
+    );
+    // another process may have stored its key first: everyone uses the stored one
+    value = (await stored()) as string;
+  }
+  const keys = await fromPrivateJwk(JSON.parse(value) as JWK);
+  if (dataDir) {
+    const local = await readFile(path.join(dataDir, 'jwt-key.json'), 'utf8').catch(() => null);
+    if (local !== null) {
+      const localKid = (JSON.parse(local) as JWK).kid;
+      if (localKid && localKid !== keys.kid)
+        warn(
+          `${path.join(dataDir, 'jwt-key.json')} holds key ${localKid}, but this database's tokens ` +
+            `are signed with key ${keys.kid} (stored in backend.settings by the first process ` +
+            `that served it); using the database's`,
+        );
+    }
+  }
+  return keys;
 }
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;

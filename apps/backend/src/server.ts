@@ -7,7 +7,7 @@ import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
 import { bootstrap, migrate } from './db/migrate.js';
 import type { Db } from './db/types.js';
-import { apiKeys, loadKeys } from './keys.js';
+import { apiKeys, loadKeys, loadSharedKeys, type KeySet } from './keys.js';
 import { createMailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
@@ -95,6 +95,36 @@ function closeServer(server: ServerType): Promise<void> {
   });
 }
 
+/**
+ * Bootstrap, migrations and the signing key, once per database however many processes start
+ * against it at the same time: on PostgreSQL they take turns under an advisory lock, and the
+ * first one does the work. Tells the running processes of the database to reload their REST
+ * schema cache when migrations were applied (PostgREST's NOTIFY pgrst).
+ */
+export async function prepareDatabase(
+  db: Db,
+  opts: {
+    supabaseDir: string;
+    seed: boolean;
+    dataDir: string | undefined;
+    log: (msg: string) => void;
+    warn: (msg: string) => void;
+  },
+): Promise<KeySet> {
+  const run = async () => {
+    await bootstrap(db);
+    const m = await migrate(db, opts.supabaseDir, { seed: opts.seed, log: opts.log });
+    if (m.applied.length) {
+      opts.log(`applied ${m.applied.length} migration(s)`);
+      if (db.kind === 'postgres') await db.query(`notify pgrst, 'reload schema'`);
+    }
+    return db.kind === 'postgres'
+      ? loadSharedKeys(db, opts.dataDir, opts.warn)
+      : loadKeys(opts.dataDir);
+  };
+  return db.exclusive ? db.exclusive('bistro-backend:prepare', run) : run();
+}
+
 export async function startBackend(opts: BackendOptions = {}): Promise<Backend> {
   const log = opts.log ?? (() => undefined);
   const host = opts.host ?? DEFAULTS.host;
@@ -111,17 +141,48 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       );
   const servers: ServerType[] = [];
   let realtime: RealtimeServer | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
   try {
-    await bootstrap(db);
-    const m = await migrate(db, supabaseDir, { seed: opts.seed ?? true, log });
-    if (m.applied.length) log(`applied ${m.applied.length} migration(s)`);
-    const keys = await loadKeys(opts.dataDir);
+    const keys = await prepareDatabase(db, {
+      supabaseDir,
+      seed: opts.seed ?? true,
+      dataDir: opts.dataDir,
+      log,
+      warn,
+    });
     const { anonKey, serviceRoleKey } = await apiKeys(keys);
     const mailer = createMailer({
       smtpUrl: opts.smtpUrl,
       from: opts.mailFrom ?? DEFAULT_MAIL_FROM,
     });
     const schema = await makeSchemaLoader(db);
+    // PostgREST's schema reload: `NOTIFY pgrst, 'reload schema'` (or an empty NOTIFY pgrst),
+    // sent by whoever changed the schema (prepareDatabase after migrations), reaches every
+    // process serving this database; after a dropped connection the cache is reloaded, as a
+    // notification may have been missed meanwhile.
+    let listening = false;
+    stopListening = db.listen
+      ? await db.listen(
+          'pgrst',
+          (payload) => {
+            if (payload === '' || payload === 'reload schema')
+              void schema
+                .reload()
+                .catch((e: unknown) => warn(`schema reload failed: ${String(e)}`));
+            else
+              warn(
+                `NOTIFY pgrst, '${payload.slice(0, 40)}' is not supported (only 'reload schema')`,
+              );
+          },
+          () => {
+            if (listening)
+              void schema
+                .reload()
+                .catch((e: unknown) => warn(`schema reload failed: ${String(e)}`));
+            listening = true;
+          },
+        )
+      : undefined;
 
     const config: Config = appConfig(
       { apiUrl: opts.publicUrl ?? '', dataDir: opts.dataDir, supabaseDir },
@@ -180,12 +241,14 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         closed = true;
         await bookingMails?.stop();
         await realtime?.close();
+        await stopListening?.();
         await Promise.all(servers.map(closeServer));
         await db.close();
       },
     };
   } catch (e) {
     await realtime?.close().catch(() => undefined);
+    await stopListening?.().catch(() => undefined);
     await Promise.all(servers.map(closeServer));
     await db.close().catch(() => undefined);
     throw e;
