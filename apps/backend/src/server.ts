@@ -8,7 +8,7 @@ import { openPostgres } from './db/postgres.js';
 import { bootstrap, migrate } from './db/migrate.js';
 import type { Db } from './db/types.js';
 import { apiKeys, loadKeys, loadSharedKeys, type KeySet } from './keys.js';
-import { createMailer } from './mail/mailer.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
 import { createRealtime, type RealtimeServer } from './realtime/server.js';
@@ -55,6 +55,11 @@ export interface BackendOptions {
   log?: (msg: string) => void;
   /** Warnings about the setup (default: console.warn). */
   warn?: (msg: string) => void;
+  /**
+   * Several processes (cluster.ts): where mail goes instead of a mailer of this process's own,
+   * and the dev inbox that shows it, served elsewhere (this process then serves none).
+   */
+  sharedInbox?: { mailer: Mailer; url: string };
 }
 
 export interface Backend {
@@ -93,6 +98,20 @@ function closeServer(server: ServerType): Promise<void> {
     server.close(() => resolve());
     s.closeAllConnections?.();
   });
+}
+
+/** The dev inbox web page and API for `mailer`'s messages. */
+export async function serveInbox(
+  mailer: Mailer,
+  port: number,
+  host: string,
+): Promise<{ server: ServerType; url: string; close(): Promise<void> }> {
+  const server = await listen(inboxApp(mailer), port, host);
+  return {
+    server,
+    url: `http://${displayAddress(host)}:${portOf(server)}`,
+    close: () => closeServer(server),
+  };
 }
 
 /**
@@ -151,10 +170,12 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       warn,
     });
     const { anonKey, serviceRoleKey } = await apiKeys(keys);
-    const mailer = createMailer({
-      smtpUrl: opts.smtpUrl,
-      from: opts.mailFrom ?? DEFAULT_MAIL_FROM,
-    });
+    const mailer =
+      opts.sharedInbox?.mailer ??
+      createMailer({
+        smtpUrl: opts.smtpUrl,
+        from: opts.mailFrom ?? DEFAULT_MAIL_FROM,
+      });
     const schema = await makeSchemaLoader(db);
     // PostgREST's schema reload: `NOTIFY pgrst, 'reload schema'` (or an empty NOTIFY pgrst),
     // sent by whoever changed the schema (prepareDatabase after migrations), reaches every
@@ -208,9 +229,13 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
     await realtime.start();
     const url = `http://${displayAddress(host)}:${portOf(api)}`;
     if (!config.apiUrl) config.apiUrl = opts.publicUrl ?? url;
-    const inbox = await listen(inboxApp(mailer), opts.inboxPort ?? DEFAULTS.ports.inbox, inboxHost);
-    servers.push(inbox);
-    const inboxUrl = `http://${displayAddress(inboxHost)}:${portOf(inbox)}`;
+    let inboxUrl: string;
+    if (opts.sharedInbox) inboxUrl = opts.sharedInbox.url;
+    else {
+      const inbox = await serveInbox(mailer, opts.inboxPort ?? DEFAULTS.ports.inbox, inboxHost);
+      servers.push(inbox.server);
+      inboxUrl = inbox.url;
+    }
     if (!opts.smtpUrl && !isLoopback(host))
       warn(
         `the API listens on ${host}, beyond this machine, while mail (sign-up links, password ` +
