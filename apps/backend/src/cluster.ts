@@ -16,7 +16,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAIL_FROM, REPO_ROOT, type EnvSettings } from './config.js';
 import { openPostgres } from './db/postgres.js';
-import { apiKeys } from './keys.js';
 import {
   createMailer,
   extractLinks,
@@ -70,14 +69,13 @@ export async function runPrimary(env: EnvSettings, workers: number): Promise<voi
   // once, before any worker listens: workers find the database ready (they check again
   // under the same advisory lock, which then costs a few queries)
   const db = await openPostgres(env.databaseUrl, { ...env.config.db, max: 2 });
-  const keys = await prepareDatabase(db, {
+  const { anonKey, serviceRoleKey } = await prepareDatabase(db, {
     supabaseDir: env.supabaseDir ?? path.join(REPO_ROOT, 'supabase'),
     seed: true,
     dataDir: env.dataDir,
     log,
     warn,
   }).finally(() => db.close());
-  const { anonKey, serviceRoleKey } = await apiKeys(keys);
 
   // the dev inbox is this process's: mail from every worker lands in one list
   const mailer = createMailer({ from: env.mailFrom ?? DEFAULT_MAIL_FROM });

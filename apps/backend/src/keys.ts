@@ -84,31 +84,55 @@ export async function loadKeys(dataDir?: string): Promise<KeySet> {
   return fromPrivateJwk(await loadJwk(dataDir));
 }
 
+/** The signing key and the API keys (anon, service_role) a backend serves with. */
+export interface ProjectKeys {
+  keys: KeySet;
+  anonKey: string;
+  serviceRoleKey: string;
+}
+
 /**
- * The signing key of a database several processes or machines may serve (PostgreSQL): the one
- * in backend.settings, so that a token one process signs is valid on all. The first process
- * to start stores its key there (the one in `<dataDir>/jwt-key.json`, or a new one); a
- * machine whose file holds another key is told so once and uses the database's.
+ * The keys of a database several processes or machines may serve (PostgreSQL), kept in
+ * backend.settings: the signing key, so that a token one process signs is valid on all, and
+ * the anon and service_role keys themselves (an ES256 signature differs at every signing, and
+ * edge functions compare the service_role key as a string). The first process to start stores
+ * them (its `<dataDir>/jwt-key.json`, or a new key); a machine whose file holds another key is
+ * told so and uses the database's.
  */
 export async function loadSharedKeys(
   db: Queryable,
   dataDir: string | undefined,
   warn: (msg: string) => void,
-): Promise<KeySet> {
-  const stored = async () =>
-    (await db.query<{ value: string }>(`select value from backend.settings where key = 'jwt_key'`))
-      .rows[0]?.value;
-  let value = await stored();
-  if (value === undefined) {
-    const jwk = await loadJwk(dataDir);
-    await db.query(
-      `insert into backend.settings (key, value) values ('jwt_key', $1) on conflict (key) do nothing`,
-      [JSON.stringify(jwk)],
+): Promise<ProjectKeys> {
+  const stored = async () => {
+    const r = await db.query<{ key: string; value: string }>(
+      `select key, value from backend.settings
+       where key in ('jwt_key', 'anon_key', 'service_role_key')`,
     );
-    // another process may have stored its key first: everyone uses the stored one
-    value = (await stored()) as string;
+    return Object.fromEntries(r.rows.map((x) => [x.key, x.value])) as Record<string, string>;
+  };
+  let values = await stored();
+  if (values['jwt_key'] === undefined) {
+    const jwk = await loadJwk(dataDir);
+    const made = await apiKeys(await fromPrivateJwk(jwk));
+    // all three or none: another process may have stored its own first, then everyone uses those
+    await db.query(
+      `insert into backend.settings (key, value)
+       select * from unnest($1::text[], $2::text[])
+       where not exists (select 1 from backend.settings where key = 'jwt_key')
+       on conflict (key) do nothing`,
+      [
+        ['jwt_key', 'anon_key', 'service_role_key'],
+        [JSON.stringify(jwk), made.anonKey, made.serviceRoleKey],
+      ],
+    );
+    values = await stored();
   }
-  const keys = await fromPrivateJwk(JSON.parse(value) as JWK);
+  const keys = await fromPrivateJwk(JSON.parse(values['jwt_key'] as string) as JWK);
+  const anonKey = values['anon_key'];
+  const serviceRoleKey = values['service_role_key'];
+  if (anonKey === undefined || serviceRoleKey === undefined)
+    throw new Error('backend.settings holds jwt_key without anon_key and service_role_key');
   if (dataDir) {
     const local = await readFile(path.join(dataDir, 'jwt-key.json'), 'utf8').catch(() => null);
     if (local !== null) {
@@ -121,7 +145,7 @@ export async function loadSharedKeys(
         );
     }
   }
-  return keys;
+  return { keys, anonKey, serviceRoleKey };
 }
 
 const TEN_YEARS = 10 * 365 * 24 * 3600;

@@ -7,7 +7,7 @@ import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
 import { bootstrap, migrate } from './db/migrate.js';
 import type { Db } from './db/types.js';
-import { apiKeys, loadKeys, loadSharedKeys, type KeySet } from './keys.js';
+import { apiKeys, loadKeys, loadSharedKeys, type ProjectKeys } from './keys.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
@@ -129,17 +129,17 @@ export async function prepareDatabase(
     log: (msg: string) => void;
     warn: (msg: string) => void;
   },
-): Promise<KeySet> {
-  const run = async () => {
+): Promise<ProjectKeys> {
+  const run = async (): Promise<ProjectKeys> => {
     await bootstrap(db);
     const m = await migrate(db, opts.supabaseDir, { seed: opts.seed, log: opts.log });
     if (m.applied.length) {
       opts.log(`applied ${m.applied.length} migration(s)`);
       if (db.kind === 'postgres') await db.query(`notify pgrst, 'reload schema'`);
     }
-    return db.kind === 'postgres'
-      ? loadSharedKeys(db, opts.dataDir, opts.warn)
-      : loadKeys(opts.dataDir);
+    if (db.kind === 'postgres') return loadSharedKeys(db, opts.dataDir, opts.warn);
+    const keys = await loadKeys(opts.dataDir);
+    return { keys, ...(await apiKeys(keys)) };
   };
   return db.exclusive ? db.exclusive('bistro-backend:prepare', run) : run();
 }
@@ -162,14 +162,13 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
   let realtime: RealtimeServer | undefined;
   let stopListening: (() => Promise<void>) | undefined;
   try {
-    const keys = await prepareDatabase(db, {
+    const { keys, anonKey, serviceRoleKey } = await prepareDatabase(db, {
       supabaseDir,
       seed: opts.seed ?? true,
       dataDir: opts.dataDir,
       log,
       warn,
     });
-    const { anonKey, serviceRoleKey } = await apiKeys(keys);
     const mailer =
       opts.sharedInbox?.mailer ??
       createMailer({
