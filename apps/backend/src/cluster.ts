@@ -194,6 +194,9 @@ export async function runPrimary(env: EnvSettings, workers: number): Promise<voi
     { mode: 0o600 },
   );
   console.log(`[backend] database: postgres, ${workers} worker processes`);
+  console.log(
+    `[backend] workers:       ${[...indexOf].map(([w, i]) => `${i} (pid ${w.process.pid})`).join(', ')}`,
+  );
   console.log(`[backend] API URL:       ${url}`);
   console.log(
     `[backend] dev inbox:     ${inbox.url}${env.smtpUrl ? ' (unused: SMTP_URL is set)' : ''}`,
