@@ -47,11 +47,15 @@ export async function seedTonight(
     delete from public.song_requests where event_date = '${tonight}';
     delete from public.dj_ratings where performance_date = '${tonight}';
     insert into public.song_requests (song_title, artist, user_id, requested_by_name, status,
-      event_date, created_at)
+      event_date, created_at, queue_position, song_key)
     select 'Song number ' || g, 'Artist ' || (g % 97), ('b0000000-0000-4000-8000-' ||
       lpad((1 + g % ${members})::text, 12, '0'))::uuid, 'Member' || (1 + g % ${members}),
       (array['pending', 'approved', 'played'])[1 + g % 3], '${tonight}',
-      now() - (g % 18000) * interval '1 second'
+      now() - (g % 18000) * interval '1 second',
+      -- the approved ones (g % 3 = 1) are the queue, numbered 1, 2, 3...
+      case when g % 3 = 1 then (g + 2) / 3 end,
+      -- what the trigger (off here) would compute: one key per song and night
+      private.song_key('Song number ' || g, 'Artist ' || (g % 97))
     from generate_series(1, ${rows}) as g;
     with r as (
       select id, (row_number() over (order by created_at) - 1) as k

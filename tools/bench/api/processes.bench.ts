@@ -11,7 +11,7 @@
  *
  *   npx tsx tools/bench/api/processes.bench.ts     # starts a throwaway PostgreSQL (with-postgres.sh)
  *
- * Env (defaults in brackets): BENCH_PROC_LEVELS [250,500,750,1000,1500,2000,3000,4000,6000],
+ * Env (defaults in brackets): BENCH_PROC_LEVELS [100,250,500,750,1000,1500,2000,3000,4000,6000],
  * BENCH_PROC_WORKERS [1,2], BENCH_WARMUP_MS [5000], BENCH_MEASURE_MS [5000],
  * BENCH_TIMEOUT_MS [5000], BENCH_SOCKETS [256], BENCH_P99_MS [100], BENCH_SEARCH_STEPS [2].
  */
@@ -35,7 +35,10 @@ const env = process.env;
 const list = (v: string | undefined, d: number[]) =>
   v ? v.split(',').map((x) => Number(x.trim())) : d;
 const num = (v: string | undefined, d: number) => (v ? Number(v) : d);
-const LEVELS = list(env['BENCH_PROC_LEVELS'], [250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000]);
+const LEVELS = list(
+  env['BENCH_PROC_LEVELS'],
+  [100, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000],
+);
 const WORKERS = list(env['BENCH_PROC_WORKERS'], [1, 2]);
 const WARMUP_MS = num(env['BENCH_WARMUP_MS'], 5000);
 const MEASURE_MS = num(env['BENCH_MEASURE_MS'], 5000);
