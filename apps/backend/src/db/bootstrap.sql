@@ -397,6 +397,21 @@ create unlogged table if not exists backend.rate_limits (
 );
 create index if not exists rate_limits_reset_at_idx on backend.rate_limits (reset_at);
 
+-- Realtime broadcasts a client sends on its socket, handed to the other processes serving
+-- this database (PostgreSQL): one row each, announced by NOTIFY realtime_relay with its id.
+-- Unlogged and deleted after a minute: a broadcast is delivered at once or not at all.
+create unlogged table if not exists backend.realtime_relay (
+  id bigint generated always as identity primary key,
+  origin text not null,
+  topic text not null,
+  private boolean not null,
+  event text not null,
+  encoding smallint not null,
+  payload bytea not null,
+  inserted_at timestamptz not null default now()
+);
+create index if not exists realtime_relay_inserted_at_idx on backend.realtime_relay (inserted_at);
+
 -- public schema defaults (as a fresh Supabase project has them) -------------------------
 grant usage on schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;

@@ -153,6 +153,35 @@ describe.skipIf(!url)('two backend processes over one PostgreSQL', () => {
     }
   });
 
+  it("relay a client's broadcast on one process to the sockets on the other", async () => {
+    const [ca, cb] = [realtimeClient(a), realtimeClient(b)];
+    try {
+      const atA: unknown[] = [];
+      const atB: unknown[] = [];
+      const chA = ca
+        .channel('mp-chat', { config: { private: false } })
+        .on('broadcast', { event: 'say' }, (m) => atA.push(m['payload']));
+      const chB = cb
+        .channel('mp-chat', { config: { private: false } })
+        .on('broadcast', { event: 'say' }, (m) => atB.push(m['payload']));
+      expect((await subscribed(chA)).status).toBe('SUBSCRIBED');
+      expect((await subscribed(chB)).status).toBe('SUBSCRIBED');
+      expect(await chA.send({ type: 'broadcast', event: 'say', payload: { text: 'hi' } })).toBe(
+        'ok',
+      );
+      for (let i = 0; i < 100 && atB.length === 0; i++) await sleep(50);
+      expect(atB).toEqual([{ text: 'hi' }]);
+      // the sender's own process did not hand it back to the sender (self is off)
+      await sleep(200);
+      expect(atA).toEqual([]);
+    } finally {
+      await ca.removeAllChannels();
+      await cb.removeAllChannels();
+      ca.realtime.disconnect();
+      cb.realtime.disconnect();
+    }
+  });
+
   it('drain the booking-mail outbox from both at once: every mail goes out once', async () => {
     const n = 20;
     await a.db.exec(`
