@@ -181,6 +181,7 @@ export async function runPrimary(env: EnvSettings, workers: number): Promise<voi
     url = await allReady;
   } catch (e) {
     stopping = true;
+    failed = true;
     for (const w of indexOf.keys()) w.process.kill('SIGTERM');
     await inbox.close();
     throw e;

@@ -66,6 +66,20 @@ describe.skipIf(!url)('two backend processes over one PostgreSQL', () => {
     expect(user.status).toBe(200);
   });
 
+  it("reload the REST schema cache in every process on NOTIFY pgrst, 'reload schema'", async () => {
+    const probe = () => api(b, '/rest/v1/events?select=id,mp_extra&limit=1');
+    await a.db.exec(`alter table public.events add column mp_extra text`);
+    // a column B's cache does not know: refused until the schema is reloaded
+    expect((await probe()).status).toBe(400);
+    await a.db.exec(`notify pgrst, 'reload schema'`);
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      await sleep(50);
+      status = (await probe()).status;
+    }
+    expect(status).toBe(200);
+  });
+
   it('share one rate limit: 5 sign-ins per address, whichever process answers', async () => {
     const email = `mp.${Date.now()}@example.test`;
     const statuses: number[] = [];
