@@ -187,7 +187,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
           (payload) => {
             if (payload === '' || payload === 'reload schema')
               void schema
-                .reload()
+                .refresh()
                 .catch((e: unknown) => warn(`schema reload failed: ${String(e)}`));
             else
               warn(
@@ -197,7 +197,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
           () => {
             if (listening)
               void schema
-                .reload()
+                .refresh()
                 .catch((e: unknown) => warn(`schema reload failed: ${String(e)}`));
             listening = true;
           },
