@@ -57,6 +57,12 @@ const benches = [
     cmd: ['npx', 'tsx', 'tools/bench/api/api.bench.ts'],
   },
   {
+    id: 'processes',
+    name: 'API: the lounge with 1 and 2 backend processes (PostgreSQL, WORKERS)',
+    requires: 'apps/backend/src/cluster.ts',
+    cmd: ['npx', 'tsx', 'tools/bench/api/processes.bench.ts'],
+  },
+  {
     id: 'runaway',
     name: 'API: one runaway request (statement timeout, PGlite worker watchdog)',
     requires: 'apps/backend/src/server.ts',

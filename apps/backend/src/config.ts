@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 import type { DbOptions } from './db/options.js';
 import type { RealtimeSettings } from './realtime/settings.js';
 import { storageSettingsFromEnv, type StorageSettings } from './storage/settings.js';
@@ -321,4 +322,35 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       storage: storageSettingsFromEnv(env),
     },
   };
+}
+
+// --- Several processes (cluster.ts) -----------------------------------------------------------
+
+export interface ProcessSettings {
+  /** WORKERS: how many processes serve the API on this machine (1: this process alone). */
+  workers: number;
+}
+
+/**
+ * WORKERS=<n> or WORKERS=auto (one per CPU core). More than one needs DATABASE_URL: PGlite is a
+ * database inside one process, which other processes cannot open, so that stops the start.
+ */
+export function processSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  cores = availableParallelism(),
+): ProcessSettings {
+  const raw = opt(env['WORKERS']);
+  let workers = 1;
+  if (raw === 'auto') workers = cores;
+  else if (raw !== undefined) {
+    if (!/^[0-9]+$/.test(raw) || Number(raw) < 1 || Number(raw) > 256)
+      throw new Error(`WORKERS must be a whole number from 1 to 256, or "auto" (got "${raw}")`);
+    workers = Number(raw);
+  }
+  if (workers > 1 && !opt(env['DATABASE_URL']))
+    throw new Error(
+      `WORKERS=${raw} needs DATABASE_URL (PostgreSQL): without it the database is PGlite, which ` +
+        `lives inside one process and cannot be shared by several; set DATABASE_URL or WORKERS=1`,
+    );
+  return { workers };
 }

@@ -20,22 +20,29 @@ export interface AppContext {
 export async function makeSchemaLoader(db: Queryable): Promise<{
   get(): SchemaCache;
   reload(): Promise<SchemaCache>;
+  refresh(): Promise<SchemaCache>;
 }> {
   let cache = await loadSchema(db);
   let pending: Promise<SchemaCache> | null = null;
+  /** Concurrent callers share one reload. */
+  const reload = () => {
+    pending ??= loadSchema(db)
+      .then((c) => {
+        cache = c;
+        return c;
+      })
+      .finally(() => {
+        pending = null;
+      });
+    return pending;
+  };
   return {
     get: () => cache,
-    /** Concurrent callers share one reload. */
-    reload() {
-      pending ??= loadSchema(db)
-        .then((c) => {
-          cache = c;
-          return c;
-        })
-        .finally(() => {
-          pending = null;
-        });
-      return pending;
-    },
+    reload,
+    /**
+     * A reload that starts after this call: one already under way may have read the catalog
+     * before the change that asked for this (NOTIFY pgrst).
+     */
+    refresh: () => (pending ?? Promise.resolve()).catch(() => undefined).then(reload),
   };
 }

@@ -1,29 +1,22 @@
 /**
  * Starts the backend with the settings of the environment (see config.ts: PORT, INBOX_PORT,
- * HOST, INBOX_HOST, DATA_DIR, DATABASE_URL, ...). Writes <DATA_DIR>/keys.json before printing "ready".
+ * HOST, INBOX_HOST, DATA_DIR, DATABASE_URL, WORKERS, ...). Writes <DATA_DIR>/keys.json before
+ * printing "ready". WORKERS=N (N > 1, PostgreSQL only) runs N processes: see cluster.ts.
  */
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
-import { loadEnv } from './config.js';
+import { loadEnv, processSettings } from './config.js';
 import { startBackend } from './server.js';
+import { backendOptions, runPrimary, runWorker } from './cluster.js';
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  if (cluster.isWorker) return runWorker(env);
+  const { workers } = processSettings();
+  if (workers > 1) return runPrimary(env, workers);
   const { dataDir } = env;
-  const backend = await startBackend({
-    port: env.port,
-    inboxPort: env.inboxPort,
-    host: env.host,
-    inboxHost: env.inboxHost,
-    dataDir,
-    ...(env.databaseUrl ? { databaseUrl: env.databaseUrl } : {}),
-    ...(env.supabaseDir ? { supabaseDir: env.supabaseDir } : {}),
-    ...(env.smtpUrl ? { smtpUrl: env.smtpUrl } : {}),
-    ...(env.mailFrom ? { mailFrom: env.mailFrom } : {}),
-    ...(env.publicUrl ? { publicUrl: env.publicUrl } : {}),
-    config: env.config,
-    log: (m) => console.log(`[backend] ${m}`),
-  });
+  const backend = await startBackend(backendOptions(env, (m) => console.log(`[backend] ${m}`)));
   const keys = {
     url: backend.url,
     anonKey: backend.anonKey,

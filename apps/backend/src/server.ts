@@ -7,8 +7,8 @@ import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
 import { bootstrap, migrate } from './db/migrate.js';
 import type { Db } from './db/types.js';
-import { apiKeys, loadKeys } from './keys.js';
-import { createMailer } from './mail/mailer.js';
+import { apiKeys, loadKeys, loadSharedKeys, type ProjectKeys } from './keys.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
 import { createRealtime, type RealtimeServer } from './realtime/server.js';
@@ -55,6 +55,11 @@ export interface BackendOptions {
   log?: (msg: string) => void;
   /** Warnings about the setup (default: console.warn). */
   warn?: (msg: string) => void;
+  /**
+   * Several processes (cluster.ts): where mail goes instead of a mailer of this process's own,
+   * and the dev inbox that shows it, served elsewhere (this process then serves none).
+   */
+  sharedInbox?: { mailer: Mailer; url: string };
 }
 
 export interface Backend {
@@ -95,6 +100,50 @@ function closeServer(server: ServerType): Promise<void> {
   });
 }
 
+/** The dev inbox web page and API for `mailer`'s messages. */
+export async function serveInbox(
+  mailer: Mailer,
+  port: number,
+  host: string,
+): Promise<{ server: ServerType; url: string; close(): Promise<void> }> {
+  const server = await listen(inboxApp(mailer), port, host);
+  return {
+    server,
+    url: `http://${displayAddress(host)}:${portOf(server)}`,
+    close: () => closeServer(server),
+  };
+}
+
+/**
+ * Bootstrap, migrations and the signing key, once per database however many processes start
+ * against it at the same time: on PostgreSQL they take turns under an advisory lock, and the
+ * first one does the work. Tells the running processes of the database to reload their REST
+ * schema cache when migrations were applied (PostgREST's NOTIFY pgrst).
+ */
+export async function prepareDatabase(
+  db: Db,
+  opts: {
+    supabaseDir: string;
+    seed: boolean;
+    dataDir: string | undefined;
+    log: (msg: string) => void;
+    warn: (msg: string) => void;
+  },
+): Promise<ProjectKeys> {
+  const run = async (): Promise<ProjectKeys> => {
+    await bootstrap(db);
+    const m = await migrate(db, opts.supabaseDir, { seed: opts.seed, log: opts.log });
+    if (m.applied.length) {
+      opts.log(`applied ${m.applied.length} migration(s)`);
+      if (db.kind === 'postgres') await db.query(`notify pgrst, 'reload schema'`);
+    }
+    if (db.kind === 'postgres') return loadSharedKeys(db, opts.dataDir, opts.warn);
+    const keys = await loadKeys(opts.dataDir);
+    return { keys, ...(await apiKeys(keys)) };
+  };
+  return db.exclusive ? db.exclusive('bistro-backend:prepare', run) : run();
+}
+
 export async function startBackend(opts: BackendOptions = {}): Promise<Backend> {
   const log = opts.log ?? (() => undefined);
   const host = opts.host ?? DEFAULTS.host;
@@ -111,17 +160,49 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       );
   const servers: ServerType[] = [];
   let realtime: RealtimeServer | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
   try {
-    await bootstrap(db);
-    const m = await migrate(db, supabaseDir, { seed: opts.seed ?? true, log });
-    if (m.applied.length) log(`applied ${m.applied.length} migration(s)`);
-    const keys = await loadKeys(opts.dataDir);
-    const { anonKey, serviceRoleKey } = await apiKeys(keys);
-    const mailer = createMailer({
-      smtpUrl: opts.smtpUrl,
-      from: opts.mailFrom ?? DEFAULT_MAIL_FROM,
+    const { keys, anonKey, serviceRoleKey } = await prepareDatabase(db, {
+      supabaseDir,
+      seed: opts.seed ?? true,
+      dataDir: opts.dataDir,
+      log,
+      warn,
     });
+    const mailer =
+      opts.sharedInbox?.mailer ??
+      createMailer({
+        smtpUrl: opts.smtpUrl,
+        from: opts.mailFrom ?? DEFAULT_MAIL_FROM,
+      });
     const schema = await makeSchemaLoader(db);
+    // PostgREST's schema reload: `NOTIFY pgrst, 'reload schema'` (or an empty NOTIFY pgrst),
+    // sent by whoever changed the schema (prepareDatabase after migrations), reaches every
+    // process serving this database; after a dropped connection the cache is reloaded, as a
+    // notification may have been missed meanwhile.
+    let listening = false;
+    stopListening = db.listen
+      ? await db.listen(
+          'pgrst',
+          (payload) => {
+            if (payload === '' || payload === 'reload schema')
+              void schema
+                .refresh()
+                .catch((e: unknown) => warn(`schema reload failed: ${String(e)}`));
+            else
+              warn(
+                `NOTIFY pgrst, '${payload.slice(0, 40)}' is not supported (only 'reload schema')`,
+              );
+          },
+          () => {
+            if (listening)
+              void schema
+                .refresh()
+                .catch((e: unknown) => warn(`schema reload failed: ${String(e)}`));
+            listening = true;
+          },
+        )
+      : undefined;
 
     const config: Config = appConfig(
       { apiUrl: opts.publicUrl ?? '', dataDir: opts.dataDir, supabaseDir },
@@ -147,9 +228,13 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
     await realtime.start();
     const url = `http://${displayAddress(host)}:${portOf(api)}`;
     if (!config.apiUrl) config.apiUrl = opts.publicUrl ?? url;
-    const inbox = await listen(inboxApp(mailer), opts.inboxPort ?? DEFAULTS.ports.inbox, inboxHost);
-    servers.push(inbox);
-    const inboxUrl = `http://${displayAddress(inboxHost)}:${portOf(inbox)}`;
+    let inboxUrl: string;
+    if (opts.sharedInbox) inboxUrl = opts.sharedInbox.url;
+    else {
+      const inbox = await serveInbox(mailer, opts.inboxPort ?? DEFAULTS.ports.inbox, inboxHost);
+      servers.push(inbox.server);
+      inboxUrl = inbox.url;
+    }
     if (!opts.smtpUrl && !isLoopback(host))
       warn(
         `the API listens on ${host}, beyond this machine, while mail (sign-up links, password ` +
@@ -180,12 +265,14 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         closed = true;
         await bookingMails?.stop();
         await realtime?.close();
+        await stopListening?.();
         await Promise.all(servers.map(closeServer));
         await db.close();
       },
     };
   } catch (e) {
     await realtime?.close().catch(() => undefined);
+    await stopListening?.().catch(() => undefined);
     await Promise.all(servers.map(closeServer));
     await db.close().catch(() => undefined);
     throw e;

@@ -38,7 +38,10 @@ export interface TestServerOptions extends Omit<BackendOptions, 'port' | 'inboxP
   pglite?: boolean;
 }
 
-async function freshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new empty database on the server of `adminUrl` (a test drops it afterwards). */
+export async function freshDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bistro_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -36,7 +36,7 @@ export function authApp(ctx: AppContext): Hono {
     config: ctx.config,
     keys: ctx.keys,
     mailer: ctx.mailer,
-    limits: createAuthLimiter(ctx.config),
+    limits: createAuthLimiter(ctx.db, ctx.config),
   };
   const app = new Hono();
   app.onError((err, c) => {

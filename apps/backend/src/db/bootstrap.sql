@@ -374,6 +374,44 @@ revoke all on function realtime.broadcast_changes(text, text, text, text, text, 
 grant execute on function realtime.send(jsonb, text, text, boolean) to service_role;
 grant execute on function realtime.broadcast_changes(text, text, text, text, text, record, record, text) to service_role;
 
+-- The backend's own bookkeeping, shared by all its processes: no API role can reach it ------
+create schema if not exists backend;
+revoke all on schema backend from public;
+
+-- Settings every process must agree on. jwt_key: on PostgreSQL, the private JWK that signs and
+-- verifies every token, so that all processes and machines serving this database accept each
+-- other's tokens (PGlite keeps it in <DATA_DIR>/jwt-key.json only).
+create table if not exists backend.settings (
+  key text primary key,
+  value text not null
+);
+
+-- Auth rate limits: one fixed-window counter per key (e.g. "ip:signIn:<client ip>"), counted by
+-- one atomic upsert per request, so every process serving this database counts the same hits.
+-- Unlogged: a crash that forgets the counters of the last few minutes costs nothing, and the
+-- hot upsert writes no WAL. Expired windows are deleted by the backend now and then.
+create unlogged table if not exists backend.rate_limits (
+  key text primary key,
+  count integer not null,
+  reset_at timestamptz not null
+);
+create index if not exists rate_limits_reset_at_idx on backend.rate_limits (reset_at);
+
+-- Realtime broadcasts a client sends on its socket, handed to the other processes serving
+-- this database (PostgreSQL): one row each, announced by NOTIFY realtime_relay with its id.
+-- Unlogged and deleted after a minute: a broadcast is delivered at once or not at all.
+create unlogged table if not exists backend.realtime_relay (
+  id bigint generated always as identity primary key,
+  origin text not null,
+  topic text not null,
+  private boolean not null,
+  event text not null,
+  encoding smallint not null,
+  payload bytea not null,
+  inserted_at timestamptz not null default now()
+);
+create index if not exists realtime_relay_inserted_at_idx on backend.realtime_relay (inserted_at);
+
 -- public schema defaults (as a fresh Supabase project has them) -------------------------
 grant usage on schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;

@@ -86,6 +86,32 @@ export async function openPostgres(
         client.release(broken);
       }
     },
+    async exclusive<T>(name: string, fn: () => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const onError = (e: Error) => {
+        broken = e;
+      };
+      client.on('error', onError);
+      try {
+        // no statement timeout: waiting for another process's migrations is the point
+        await client.query('set statement_timeout = 0');
+        await client.query('select pg_advisory_lock(hashtextextended($1, 0))', [name]);
+        try {
+          return await fn();
+        } finally {
+          await client
+            .query('select pg_advisory_unlock(hashtextextended($1, 0))', [name])
+            .catch((e: unknown) => {
+              broken = e instanceof Error ? e : new Error(String(e));
+            });
+        }
+      } finally {
+        client.off('error', onError);
+        // destroyed rather than pooled: its session settings and (if unlock failed) lock go with it
+        client.release(broken ?? true);
+      }
+    },
     async listen(channel, onNotify, onReady) {
       let client: pg.Client | null = null;
       let stopped = false;

@@ -32,6 +32,12 @@ export interface Db extends Queryable {
   ): Promise<T>;
   close(): Promise<void>;
   /**
+   * PostgreSQL only: runs fn while holding the session-level advisory lock named `name` (on a
+   * connection of its own, held until fn settles), so processes starting at the same time
+   * against one database take turns (bootstrap, migrations). fn's own queries use the pool.
+   */
+  exclusive?<T>(name: string, fn: () => Promise<T>): Promise<T>;
+  /**
    * PostgreSQL only: LISTEN on `channel` on a connection of its own (outside the pool), kept
    * open (reconnected after a drop). `onReady` runs after every (re)connection, once LISTEN is
    * in place: notifications sent while it was down are lost, the caller catches up then.

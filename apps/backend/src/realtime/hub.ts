@@ -22,9 +22,20 @@ export const topicKey = (topic: string, isPrivate: boolean) => `${isPrivate ? 'p
 
 const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Hands a client's broadcast to the other processes serving the database (see relay.ts). */
+export type Publish = (
+  topic: string,
+  isPrivate: boolean,
+  event: string,
+  payload: Buffer,
+  encoding: 0 | 1,
+) => Promise<void>;
+
 export class Hub {
   private readonly byKey = new Map<string, Set<Member>>();
   private members = 0;
+  /** Set on PostgreSQL, where other processes may have sockets joined to the same topics. */
+  publish: Publish | null = null;
 
   get channelCount(): number {
     return this.members;
@@ -66,8 +77,20 @@ export class Hub {
     encoding: 0 | 1,
   ): Promise<void> {
     const set = this.byKey.get(topicKey(from.topic, from.isPrivate));
-    if (!set) return;
-    await this.fanOut(set, self ? null : from, from.topic, event, payload, encoding);
+    if (set) await this.fanOut(set, self ? null : from, from.topic, event, payload, encoding);
+    await this.publish?.(from.topic, from.isPrivate, event, payload, encoding);
+  }
+
+  /** A client's broadcast that arrived through another process: to every socket of its topic. */
+  async relayed(
+    topic: string,
+    isPrivate: boolean,
+    event: string,
+    payload: Buffer,
+    encoding: 0 | 1,
+  ): Promise<void> {
+    const set = this.byKey.get(topicKey(topic, isPrivate));
+    if (set) await this.fanOut(set, null, topic, event, payload, encoding);
   }
 
   private async fanOut(

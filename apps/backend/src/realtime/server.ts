@@ -16,6 +16,7 @@ import type { AppContext } from '../context.js';
 import { Hub } from './hub.js';
 import { Connection } from './connection.js';
 import { startDelivery, type Delivery } from './delivery.js';
+import { startRelay, type Relay } from './relay.js';
 import { VSNS, type Vsn } from './protocol.js';
 import { realtimeSettings, type RealtimeSettings } from './settings.js';
 
@@ -56,6 +57,7 @@ export function createRealtime(
     clientTracking: false,
   });
   let delivery: Delivery | null = null;
+  let relay: Relay | null = null;
   let closed = false;
 
   const idle = setInterval(
@@ -85,6 +87,7 @@ export function createRealtime(
         () => hub.channelCount > 0,
         log,
       );
+      relay = await startRelay(ctx.db, hub, settings, log);
     },
     handleUpgrade(req, socket, head) {
       socket.on('error', () => socket.destroy());
@@ -136,6 +139,7 @@ export function createRealtime(
       }
       connections.clear();
       await delivery?.close();
+      await relay?.close();
     },
   };
 }

@@ -39,7 +39,9 @@ export function restApp(ctx: AppContext): Hono {
       if (!has(cache) && Date.now() - cache.loadedAt > RELOAD_AFTER_MS) return ctx.reloadSchema();
       return cache;
     }
-    const cache = others.get(schema) ?? (await loadOther(schema));
+    const held = others.get(schema);
+    // loaded before the app's cache was last reloaded (NOTIFY pgrst, 'reload schema'): stale
+    const cache = held && held.loadedAt >= ctx.schema.loadedAt ? held : await loadOther(schema);
     if (!has(cache) && Date.now() - cache.loadedAt > RELOAD_AFTER_MS) return loadOther(schema);
     return cache;
   };

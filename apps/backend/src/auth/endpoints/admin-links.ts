@@ -177,7 +177,7 @@ export async function invite(api: AuthApi, c: Context): Promise<Response> {
   const redirectTo = safeRedirect(config, c.req.query('redirect_to'));
   const { user, token } = await db.transaction(async (tx) => {
     const u = await invitee(tx, email, data);
-    api.limits.mail(email);
+    await api.limits.mail(email, tx);
     const secrets = await issueOneTimeSecrets(tx, u, 'signup');
     return { user: await getUserById(tx, u.id), token: secrets.token };
   });

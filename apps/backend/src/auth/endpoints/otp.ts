@@ -27,8 +27,8 @@ export async function otp(api: AuthApi, c: Context): Promise<Response> {
   const email = emailField(b);
   const createUserIfMissing = b['create_user'] !== false;
   const data = metaObj(b['data'], 'data');
-  api.limits.perAddress(c, 'otp', email);
-  api.limits.perIp(c, 'magicLink');
+  await api.limits.perAddress(c, 'otp', email);
+  await api.limits.perIp(c, 'magicLink');
   const redirectTo = safeRedirect(config, c.req.query('redirect_to'));
   const sent = await db.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
@@ -45,7 +45,7 @@ export async function otp(api: AuthApi, c: Context): Promise<Response> {
       });
     }
     // counted only once a mail will go out (an otp_disabled answer sends none)
-    api.limits.mail(email);
+    await api.limits.mail(email, tx);
     // a confirmed address signs in by the magic link; an unconfirmed one confirms by it
     const kind: TokenKind = user.email_confirmed_at ? 'recovery' : 'signup';
     await savePkce(tx, b, user.id, kind);

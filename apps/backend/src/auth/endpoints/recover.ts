@@ -10,10 +10,10 @@ export async function recover(api: AuthApi, c: Context): Promise<Response> {
   const { db } = api;
   const b = await readBody(c);
   const email = emailField(b);
-  api.limits.perAddress(c, 'recover', email);
-  api.limits.perIp(c, 'recover');
+  await api.limits.perAddress(c, 'recover', email);
+  await api.limits.perIp(c, 'recover');
   // counted for unknown addresses too, so the 429 does not tell which accounts exist
-  api.limits.mail(email);
+  await api.limits.mail(email);
   const redirectTo = safeRedirect(api.config, c.req.query('redirect_to'));
   const user = await findUserByEmail(db, email);
   if (user) {

@@ -21,10 +21,10 @@ export async function resend(api: AuthApi, c: Context): Promise<Response> {
   checkEmail(email);
   if (type !== 'signup' && type !== 'email_change')
     throw validationFailed('Only types "signup" and "email_change" can be resent by this server');
-  api.limits.perAddress(c, 'resend', email);
-  api.limits.perIp(c, 'resend');
+  await api.limits.perAddress(c, 'resend', email);
+  await api.limits.perIp(c, 'resend');
   // counted whether or not a mail goes out, so the 429 does not tell which accounts exist
-  api.limits.mail(email);
+  await api.limits.mail(email);
   const redirectTo = safeRedirect(api.config, c.req.query('redirect_to'));
   if (type === 'email_change') {
     const mails = await resendEmailChange(api, email);
@@ -54,7 +54,7 @@ async function resendEmailChange(api: AuthApi, newEmail: string): Promise<Resent
       out.push({ to: newEmail, mail: 'email_change_new', token: s.token, code: null });
     }
     if (user.email && user.email_change_token_current) {
-      api.limits.mail(user.email);
+      await api.limits.mail(user.email, tx);
       const s = await issueOneTimeSecrets(tx, user, 'email_change_current', user.email);
       out.push({ to: user.email, mail: 'email_change_current', token: s.token, code: null });
     }

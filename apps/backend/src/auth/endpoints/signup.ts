@@ -50,8 +50,8 @@ export async function signup(api: AuthApi, c: Context): Promise<Response> {
   const email = str(b['email'], 'email').trim().toLowerCase();
   const password = str(b['password'], 'password');
   checkEmail(email);
-  api.limits.perAddress(c, 'signup', email);
-  api.limits.perIp(c, 'signUp');
+  await api.limits.perAddress(c, 'signup', email);
+  await api.limits.perIp(c, 'signUp');
   if (config.disableSignup) throw signupDisabled();
   checkPassword(password);
   const data = metaObj(b['data'], 'data');
@@ -71,7 +71,7 @@ export async function signup(api: AuthApi, c: Context): Promise<Response> {
     });
     if (config.mailerAutoconfirm)
       return { session: await issueSession(api, tx, user, 'password', c) };
-    api.limits.mail(email);
+    await api.limits.mail(email, tx);
     await savePkce(tx, b, user.id, 'signup');
     const { token, code } = await issueOneTimeSecrets(tx, user, 'signup');
     return { user: await getUserById(tx, user.id), token, code };
@@ -91,7 +91,7 @@ const isBlank = (v: unknown) => v === undefined || v === null || v === '';
  */
 async function signInAnonymously(api: AuthApi, c: Context, b: Body): Promise<Response> {
   if (!api.config.anonymousSignIns) throw anonymousProviderDisabled();
-  api.limits.perIp(c, 'anonymous');
+  await api.limits.perIp(c, 'anonymous');
   if (api.config.disableSignup) throw signupDisabled();
   const data = metaObj(b['data'], 'data');
   const session = await api.db.transaction(async (tx) => {
@@ -110,7 +110,7 @@ async function signInAnonymously(api: AuthApi, c: Context, b: Body): Promise<Res
 
 /** The pending confirmation of an unconfirmed account, to be mailed again unchanged. */
 async function repeatConfirmation(api: AuthApi, tx: Queryable, user: UserRow): Promise<Outcome> {
-  api.limits.mail(user.email ?? '');
+  await api.limits.mail(user.email ?? '', tx);
   if (user.confirmation_token) {
     await stampConfirmationSent(tx, user.id);
     return { user: await getUserById(tx, user.id), token: user.confirmation_token, code: null };

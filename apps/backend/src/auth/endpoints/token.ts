@@ -43,13 +43,13 @@ async function passwordGrant(api: AuthApi, c: Context, b: Body): Promise<Session
   const { db } = api;
   const email = str(b['email'], 'email').trim().toLowerCase();
   const password = str(b['password'], 'password');
-  api.limits.perAddress(c, 'token', email);
+  await api.limits.perAddress(c, 'token', email);
   // password spraying (one guess each at many addresses): failed sign-ins count per IP
-  const notAFailure = api.limits.attempt(c, 'signIn');
+  const notAFailure = await api.limits.attempt(c, 'signIn');
   const user = await findUserByEmail(db, email);
   const ok = await passwordMatches(password, user?.encrypted_password ?? null);
   if (!user || !ok) throw invalidCredentials();
-  notAFailure();
+  await notAFailure();
   if (!user.email_confirmed_at) throw emailNotConfirmed();
   if (user.banned_until && new Date(user.banned_until).getTime() > Date.now()) throw userBanned();
   return db.transaction((tx) => issueSession(api, tx, user, 'password', c));

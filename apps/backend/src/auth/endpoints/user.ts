@@ -65,7 +65,7 @@ async function changeEmail(
     await setEmail(tx, user.id, email, true);
     return [];
   }
-  api.limits.mail(email);
+  await api.limits.mail(email, tx);
   await startEmailChange(tx, user.id, email);
   await savePkce(tx, b, user.id, 'email_change_new');
   const fresh = await getUserById(tx, user.id);
@@ -73,7 +73,7 @@ async function changeEmail(
   const toNew = await issueOneTimeSecrets(tx, fresh, 'email_change_new', email);
   out.push({ to: email, mail: 'email_change_new', token: toNew.token, code: null });
   if (user.email) {
-    api.limits.mail(user.email);
+    await api.limits.mail(user.email, tx);
     const toCurrent = await issueOneTimeSecrets(tx, fresh, 'email_change_current', user.email);
     out.push({ to: user.email, mail: 'email_change_current', token: toCurrent.token, code: null });
   }
@@ -148,7 +148,7 @@ export async function reauthenticate(api: AuthApi, c: Context): Promise<Response
     throw reauthenticationNotValid(
       'Reauthentication requires the user to have an email or a phone number',
     );
-  api.limits.mail(email);
+  await api.limits.mail(email);
   const { code } = await api.db.transaction((tx) =>
     issueOneTimeSecrets(tx, user, 'reauthentication', email),
   );

@@ -156,13 +156,13 @@ async function countingFailures<T>(
   action: IpAction,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const notAFailure = api.limits.attempt(c, action);
+  const notAFailure = await api.limits.attempt(c, action);
   try {
     const out = await fn();
-    notAFailure();
+    await notAFailure();
     return out;
   } catch (e) {
-    if (!(e instanceof AuthError && e.errorCode === ErrorCode.OtpExpired)) notAFailure();
+    if (!(e instanceof AuthError && e.errorCode === ErrorCode.OtpExpired)) await notAFailure();
     throw e;
   }
 }
@@ -229,7 +229,7 @@ export async function verifyCode(api: AuthApi, c: Context): Promise<Response> {
   const code = optionalStr(b['token'], 'token');
   // a 6-digit code is guessable without a limit: count attempts per IP and e-mail (and
   // per IP for bare codes and token hashes)
-  api.limits.perAddress(c, 'verify', email && code ? email : '');
+  await api.limits.perAddress(c, 'verify', email && code ? email : '');
   // guesses spread over many addresses: failures count per IP too (codes and link tokens apart)
   const ipAction: IpAction = !tokenHash && email && code ? 'otp' : 'verify';
   const out = await countingFailures(api, c, ipAction, () =>
