@@ -11,6 +11,7 @@ import { apiKeys, loadKeys, loadSharedKeys, type ProjectKeys } from './keys.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
+import { startStorageSweep } from './storage/routes.js';
 import { createRealtime, type RealtimeServer } from './realtime/server.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
 import { startBookingMailsJob } from './jobs/booking-mails.js';
@@ -251,6 +252,8 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
           })
         : null;
 
+    const stopStorageSweep = startStorageSweep(ctx);
+
     let closed = false;
     return {
       url: config.apiUrl,
@@ -264,6 +267,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         if (closed) return;
         closed = true;
         await bookingMails?.stop();
+        stopStorageSweep?.();
         await realtime?.close();
         await stopListening?.();
         await Promise.all(servers.map(closeServer));

@@ -44,16 +44,25 @@ const ROUTES: Route[] = [
 ];
 
 /**
- * The storage API over the byte store the config names (storage/settings.ts). With an orphan
- * sweep interval set, bytes that no row claims are removed in the background (consistency.ts).
+ * With an orphan sweep interval set, removes bytes that no row claims in the background
+ * (consistency.ts) until the returned stop is called; null when the sweep is off.
  */
+export function startStorageSweep(ctx: AppContext): (() => void) | null {
+  const settings = storageSettings(ctx.config);
+  if (settings.orphanSweepIntervalMs <= 0) return null;
+  return startOrphanSweep(
+    ctx.db,
+    openBlobStore(ctx.config),
+    settings.orphanSweepIntervalMs,
+    settings.orphanGraceMs,
+  );
+}
+
+/** The storage API over the byte store the config names (storage/settings.ts). */
 export function storageApp(ctx: AppContext): Hono {
   const app = new Hono();
   const blobs: BlobStore = openBlobStore(ctx.config);
   const service = storageService(ctx, blobs);
-  const settings = storageSettings(ctx.config);
-  if (settings.orphanSweepIntervalMs > 0)
-    startOrphanSweep(ctx.db, blobs, settings.orphanSweepIntervalMs, settings.orphanGraceMs);
 
   app.onError((err, c) => {
     if (err instanceof StorageBackendError) console.error(`[storage] ${err.detail}`);

@@ -72,6 +72,7 @@ describe('storage settings from the environment', () => {
       [{ ...S3, STORAGE_S3_ENDPOINT: 'http://minio:9000/?x=1' }, /without query/],
       [{ ...S3, STORAGE_S3_FORCE_PATH_STYLE: 'yes' }, /must be true or false/],
       [{ ...S3, STORAGE_S3_TIMEOUT_MS: '10s' }, /whole number of milliseconds/],
+      [{ ...S3, STORAGE_S3_TIMEOUT_MS: '0' }, /at least 1/],
       [{ ...S3, STORAGE_S3_PREFIX: 'a b' }, /STORAGE_S3_PREFIX may hold/],
       [{ STORAGE_ORPHAN_GRACE_MS: '-1' }, /STORAGE_ORPHAN_GRACE_MS must be/],
     ];

@@ -94,6 +94,9 @@ export function storageSettingsFromEnv(env: NodeJS.ProcessEnv): StorageSettings 
   const prefix = (get('STORAGE_S3_PREFIX') ?? '').replace(/^\/+|\/+$/g, '');
   if (prefix && !/^[A-Za-z0-9_./-]+$/.test(prefix))
     fail('STORAGE_S3_PREFIX may hold letters, digits, _ . - and /');
+  const timeoutMs = ms('STORAGE_S3_TIMEOUT_MS', DEFAULT_S3_TIMEOUT_MS);
+  if (timeoutMs === 0)
+    fail('STORAGE_S3_TIMEOUT_MS must be at least 1 (no request may wait forever)');
   const sessionToken = get('STORAGE_S3_SESSION_TOKEN');
   out.s3 = {
     endpoint,
@@ -104,7 +107,7 @@ export function storageSettingsFromEnv(env: NodeJS.ProcessEnv): StorageSettings 
     ...(sessionToken ? { sessionToken } : {}),
     forcePathStyle: bool('STORAGE_S3_FORCE_PATH_STYLE', endpoint !== undefined),
     prefix: prefix ? `${prefix}/` : '',
-    timeoutMs: ms('STORAGE_S3_TIMEOUT_MS', DEFAULT_S3_TIMEOUT_MS) || DEFAULT_S3_TIMEOUT_MS,
+    timeoutMs,
   };
   return out;
 }
