@@ -68,11 +68,15 @@ await b.db.exec(`
   begin;
   set local session_replication_role = replica;
   insert into public.song_requests (song_title, artist, user_id, requested_by_name, status,
-    event_date, created_at)
+    event_date, created_at, queue_position, song_key)
   select 'Song number ' || g, 'Artist ' || (g % 97),
     ('b0000000-0000-4000-8000-' || lpad((1 + g % ${MEMBERS})::text, 12, '0'))::uuid,
     'Member' || (1 + g % ${MEMBERS}), (array['pending', 'approved', 'played'])[1 + g % 3],
-    '${tonight}', now() - (g % 18000) * interval '1 second'
+    '${tonight}', now() - (g % 18000) * interval '1 second',
+    -- what the queue triggers (off while seeding) would set: the approved ones are the queue,
+    -- and one key per song and night
+    case when g % 3 = 1 then (g + 2) / 3 end,
+    private.song_key('Song number ' || g, 'Artist ' || (g % 97))
   from generate_series(1, 100) as g;
   insert into public.dj_ratings (dj_id, user_id, rating, comment, performance_date, created_at)
   select '${djId}', ('b0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 1 + g % 5,
