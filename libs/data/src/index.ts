@@ -1,5 +1,4 @@
 export {
-  runtimeConfigSchema,
   parseRuntimeConfig,
   fetchRuntimeConfig,
   RuntimeConfigError,
@@ -433,3 +432,4 @@ export {
   useBookingsExportMutation,
   type BookingsExport,
 } from './admin-bookings/bookings-export-mutation';
+export { venueWallClock, localWallClock, formatWallClock, type WallClock } from './lib/venue-time';
