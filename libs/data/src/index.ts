@@ -8,6 +8,8 @@ export {
   configureSupabase,
   getSupabase,
   isSupabaseConfigured,
+  preloadAuthIfSignedIn,
+  onAuthStateChange,
   type BistroClient,
 } from './lib/supabase-client';
 export { queryClient } from './lib/query-client';
