@@ -14,6 +14,8 @@ const root = join(import.meta.dirname, '..', '..');
  */
 const mf = (pkg: string) =>
   join(root, 'node_modules', '@module-federation', pkg, 'dist', 'index.js');
+const cjs = (pkg: string) =>
+  join(root, 'node_modules', '@module-federation', pkg, 'dist', 'index.cjs');
 const aliases = {
   '@module-federation/runtime-core$': mf('runtime-core'),
   '@module-federation/sdk$': mf('sdk'),
@@ -27,6 +29,10 @@ const aliases = {
   ),
   '@module-federation/webpack-bundler-runtime$': mf('webpack-bundler-runtime'),
   '@module-federation/runtime-tools$': mf('runtime-tools'),
+  // Rspack's federation entry and the plugin import these two by resolved path,
+  // which is their CommonJS build: the same ES module builds instead.
+  [cjs('webpack-bundler-runtime')]: mf('webpack-bundler-runtime'),
+  [cjs('runtime')]: mf('runtime'),
   // react-router-dom is the slim facade (what the suite uses, shared as the router
   // singleton); react-router is its production build, which its package exports
   // only under conditions a browser bundle does not set.
@@ -128,7 +134,14 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         // out of their remoteEntry.js and use the one the host provides.
         experiments: {
           ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
-          optimization: { target: 'web' },
+          optimization: {
+            target: 'web',
+            // The shell registers each remote by its remoteEntry.js (see
+            // apps/shell/src/features/remotes/federation.ts), so the runtime's
+            // manifest/snapshot handling is left out; remotes load no remotes,
+            // so their bundler runtime leaves out remote loading.
+            ...(host ? { disableSnapshot: true } : { disableRemote: true }),
+          },
         },
       }),
       ...(fastRefresh ? [new ReactRefreshRspackPlugin()] : []),
