@@ -10,6 +10,7 @@ const patterns = [
   'MMM d, yyyy',
   'h:mm:ss a',
   'yyyy-MM-dd',
+  'yyyy-MM-dd HH:mm:ss',
 ];
 
 // Every 19 h 13 min over two years (all hours, weekdays, months, both DST
@@ -45,6 +46,42 @@ describe('venue time', () => {
         format(instant, 'MMM d, yyyy'),
       );
     }
+  });
+
+  it('agrees with the time-zone database from 2007 to 2099, and uses it outside', () => {
+    const database = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    const reference = (ms: number) => {
+      const p = Object.fromEntries(database.formatToParts(ms).map((x) => [x.type, x.value]));
+      return `${p['year']}-${p['month']}-${p['day']} ${p['hour']}:${p['minute']}:${p['second']}`;
+    };
+    const ours = (ms: number) => formatWallClock(venueWallClock(ms), 'yyyy-MM-dd HH:mm:ss');
+    const checked: number[] = [];
+    // Every 23 h 17 min, and the minutes around 2 AM on each day a DST switch may fall on.
+    for (let ms = Date.UTC(2006, 11, 1); ms < Date.UTC(2100, 1, 1); ms += (23 * 60 + 17) * 60_000) {
+      checked.push(ms);
+    }
+    for (let year = 2007; year < 2100; year++) {
+      for (const month of [2, 10]) {
+        for (let day = 1; day <= 14; day++) {
+          for (const minutes of [5 * 60 + 59, 6 * 60, 6 * 60 + 59, 7 * 60, 7 * 60 + 59, 8 * 60]) {
+            checked.push(Date.UTC(year, month, day) + minutes * 60_000);
+          }
+        }
+      }
+    }
+    checked.push(Date.UTC(1999, 6, 4, 12), Date.UTC(2150, 6, 4, 12), Date.UTC(1970, 0, 1));
+    const wrong = checked.filter((ms) => ours(ms) !== reference(ms));
+    expect(wrong.map((ms) => new Date(ms).toISOString())).toEqual([]);
+    expect(checked.length).toBeGreaterThan(40_000);
   });
 
   it('accepts ISO strings and epoch milliseconds', () => {

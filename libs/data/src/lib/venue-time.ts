@@ -19,10 +19,34 @@ export interface WallClock {
 }
 
 /**
- * One formatter for every venue-time reading, created on first use. Numeric
- * fields only: no zone or month names are looked up, which keeps the first call
- * cheap (a formatter asking for the zone's offset name loads far more data).
+ * The venue's UTC offset (hours) at an instant, by the United States' daylight
+ * saving rule in force since 2007: Eastern Daylight Time (UTC-4) from the
+ * second Sunday of March at 02:00 standard time to the first Sunday of
+ * November at 02:00 daylight time, Eastern Standard Time (UTC-5) otherwise.
+ * Used for 2007 to 2099 instead of Intl: a page's first Intl.DateTimeFormat
+ * costs ~40 ms of main thread (ICU start-up), ~160 ms on a throttled phone,
+ * right in the first render. venue-time.test.ts checks it against the time-zone
+ * database over the whole range, so a change of the rule fails the tests.
  */
+const RULE_FROM = Date.UTC(2007, 0, 1);
+const RULE_UNTIL = Date.UTC(2100, 0, 1);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** 00:00 UTC of the n-th Sunday (1-based) of a month (0-based). */
+function nthSunday(year: number, monthIndex: number, n: number): number {
+  const first = Date.UTC(year, monthIndex, 1);
+  return first + (((7 - new Date(first).getUTCDay()) % 7) + 7 * (n - 1)) * DAY;
+}
+
+function easternOffset(ms: number): number {
+  const year = new Date(ms).getUTCFullYear();
+  const daylightFrom = nthSunday(year, 2, 2) + 7 * HOUR; // 02:00 EST is 07:00 UTC
+  const daylightUntil = nthSunday(year, 10, 1) + 6 * HOUR; // 02:00 EDT is 06:00 UTC
+  return ms >= daylightFrom && ms < daylightUntil ? -4 : -5;
+}
+
+/** Outside the rule's range: the time-zone database, through Intl (created on first use). */
 let venueParts: Intl.DateTimeFormat | null = null;
 
 function weekdayOf(year: number, month: number, day: number): number {
@@ -31,6 +55,19 @@ function weekdayOf(year: number, month: number, day: number): number {
 
 /** The venue's wall clock at an instant, wherever the phone is. */
 export function venueWallClock(instant: Date | number | string): WallClock {
+  const ms = new Date(instant).getTime();
+  if (ms >= RULE_FROM && ms < RULE_UNTIL) {
+    const local = new Date(ms + easternOffset(ms) * HOUR);
+    return {
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      hour: local.getUTCHours(),
+      minute: local.getUTCMinutes(),
+      second: local.getUTCSeconds(),
+      weekday: local.getUTCDay(),
+    };
+  }
   venueParts ??= new Intl.DateTimeFormat('en-US', {
     timeZone: VENUE_TIME_ZONE,
     hourCycle: 'h23',
@@ -42,7 +79,7 @@ export function venueWallClock(instant: Date | number | string): WallClock {
     second: 'numeric',
   });
   const fields: Record<string, number> = {};
-  for (const part of venueParts.formatToParts(new Date(instant))) {
+  for (const part of venueParts.formatToParts(ms)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
   const { year = NaN, month = NaN, day = NaN, hour = NaN, minute = NaN, second = NaN } = fields;
@@ -93,7 +130,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /**
  * Formats a wall-clock reading in US English with date-fns's pattern letters
  * (the subset the suite uses): `yyyy`, `MMMM` (August), `MMM` (Aug), `MM`,
- * `dd`, `d`, `EEEE` (Friday), `EEE` (Fri), `h` (1-12), `mm`, `ss`, `a` (AM/PM),
+ * `dd`, `d`, `EEEE` (Friday), `EEE` (Fri), `h` (1-12), `HH` (00-23), `mm`, `ss`, `a` (AM/PM),
  * and text in single quotes. Any other letter is an error, so a pattern never
  * prints something date-fns would not.
  */
@@ -108,6 +145,7 @@ export function formatWallClock(clock: WallClock, pattern: string): string {
     EEEE: () => weekdayNames[clock.weekday] ?? '',
     EEE: () => (weekdayNames[clock.weekday] ?? '').slice(0, 3),
     h: () => String(clock.hour % 12 === 0 ? 12 : clock.hour % 12),
+    HH: () => pad2(clock.hour),
     mm: () => pad2(clock.minute),
     ss: () => pad2(clock.second),
     a: () => (clock.hour < 12 ? 'AM' : 'PM'),
