@@ -50,6 +50,7 @@ export const statefulLibModules: Record<string, string> = {
 
 interface SharedItem {
   singleton: true;
+  eager?: boolean;
   requiredVersion: string | false;
   version: string;
   strictVersion: boolean;
@@ -59,12 +60,13 @@ interface SharedItem {
 
 export type SharedConfig = Record<string, SharedItem>;
 
-export function sharedSingletons(): SharedConfig {
+export function sharedSingletons({ eager = false }: { eager?: boolean } = {}): SharedConfig {
   const shared: SharedConfig = {};
   const add = (request: string, pkg: string) => {
     const version = versionOf(pkg);
     shared[request] = {
       singleton: true,
+      eager,
       requiredVersion: `^${version}`,
       version,
       strictVersion: false,
@@ -76,6 +78,7 @@ export function sharedSingletons(): SharedConfig {
     const path = join(root, file);
     shared[path] = {
       singleton: true,
+      eager,
       shareKey,
       import: path,
       requiredVersion: false,
