@@ -38,6 +38,9 @@ const aliases = {
   // only under conditions a browser bundle does not set.
   'react-router-dom$': join(import.meta.dirname, 'router-facade.ts'),
   'react-router$': join(root, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+  // The same for the query and theme singletons: what the suite uses of them, tree-shaken.
+  '@tanstack/react-query$': join(import.meta.dirname, 'react-query-facade.ts'),
+  'styled-components$': join(import.meta.dirname, 'styled-facade.ts'),
 };
 
 export interface FederationSettings {
