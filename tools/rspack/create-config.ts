@@ -127,10 +127,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         remotes: {},
         manifest: true,
         dts: false,
-        // The shell provides every shared singleton, eagerly (in its entry: they
-        // are needed on every page, so one file instead of a chunk each, and no
-        // round trip before the first render); remotes only consume them.
-        shared: sharedSingletons({ eager: host }),
+        // The shell provides every shared singleton, eagerly; remotes only consume them.
+        shared: sharedSingletons({ host }),
         // Shared modules come from what is already loaded (the shell's): with the
         // default 'version-first', a share scope initialised after the remotes are
         // registered would download every remote's entry to compare versions.

@@ -55,13 +55,21 @@ interface SharedItem {
   version: string;
   strictVersion: boolean;
   shareKey?: string;
-  import?: string;
+  import?: string | false;
 }
 
 export type SharedConfig = Record<string, SharedItem>;
 
-export function sharedSingletons({ eager = false }: { eager?: boolean } = {}): SharedConfig {
+/**
+ * The shell (`host`) provides every singleton, eagerly: they are in its entry
+ * (needed on every page, so one file rather than a chunk each, ready before
+ * the first render). A remote only consumes them (`import: false`): it is only
+ * ever loaded into the shell's page, so it neither builds nor registers
+ * fallback copies.
+ */
+export function sharedSingletons({ host }: { host: boolean }): SharedConfig {
   const shared: SharedConfig = {};
+  const eager = host;
   const add = (request: string, pkg: string) => {
     const version = versionOf(pkg);
     shared[request] = {
@@ -70,6 +78,7 @@ export function sharedSingletons({ eager = false }: { eager?: boolean } = {}): S
       requiredVersion: `^${version}`,
       version,
       strictVersion: false,
+      ...(host ? {} : { import: false as const }),
     };
   };
   for (const pkg of singletonPackages) add(pkg, pkg);
@@ -80,7 +89,7 @@ export function sharedSingletons({ eager = false }: { eager?: boolean } = {}): S
       singleton: true,
       eager,
       shareKey,
-      import: path,
+      import: host ? path : false,
       requiredVersion: false,
       version: '0.1.0',
       strictVersion: false,
