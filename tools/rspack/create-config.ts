@@ -127,8 +127,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         remotes: {},
         manifest: true,
         dts: false,
-        // The shell provides every shared singleton, eagerly; remotes only consume them.
-        shared: sharedSingletons({ host }),
+        // In production the shell provides every shared singleton, eagerly, and
+        // remotes only consume them (tools/rspack/shared.ts).
+        shared: sharedSingletons({ host, production }),
         // Shared modules come from what is already loaded (the shell's): with the
         // default 'version-first', a share scope initialised after the remotes are
         // registered would download every remote's entry to compare versions.
@@ -155,6 +156,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       ...(fastRefresh ? [new ReactRefreshRspackPlugin()] : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        // The shell's main.ts: an async boundary before the app only in dev, where
+        // the shared singletons are not in the entry (tools/rspack/shared.ts).
+        __SHELL_ASYNC_BOUNDARY__: JSON.stringify(!production),
       }),
       ...(host
         ? [

@@ -61,15 +61,23 @@ interface SharedItem {
 export type SharedConfig = Record<string, SharedItem>;
 
 /**
- * The shell (`host`) provides every singleton, eagerly: they are in its entry
- * (needed on every page, so one file rather than a chunk each, ready before
- * the first render). A remote only consumes them (`import: false`): it is only
- * ever loaded into the shell's page, so it neither builds nor registers
- * fallback copies.
+ * Production builds: the shell (`host`) provides every singleton, eagerly: they
+ * are in its entry (needed on every page, so one file rather than a chunk each,
+ * ready before the first render), and a remote only consumes them (`import:
+ * false`): it is only ever loaded into the shell's page, so it neither builds
+ * nor registers fallback copies. Dev builds keep the lazily provided modules
+ * and the remotes' fallbacks, which React Fast Refresh in the shell relies on.
  */
-export function sharedSingletons({ host }: { host: boolean }): SharedConfig {
+export function sharedSingletons({
+  host,
+  production,
+}: {
+  host: boolean;
+  production: boolean;
+}): SharedConfig {
   const shared: SharedConfig = {};
-  const eager = host;
+  const eager = host && production;
+  const consumeOnly = !host && production;
   const add = (request: string, pkg: string) => {
     const version = versionOf(pkg);
     shared[request] = {
@@ -78,7 +86,7 @@ export function sharedSingletons({ host }: { host: boolean }): SharedConfig {
       requiredVersion: `^${version}`,
       version,
       strictVersion: false,
-      ...(host ? {} : { import: false as const }),
+      ...(consumeOnly ? { import: false as const } : {}),
     };
   };
   for (const pkg of singletonPackages) add(pkg, pkg);
@@ -89,7 +97,7 @@ export function sharedSingletons({ host }: { host: boolean }): SharedConfig {
       singleton: true,
       eager,
       shareKey,
-      import: host ? path : false,
+      import: consumeOnly ? false : path,
       requiredVersion: false,
       version: '0.1.0',
       strictVersion: false,
