@@ -10,7 +10,7 @@ test('a visitor on / downloads the shell and the guest remote only', async ({ pa
 
   const fromPort = (port: number) => requested.filter((u) => portOf(u) === port);
   expect(fromPort(ports.shell).length).toBeGreaterThan(0);
-  expect(fromPort(ports.guest).some((u) => u.endsWith('/mf-manifest.json'))).toBe(true);
+  expect(fromPort(ports.guest).some((u) => u.endsWith('/remoteEntry.js'))).toBe(true);
   expect(fromPort(ports.lounge)).toEqual([]);
   expect(fromPort(ports.games)).toEqual([]);
   expect(fromPort(ports.admin)).toEqual([]);

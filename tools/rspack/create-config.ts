@@ -14,6 +14,8 @@ const root = join(import.meta.dirname, '..', '..');
  */
 const mf = (pkg: string) =>
   join(root, 'node_modules', '@module-federation', pkg, 'dist', 'index.js');
+const cjs = (pkg: string) =>
+  join(root, 'node_modules', '@module-federation', pkg, 'dist', 'index.cjs');
 const aliases = {
   '@module-federation/runtime-core$': mf('runtime-core'),
   '@module-federation/sdk$': mf('sdk'),
@@ -27,11 +29,18 @@ const aliases = {
   ),
   '@module-federation/webpack-bundler-runtime$': mf('webpack-bundler-runtime'),
   '@module-federation/runtime-tools$': mf('runtime-tools'),
+  // Rspack's federation entry and the plugin import these two by resolved path,
+  // which is their CommonJS build: the same ES module builds instead.
+  [cjs('webpack-bundler-runtime')]: mf('webpack-bundler-runtime'),
+  [cjs('runtime')]: mf('runtime'),
   // react-router-dom is the slim facade (what the suite uses, shared as the router
   // singleton); react-router is its production build, which its package exports
   // only under conditions a browser bundle does not set.
   'react-router-dom$': join(import.meta.dirname, 'router-facade.ts'),
   'react-router$': join(root, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+  // The same for the query and theme singletons: what the suite uses of them, tree-shaken.
+  '@tanstack/react-query$': join(import.meta.dirname, 'react-query-facade.ts'),
+  'styled-components$': join(import.meta.dirname, 'styled-facade.ts'),
 };
 
 export interface FederationSettings {
@@ -116,9 +125,15 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         remotes: {},
         manifest: true,
         dts: false,
+        // In production the shell provides every shared singleton, eagerly, and
+        // remotes only consume them (tools/rspack/shared.ts).
         shared: fastRefresh
-          ? { ...sharedSingletons(), ...fastRefreshShared(host) }
-          : sharedSingletons(),
+          ? { ...sharedSingletons({ host, production }), ...fastRefreshShared(host) }
+          : sharedSingletons({ host, production }),
+        // Shared modules come from what is already loaded (the shell's): with the
+        // default 'version-first', a share scope initialised after the remotes are
+        // registered would download every remote's entry to compare versions.
+        shareStrategy: 'loaded-first',
         // Remotes: their webpack runtime takes the page's CSP nonce (csp-nonce-plugin.ts).
         runtimePlugins: [
           ...(options.runtimePlugins ?? []),
@@ -128,12 +143,22 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         // out of their remoteEntry.js and use the one the host provides.
         experiments: {
           ...(host ? { provideExternalRuntime: true } : { externalRuntime: true }),
-          optimization: { target: 'web' },
+          optimization: {
+            target: 'web',
+            // The shell registers each remote by its remoteEntry.js (see
+            // apps/shell/src/features/remotes/federation.ts), so the runtime's
+            // manifest/snapshot handling is left out; remotes load no remotes,
+            // so their bundler runtime leaves out remote loading.
+            ...(host ? { disableSnapshot: true } : { disableRemote: true }),
+          },
         },
       }),
       ...(fastRefresh ? fastRefreshPlugins(host, options.runtimePlugins ?? []) : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        // The shell's main.ts: an async boundary before the app only in dev, where
+        // the shared singletons are not in the entry (tools/rspack/shared.ts).
+        __SHELL_ASYNC_BOUNDARY__: JSON.stringify(!production),
       }),
       ...(host
         ? [

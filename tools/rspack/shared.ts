@@ -50,27 +50,44 @@ export const statefulLibModules: Record<string, string> = {
 
 interface SharedItem {
   singleton: true;
+  eager?: boolean;
   requiredVersion: string | false;
   version: string;
   strictVersion: boolean;
   shareKey?: string;
   /** false: consumed only, never bundled (the page's provider must have it). */
   import?: string | false;
-  /** Bundled in the entry chunk, so the entry itself can use it. */
-  eager?: boolean;
 }
 
 export type SharedConfig = Record<string, SharedItem>;
 
-export function sharedSingletons(): SharedConfig {
+/**
+ * Production builds: the shell (`host`) provides every singleton, eagerly: they
+ * are in its entry (needed on every page, so one file rather than a chunk each,
+ * ready before the first render), and a remote only consumes them (`import:
+ * false`): it is only ever loaded into the shell's page, so it neither builds
+ * nor registers fallback copies. Dev builds keep the lazily provided modules
+ * and the remotes' fallbacks, which React Fast Refresh in the shell relies on.
+ */
+export function sharedSingletons({
+  host,
+  production,
+}: {
+  host: boolean;
+  production: boolean;
+}): SharedConfig {
   const shared: SharedConfig = {};
+  const eager = host && production;
+  const consumeOnly = !host && production;
   const add = (request: string, pkg: string) => {
     const version = versionOf(pkg);
     shared[request] = {
       singleton: true,
+      eager,
       requiredVersion: `^${version}`,
       version,
       strictVersion: false,
+      ...(consumeOnly ? { import: false as const } : {}),
     };
   };
   for (const pkg of singletonPackages) add(pkg, pkg);
@@ -79,8 +96,9 @@ export function sharedSingletons(): SharedConfig {
     const path = join(root, file);
     shared[path] = {
       singleton: true,
+      eager,
       shareKey,
-      import: path,
+      import: consumeOnly ? false : path,
       requiredVersion: false,
       version: '0.1.0',
       strictVersion: false,

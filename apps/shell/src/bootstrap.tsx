@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { configureSupabase, fetchRuntimeConfig } from '@bistro/data';
+import { configureSupabase, fetchRuntimeConfig, preloadAuthIfSignedIn } from '@bistro/data';
 import { startAuthListener } from '@bistro/auth';
 import { registerAreaRemotes } from './features/remotes/federation';
 import { App } from './app/app';
@@ -9,6 +9,8 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
+  // A member's session check needs the auth code: fetch it alongside config.json.
+  preloadAuthIfSignedIn();
   try {
     const config = await fetchRuntimeConfig('/config.json');
     registerAreaRemotes(config.remotes);

@@ -1,10 +1,11 @@
-// The nonce the server put in index.html for this response's Content-Security-
-// Policy: webpack/rspack's chunk loader and Radix's scroll-lock <style> read it
-// from __webpack_nonce__ (styled-components reads the meta tag itself).
-declare let __webpack_nonce__: string | undefined;
-const cspNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce;
-if (cspNonce) __webpack_nonce__ = cspNonce;
+import './csp-nonce';
 
-// The async boundary lets Module Federation negotiate shared singletons
-// (react, the libs, ...) before any of them is evaluated.
-void import('./bootstrap');
+declare const __SHELL_ASYNC_BOUNDARY__: boolean;
+
+// Production: the shell provides every shared singleton eagerly
+// (tools/rspack/shared.ts), so they are in this entry, ready for synchronous
+// use, and the app is bundled into it too ("eager" mode: no chunk to wait for
+// before the first render). Dev: the async boundary lets Module Federation
+// load the shared singletons before any of them is evaluated.
+if (__SHELL_ASYNC_BOUNDARY__) void import('./bootstrap');
+else void import(/* webpackMode: "eager" */ './bootstrap');

@@ -4,6 +4,7 @@ export {
   useUserId,
   startAuthListener,
   signOut,
+  preloadAuth,
   type AuthState,
   type AuthStatus,
 } from './lib/auth-store';

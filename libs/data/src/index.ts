@@ -1,5 +1,4 @@
 export {
-  runtimeConfigSchema,
   parseRuntimeConfig,
   fetchRuntimeConfig,
   RuntimeConfigError,
@@ -9,6 +8,8 @@ export {
   configureSupabase,
   getSupabase,
   isSupabaseConfigured,
+  preloadAuthIfSignedIn,
+  onAuthStateChange,
   type BistroClient,
 } from './lib/supabase-client';
 export { queryClient } from './lib/query-client';
@@ -433,3 +434,4 @@ export {
   useBookingsExportMutation,
   type BookingsExport,
 } from './admin-bookings/bookings-export-mutation';
+export { venueWallClock, localWallClock, formatWallClock, type WallClock } from './lib/venue-time';

@@ -1,4 +1,4 @@
-import { authClient } from './auth-store';
+import { loadAuth } from './auth-store';
 
 /**
  * The auth calls (sign in, sign up, resend, reset, update). Each resolves to the server's error (or
@@ -29,7 +29,7 @@ const confirmTarget = (returnTo?: string | null) =>
   returnTo ? `${window.location.origin}${returnTo}` : siteRoot();
 
 export function signInWithPassword(email: string, password: string): Promise<Result> {
-  return attempt(() => authClient().auth.signInWithPassword({ email, password }));
+  return attempt(async () => (await loadAuth()).signInWithPassword({ email, password }));
 }
 
 export async function signUp(input: {
@@ -41,7 +41,9 @@ export async function signUp(input: {
   returnTo?: string | null;
 }): Promise<Result> {
   try {
-    const { data, error } = await authClient().auth.signUp({
+    const { data, error } = await (
+      await loadAuth()
+    ).signUp({
       email: input.email,
       password: input.password,
       options: {
@@ -57,8 +59,8 @@ export async function signUp(input: {
 }
 
 export function resendSignUpEmail(email: string, returnTo?: string | null): Promise<Result> {
-  return attempt(() =>
-    authClient().auth.resend({
+  return attempt(async () =>
+    (await loadAuth()).resend({
       type: 'signup',
       email,
       options: { emailRedirectTo: confirmTarget(returnTo) },
@@ -67,13 +69,13 @@ export function resendSignUpEmail(email: string, returnTo?: string | null): Prom
 }
 
 export function requestPasswordReset(email: string): Promise<Result> {
-  return attempt(() =>
-    authClient().auth.resetPasswordForEmail(email, {
+  return attempt(async () =>
+    (await loadAuth()).resetPasswordForEmail(email, {
       redirectTo: `${window.location.origin}/auth?reset=1`,
     }),
   );
 }
 
 export function updatePassword(password: string): Promise<Result> {
-  return attempt(() => authClient().auth.updateUser({ password }));
+  return attempt(async () => (await loadAuth()).updateUser({ password }));
 }

@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
 import { act, renderHook } from '@testing-library/react';
-import { selectViewer, signOut, startAuthListener, useAuthStore, useUserId } from './auth-store';
+import {
+  selectViewer,
+  signOut,
+  startAuthListener,
+  useAuthStore,
+  useUserId,
+  type AuthCapableClient,
+} from './auth-store';
+import { signInWithPassword } from './auth-actions';
 
 function session(email: string): Session {
   return {
@@ -21,15 +29,27 @@ function session(email: string): Session {
   };
 }
 
-/** A stand-in for supabase.auth that records listeners and sign-outs. */
+/**
+ * A stand-in for libs/data's client: its auth records listeners and sign-outs;
+ * `stored` says whether a session is in storage (or a sign-in link in the URL),
+ * as the real client reports it.
+ */
 function fakeClient(
   initial: Session | null,
   signOutError: Error | null = null,
   adminIds: string[] = [],
+  stored = initial !== null,
 ) {
   let listener: ((event: string, s: Session | null) => void) | null = null;
   const signOutCalls: string[] = [];
+  const watchers = new Set<() => void>();
+  let authLoads = 0;
   const auth = {
+    signInWithPassword: async () => {
+      const signedIn = session('new@example.com');
+      listener?.('SIGNED_IN', signedIn);
+      return { data: { session: signedIn }, error: null };
+    },
     onAuthStateChange: (cb: (event: string, s: Session | null) => void) => {
       listener = cb;
       return { data: { subscription: { unsubscribe: () => (listener = null) } } };
@@ -61,10 +81,26 @@ function fakeClient(
     };
     return query;
   };
+  const client = {
+    from,
+    loadAuth: async () => {
+      authLoads += 1;
+      return auth;
+    },
+    sessionMayExist: () => stored,
+    watchStoredSession: (onStored: () => void) => {
+      watchers.add(onStored);
+      return () => watchers.delete(onStored);
+    },
+  } as unknown as AuthCapableClient;
   return {
-    client: { auth, from } as unknown as SupabaseClient,
+    client,
     emit: (event: string, s: Session | null) => listener?.(event, s),
     hasListener: () => listener !== null,
+    /** Another tab stores a session (the storage event). */
+    storeInOtherTab: () => watchers.forEach((onStored) => onStored()),
+    watching: () => watchers.size > 0,
+    authLoads: () => authLoads,
     signOutCalls,
   };
 }
@@ -99,13 +135,53 @@ describe('auth store', () => {
   });
 
   it('follows auth changes and stops when unsubscribed', async () => {
-    const fake = fakeClient(null);
+    const fake = fakeClient(null, null, [], true);
     const stop = startAuthListener(fake.client);
     await vi.waitFor(() => expect(useAuthStore.getState().status).toBe('signedOut'));
     fake.emit('SIGNED_IN', session('leo@example.com'));
     expect(useAuthStore.getState().session?.user.email).toBe('leo@example.com');
     stop();
     expect(fake.hasListener()).toBe(false);
+  });
+
+  it('signs a visitor with no stored session out at once, without loading auth', () => {
+    const fake = fakeClient(null);
+    startAuthListener(fake.client);
+    expect(useAuthStore.getState().status).toBe('signedOut');
+    expect(fake.authLoads()).toBe(0);
+    expect(fake.hasListener()).toBe(false);
+    expect(fake.watching()).toBe(true);
+  });
+
+  it('loads auth when a visitor signs in, and follows the new session', async () => {
+    const fake = fakeClient(null);
+    startAuthListener(fake.client);
+    const { error } = await signInWithPassword('new@example.com', 'password123');
+    expect(error).toBeNull();
+    expect(fake.authLoads()).toBe(1);
+    expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn' });
+    expect(useAuthStore.getState().session?.user.email).toBe('new@example.com');
+  });
+
+  it('loads auth when another tab stores a session, and stops watching when stopped', async () => {
+    const fake = fakeClient(null);
+    const stop = startAuthListener(fake.client);
+    fake.storeInOtherTab();
+    await vi.waitFor(() => expect(fake.hasListener()).toBe(true));
+    fake.emit('SIGNED_IN', session('tab@example.com'));
+    expect(useAuthStore.getState().session?.user.email).toBe('tab@example.com');
+    stop();
+    expect(fake.watching()).toBe(false);
+    expect(fake.hasListener()).toBe(false);
+  });
+
+  it('is signed out when the auth code fails to load', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fake = fakeClient(session('maya@example.com'));
+    const failing = { ...fake.client, loadAuth: () => Promise.reject(new Error('offline')) };
+    startAuthListener(failing);
+    await vi.waitFor(() => expect(useAuthStore.getState().status).toBe('signedOut'));
+    expect(error).toHaveBeenCalledOnce();
   });
 
   it('reads the admin role from user_roles, and forgets it on sign-out', async () => {
@@ -125,9 +201,11 @@ describe('auth store', () => {
     expect(useAuthStore.getState().isAdmin).toBe(false);
   });
 
-  it('marks a password-recovery session', () => {
-    const fake = fakeClient(null);
+  it('marks a password-recovery session', async () => {
+    // A reset link's tokens are in the URL: auth loads at start.
+    const fake = fakeClient(null, null, [], true);
     startAuthListener(fake.client);
+    await vi.waitFor(() => expect(fake.hasListener()).toBe(true));
     fake.emit('PASSWORD_RECOVERY', session('maya@example.com'));
     expect(useAuthStore.getState()).toMatchObject({ status: 'signedIn', recovery: true });
   });

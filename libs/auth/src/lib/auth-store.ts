@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { GoTrueClient } from '@supabase/auth-js';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { toast } from '@bistro/ui';
 
@@ -41,8 +42,19 @@ export function selectViewer(state: AuthState): string {
   return state.session?.user.email ?? 'Visitor';
 }
 
-/** What the auth store needs of the client: auth and one query (libs/data's BistroClient fits). */
-type AuthCapableClient = Pick<SupabaseClient, 'auth' | 'from'>;
+/**
+ * What the auth store needs of the client (libs/data's BistroClient fits): one
+ * query, and the auth client, whose code loads on demand.
+ */
+export interface AuthCapableClient {
+  from: SupabaseClient['from'];
+  /** The page's auth client, loaded on first call. */
+  loadAuth(): Promise<GoTrueClient>;
+  /** True when a session may exist now (one is stored, or the URL carries a sign-in link's tokens). */
+  sessionMayExist(): boolean;
+  /** Calls `onStored` when another tab stores a session; returns a function that stops watching. */
+  watchStoredSession(onStored: () => void): () => void;
+}
 
 let activeClient: AuthCapableClient | null = null;
 
@@ -71,18 +83,21 @@ async function refreshAdminRole(supabase: AuthCapableClient, userId: string): Pr
   useAuthStore.setState({ isAdmin, roleLoading: false });
 }
 
-/**
- * Looks the session up once and follows every auth change (INITIAL_SESSION,
- * SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, PASSWORD_RECOVERY, ...). Called by the
- * shell only; remotes just read the store. Returns the unsubscribe function.
- */
-export function startAuthListener(supabase: AuthCapableClient | null): () => void {
+/** The listener started by startAuthListener, and the auth client it follows once loaded. */
+let listening: {
+  supabase: AuthCapableClient;
+  followed: GoTrueClient | null;
+  unsubscribe: () => void;
+} | null = null;
+
+/** Mirrors every auth change of `auth` into the store (once per auth client). */
+function follow(auth: GoTrueClient): void {
+  const current = listening;
+  if (!current || current.followed === auth) return;
+  current.unsubscribe();
+  current.followed = auth;
+  const { supabase } = current;
   const { setSession } = useAuthStore.getState();
-  activeClient = supabase;
-  if (!supabase) {
-    setSession(null);
-    return () => undefined;
-  }
   let lastUserId: string | null = null;
   const apply = (session: Session | null) => {
     setSession(session);
@@ -93,12 +108,66 @@ export function startAuthListener(supabase: AuthCapableClient | null): () => voi
     }
     lastUserId = userId;
   };
-  const { data } = supabase.auth.onAuthStateChange((event, session) => {
+  const { data } = auth.onAuthStateChange((event, session) => {
     if (event === 'PASSWORD_RECOVERY') useAuthStore.setState({ recovery: true });
     apply(session);
   });
-  void supabase.auth.getSession().then(({ data: result }) => apply(result.session));
-  return () => data.subscription.unsubscribe();
+  current.unsubscribe = () => data.subscription.unsubscribe();
+  void auth.getSession().then(({ data: result }) => apply(result.session));
+}
+
+/**
+ * The page's auth client (its code loads on first use), followed by the store:
+ * what signs in through it shows up as signed in everywhere.
+ */
+export async function loadAuth(): Promise<GoTrueClient> {
+  const auth = await authClient().loadAuth();
+  follow(auth);
+  return auth;
+}
+
+/** Starts downloading the auth code (e.g. when a sign-in form is touched); errors are left to the sign-in. */
+export function preloadAuth(): void {
+  if (activeClient) loadAuth().catch(() => undefined);
+}
+
+/**
+ * Looks the session up once and follows every auth change (INITIAL_SESSION,
+ * SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED, PASSWORD_RECOVERY, ...). Called by the
+ * shell only; remotes just read the store. Returns the unsubscribe function.
+ *
+ * Without a stored session (and no sign-in link's tokens in the URL) the page
+ * is signed out at once and the auth code is not loaded: it loads when the
+ * visitor signs in (loadAuth) or another tab stores a session.
+ */
+export function startAuthListener(supabase: AuthCapableClient | null): () => void {
+  const { setSession } = useAuthStore.getState();
+  listening?.unsubscribe();
+  listening = null;
+  activeClient = supabase;
+  if (!supabase) {
+    setSession(null);
+    return () => undefined;
+  }
+  const own = { supabase, followed: null, unsubscribe: () => undefined };
+  listening = own;
+  const start = () =>
+    loadAuth().catch((error: unknown) => {
+      console.error('Sign-in is unavailable: the auth code failed to load', error);
+      if (listening === own && useAuthStore.getState().status === 'loading') setSession(null);
+    });
+  let stopWatching = () => undefined as void;
+  if (supabase.sessionMayExist()) {
+    void start();
+  } else {
+    setSession(null);
+    stopWatching = supabase.watchStoredSession(() => void start());
+  }
+  return () => {
+    stopWatching();
+    own.unsubscribe();
+    if (listening === own) listening = null;
+  };
 }
 
 /**
@@ -110,10 +179,11 @@ export async function signOut(): Promise<void> {
   const supabase = activeClient;
   try {
     if (supabase) {
-      const { error } = await supabase.auth.signOut({ scope: 'global' });
+      const auth = await loadAuth();
+      const { error } = await auth.signOut({ scope: 'global' });
       if (error) {
         console.warn('Sign out failed on the server; clearing the local session', error);
-        await supabase.auth.signOut({ scope: 'local' });
+        await auth.signOut({ scope: 'local' });
       }
     }
   } finally {

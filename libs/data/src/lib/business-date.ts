@@ -1,11 +1,7 @@
-import { TZDate } from '@date-fns/tz';
-import { format, subDays } from 'date-fns';
+import { formatWallClock, previousDay, venueWallClock } from './venue-time';
 
-/**
- * The venue's time zone, declared once for the app: the business night, event
- * times and review times are shown in it. The database has private.venue_time_zone().
- */
-export const VENUE_TIME_ZONE = 'America/New_York';
+export { VENUE_TIME_ZONE } from './venue-time';
+
 /** Local hour at which the business night rolls over to the next date. */
 export const BUSINESS_DAY_ROLLOVER_HOUR = 4;
 
@@ -16,7 +12,7 @@ export const BUSINESS_DAY_ROLLOVER_HOUR = 4;
  * hours from the venue's local time, so DST changes never shift the rollover.
  */
 export function businessDate(now: Date = new Date()): string {
-  const local = new TZDate(now.getTime(), VENUE_TIME_ZONE);
-  const night = local.getHours() < BUSINESS_DAY_ROLLOVER_HOUR ? subDays(local, 1) : local;
-  return format(night, 'yyyy-MM-dd');
+  const local = venueWallClock(now);
+  const night = local.hour < BUSINESS_DAY_ROLLOVER_HOUR ? previousDay(local) : local;
+  return formatWallClock(night, 'yyyy-MM-dd');
 }

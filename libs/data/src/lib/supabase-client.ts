@@ -1,4 +1,4 @@
-import { AuthClient } from '@supabase/auth-js';
+import type { AuthChangeEvent, GoTrueClient, Session } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { FunctionsClient } from '@supabase/functions-js';
 import type { RealtimeClient } from '@supabase/realtime-js';
@@ -7,12 +7,23 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.types';
 
 /**
- * The part of a supabase-js client the suite uses on every page: auth and the
- * PostgREST queries, typed exactly as supabase-js types them. Storage and
- * Edge Functions and Realtime are fetched on demand (`getStorage`,
- * `getFunctions`, `getRealtime`), so a first visit does not download them.
+ * The part of a supabase-js client the suite uses on every page: the PostgREST
+ * queries, typed exactly as supabase-js types them, and auth (GoTrue), whose
+ * code loads when it is first needed: at start when a session may exist (one is
+ * stored, or a sign-in link's tokens are in the URL), else when the visitor
+ * signs in or another tab stores a session. A visitor's first page does not
+ * download it; every request then carries the anon key, as supabase-js would
+ * without a session. Storage, Edge Functions and Realtime are fetched on demand
+ * too (`getStorage`, `getFunctions`, `getRealtime`).
  */
-export type BistroClient = Pick<SupabaseClient<Database>, 'auth' | 'from' | 'rpc'>;
+export type BistroClient = Pick<SupabaseClient<Database>, 'from' | 'rpc'> & {
+  /** The auth client (one for the page), loaded on first call. */
+  loadAuth(): Promise<GoTrueClient>;
+  /** True when a session may exist now: one is stored, or the URL carries a sign-in link's tokens. */
+  sessionMayExist(): boolean;
+  /** Calls `onStored` when another tab of this site stores a session; returns a function that stops watching. */
+  watchStoredSession(onStored: () => void): () => void;
+};
 
 interface Connection {
   client: BistroClient;
@@ -22,6 +33,11 @@ interface Connection {
   functionsUrl: string;
   headers: Record<string, string>;
   fetch: typeof fetch;
+  /** The anon key, or the signed-in user's token once auth is loaded and has a session. */
+  accessToken: () => Promise<string>;
+  /** Called with the auth client when it is created (see `onAuthStateChange`). */
+  authReady: Set<(auth: GoTrueClient) => void>;
+  auth: GoTrueClient | null;
 }
 
 /**
@@ -34,6 +50,46 @@ let storage: Promise<StorageClient> | null = null;
 let functions: Promise<FunctionsClient> | null = null;
 let realtime: Promise<RealtimeClient> | null = null;
 
+/** The session storage key supabase-js derives from the project URL. */
+const storageKeyFor = (base: URL) => `sb-${base.hostname.split('.')[0]}-auth-token`;
+
+/**
+ * Whether the URL is a sign-in link's landing (implicit flow: tokens or an
+ * error in the fragment or the query), which auth-js reads on start
+ * (`detectSessionInUrl`).
+ */
+function urlHasAuthResult(): boolean {
+  if (typeof window === 'undefined') return false;
+  const { search, hash } = window.location;
+  return [new URLSearchParams(search), new URLSearchParams(hash.slice(1))].some(
+    (params) => params.has('access_token') || params.has('error_description'),
+  );
+}
+
+function storedSessionExists(storageKey: (key: string) => boolean): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key !== null && storageKey(key) && localStorage.getItem(key) !== null) return true;
+    }
+    return false;
+  } catch {
+    // Storage unreadable (blocked by the browser): let auth-js decide.
+    return true;
+  }
+}
+
+/**
+ * Starts downloading the auth code before the runtime config has arrived, when
+ * a session may exist (any supabase-js session key is stored, or the URL is a
+ * sign-in link's landing), so a member's page does not wait for it afterwards.
+ */
+export function preloadAuthIfSignedIn(): void {
+  if (urlHasAuthResult() || storedSessionExists((key) => /^sb-.+-auth-token$/.test(key))) {
+    void import('@supabase/auth-js').catch(() => undefined);
+  }
+}
+
 /**
  * Builds the client as supabase-js's createClient does (same endpoints, headers,
  * session storage key and auth defaults: persisted session, auto refresh,
@@ -44,22 +100,51 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
   const { anonKey } = settings;
   const base = new URL(settings.url.endsWith('/') ? settings.url : `${settings.url}/`);
   const headers = { 'X-Client-Info': 'bistro-data (supabase-js 2 compatible)' };
-  const auth = new AuthClient({
-    url: new URL('auth/v1', base).href,
-    headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey, ...headers },
-    storageKey: `sb-${base.hostname.split('.')[0]}-auth-token`,
-    autoRefreshToken: true,
-    persistSession: true,
-    detectSessionInUrl: true,
-    flowType: 'implicit',
-  });
+  const storageKey = storageKeyFor(base);
+  let authLoad: Promise<GoTrueClient> | null = null;
+  const loadAuth = (): Promise<GoTrueClient> => {
+    authLoad ??= import('@supabase/auth-js').then(
+      ({ AuthClient }) => {
+        const auth = new AuthClient({
+          url: new URL('auth/v1', base).href,
+          headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey, ...headers },
+          storageKey,
+          autoRefreshToken: true,
+          persistSession: true,
+          detectSessionInUrl: true,
+          flowType: 'implicit',
+        });
+        if (connection === own) {
+          own.auth = auth;
+          for (const ready of own.authReady) ready(auth);
+        }
+        return auth;
+      },
+      (error: unknown) => {
+        // A failed download is retried by the next call.
+        authLoad = null;
+        throw error;
+      },
+    );
+    return authLoad;
+  };
+  // Auth not loaded means nobody has signed in on this page (see BistroClient).
+  const accessToken = async (): Promise<string> => {
+    if (!authLoad) return anonKey;
+    try {
+      const { data } = await (await authLoad).getSession();
+      return data.session?.access_token ?? anonKey;
+    } catch {
+      // The auth code failed to download: the page is signed out (libs/auth).
+      return anonKey;
+    }
+  };
   // Every data request carries the anon key and the signed-in user's token.
   const fetchWithAuth: typeof fetch = async (input, init) => {
-    const { data } = await auth.getSession();
     const request = new Headers(init?.headers);
     if (!request.has('apikey')) request.set('apikey', anonKey);
     if (!request.has('Authorization')) {
-      request.set('Authorization', `Bearer ${data.session?.access_token ?? anonKey}`);
+      request.set('Authorization', `Bearer ${await accessToken()}`);
     }
     return fetch(input, { ...init, headers: request });
   };
@@ -69,14 +154,22 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
     fetch: fetchWithAuth,
   });
   const client = {
-    auth,
     from: (relation: string) => rest.from(relation as never),
     rpc: (fn: string, args?: object, options?: object) =>
       rest.rpc(fn as never, args as never, options as never),
+    loadAuth,
+    sessionMayExist: () => urlHasAuthResult() || storedSessionExists((key) => key === storageKey),
+    watchStoredSession: (onStored: () => void) => {
+      const listener = (event: StorageEvent) => {
+        if (event.key === storageKey && event.newValue !== null) onStored();
+      };
+      window.addEventListener('storage', listener);
+      return () => window.removeEventListener('storage', listener);
+    },
   } as unknown as BistroClient;
   const realtimeUrl = new URL('realtime/v1', base);
   realtimeUrl.protocol = realtimeUrl.protocol === 'https:' ? 'wss:' : 'ws:';
-  connection = {
+  const own: Connection = {
     client,
     realtimeUrl: realtimeUrl.href,
     anonKey,
@@ -84,7 +177,11 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
     functionsUrl: new URL('functions/v1', base).href,
     headers,
     fetch: fetchWithAuth,
+    accessToken,
+    authReady: new Set(),
+    auth: null,
   };
+  connection = own;
   storage = null;
   functions = null;
   void realtime?.then((rt) => rt.disconnect());
@@ -135,16 +232,37 @@ export function getFunctions(): Promise<FunctionsClient> {
  * the session changes).
  */
 export function getRealtime(): Promise<RealtimeClient> {
-  const { realtimeUrl, anonKey, client } = current();
+  const { realtimeUrl, anonKey, accessToken } = current();
   realtime ??= import('@supabase/realtime-js').then(
     ({ RealtimeClient }) =>
       new RealtimeClient(realtimeUrl, {
         params: { apikey: anonKey },
-        accessToken: async () =>
-          (await client.auth.getSession()).data.session?.access_token ?? anonKey,
+        accessToken,
         // a dead socket is noticed within 15 s even when no close event arrives
         heartbeatIntervalMs: 15_000,
       }),
   );
   return realtime;
+}
+
+/**
+ * Follows the page's auth changes (supabase-js's `auth.onAuthStateChange`)
+ * from when the auth client exists (now, if it does). Returns the unsubscribe.
+ */
+export function onAuthStateChange(
+  callback: (event: AuthChangeEvent, session: Session | null) => void,
+): () => void {
+  const own = current();
+  let unsubscribe: (() => void) | null = null;
+  const follow = (auth: GoTrueClient) => {
+    own.authReady.delete(follow);
+    const { subscription } = auth.onAuthStateChange(callback).data;
+    unsubscribe = () => subscription.unsubscribe();
+  };
+  if (own.auth) follow(own.auth);
+  else own.authReady.add(follow);
+  return () => {
+    own.authReady.delete(follow);
+    unsubscribe?.();
+  };
 }

@@ -46,11 +46,7 @@ const fake = vi.hoisted(() => {
 vi.mock('../lib/supabase-client', () => ({
   isSupabaseConfigured: () => true,
   getRealtime: async () => fake.realtime,
-  getSupabase: () => ({
-    auth: {
-      onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => undefined } } }),
-    },
-  }),
+  onAuthStateChange: () => () => undefined,
 }));
 
 const request = (id: string, extra: Partial<SongRequest> = {}): SongRequest => ({

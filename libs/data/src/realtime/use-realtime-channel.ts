@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/realtime-js';
-import { getRealtime, getSupabase, isSupabaseConfigured } from '../lib/supabase-client';
+import { getRealtime, isSupabaseConfigured, onAuthStateChange } from '../lib/supabase-client';
 
 /**
  * Where a channel stands: 'connecting' until the first join answers, 'live'
@@ -58,8 +58,7 @@ export function useRealtimeChannel(
       typeof navigator !== 'undefined' && navigator.onLine === false ? 'down' : 'connecting',
     );
 
-    const { auth } = getSupabase();
-    const authListener = auth.onAuthStateChange((_event, session) => {
+    const stopFollowingAuth = onAuthStateChange((_event, session) => {
       // a refreshed or new token: later joins (and the server's checks) use it
       void getRealtime().then((rt) => rt.setAuth(session?.access_token ?? null));
     });
@@ -96,7 +95,7 @@ export function useRealtimeChannel(
       cancelled = true;
       window.removeEventListener('offline', goOffline);
       window.removeEventListener('online', goOnline);
-      authListener.data.subscription.unsubscribe();
+      stopFollowingAuth();
       if (channel) {
         const leaving = channel;
         void getRealtime().then((rt) => rt.removeChannel(leaving));

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Clock, Crown, Mail, MapPin, Phone } from 'lucide-react';
@@ -31,8 +31,13 @@ import { longEventDate } from '../shared/format-date';
 import { EventCover } from '../shared/event-cover';
 import { CardTitle, Grid, ImagePlaceholder, SectionTitle } from '../shared/styles';
 import { useMember } from '../shared/use-member';
-import { BookingDialog } from './booking-dialog';
 import { BookingResult } from './booking-result';
+
+// Members only (a visitor's Reserve goes to /auth): the dialog, its form and
+// validation load when a member opens the page, not for every visitor.
+const BookingDialog = lazy(() =>
+  import('./booking-dialog').then((m) => ({ default: m.BookingDialog })),
+);
 
 const Hero = styled.section`
   padding: ${theme.space(10)} ${theme.space(5)};
@@ -249,14 +254,16 @@ export function EventsPage() {
       </InfoGrid>
 
       {userId ? (
-        <BookingDialog
-          event={booking}
-          spotsLeft={booking ? spotsLeft(booking.id) : undefined}
-          userId={userId}
-          email={email}
-          onClose={() => setBooking(null)}
-          onBooked={(row, event) => setBooked({ booking: row, event })}
-        />
+        <Suspense fallback={null}>
+          <BookingDialog
+            event={booking}
+            spotsLeft={booking ? spotsLeft(booking.id) : undefined}
+            userId={userId}
+            email={email}
+            onClose={() => setBooking(null)}
+            onBooked={(row, event) => setBooked({ booking: row, event })}
+          />
+        </Suspense>
       ) : null}
     </GuestPage>
   );

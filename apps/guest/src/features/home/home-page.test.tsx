@@ -25,10 +25,11 @@ const renderHome = () =>
   );
 
 describe('HomePage', () => {
-  it('puts the member panel first for a member and drops the sign-up prompt', () => {
+  it('puts the member panel first for a member and drops the sign-up prompt', async () => {
     state.signedIn = true;
     renderHome();
-    const panel = screen.getByRole('region', { name: 'Member panel' });
+    // The panel is a lazy chunk: it appears once its import resolves.
+    const panel = await screen.findByRole('region', { name: 'Member panel' });
     const specialEvents = screen.getByRole('heading', { name: 'Special Events' });
     const upcoming = screen.getByRole('region', { name: 'Upcoming Events' });
     expect(panel.compareDocumentPosition(specialEvents) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(

@@ -1,13 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CalendarDays, Gamepad2, MessageCircle, Sparkles } from 'lucide-react';
-import { ButtonLink, Card, Muted, Row, media, theme, venue } from '@bistro/ui';
+import { ButtonLink, Card, LoadingState, Muted, Row, media, theme, venue } from '@bistro/ui';
 import { GuestPage } from '../shared/guest-page';
 import { CardTitle, Grid, LinkCard } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { greetingFor } from './greeting';
-import { MemberPanel } from './member-panel';
 import { UpcomingEvents } from './upcoming-events';
+
+// Members only: its offers, pass dialog and photo uploads load when a member
+// opens home, so a visitor's first page does not carry them.
+const MemberPanel = lazy(() => import('./member-panel').then((m) => ({ default: m.MemberPanel })));
 
 const Hero = styled.section`
   padding: ${theme.space(8)} ${theme.space(5)};
@@ -74,7 +78,11 @@ export function HomePage() {
       </Hero>
 
       {/* A member comes for their offers and photos: their panel leads. */}
-      {signedIn ? <MemberPanel /> : null}
+      {signedIn ? (
+        <Suspense fallback={<LoadingState label="Loading…" />}>
+          <MemberPanel />
+        </Suspense>
+      ) : null}
 
       <Grid style={{ marginTop: 24 }}>
         <CardLink to="/events">

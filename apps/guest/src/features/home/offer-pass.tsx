@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
-import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
 import { Button, Dialog, DialogClose, theme } from '@bistro/ui';
-import { VENUE_TIME_ZONE, type OfferRow, type Redemption } from '@bistro/data';
+import { formatWallClock, venueWallClock, type OfferRow, type Redemption } from '@bistro/data';
 import { passCode, redemptionTime } from './pass-format';
 
 const Body = styled.div`
@@ -63,7 +61,7 @@ function LiveClock() {
     const timer = window.setInterval(() => setNow(new Date()), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  return <Clock aria-hidden>Now {format(new TZDate(now, VENUE_TIME_ZONE), 'h:mm:ss a')}</Clock>;
+  return <Clock aria-hidden>Now {formatWallClock(venueWallClock(now), 'h:mm:ss a')}</Clock>;
 }
 
 /**

@@ -1,6 +1,4 @@
-import { format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
-import { VENUE_TIME_ZONE } from '@bistro/data';
+import { formatWallClock, venueWallClock } from '@bistro/data';
 
 /**
  * The code staff read off a pass: the first 8 hex digits of the redemption's
@@ -14,4 +12,4 @@ export function passCode(redemptionId: string): string {
 
 /** "Sat, Nov 22 · 10:42 PM", the venue's wall-clock time. */
 export const redemptionTime = (iso: string) =>
-  format(new TZDate(iso, VENUE_TIME_ZONE), "EEE, MMM d '·' h:mm a");
+  formatWallClock(venueWallClock(iso), "EEE, MMM d '·' h:mm a");

@@ -12,7 +12,7 @@ import {
   TabsTrigger,
   venue,
 } from '@bistro/ui';
-import { returnPath, signInReason, useAuthStore } from '@bistro/auth';
+import { preloadAuth, returnPath, signInReason, useAuthStore } from '@bistro/auth';
 import { AuthCard, Reason } from './auth-styles';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
@@ -38,7 +38,8 @@ export function AuthPage() {
 
   return (
     <Page>
-      <AuthCard>
+      {/* The auth code loads once the visitor starts on a form, before they submit it. */}
+      <AuthCard onFocusCapture={preloadAuth} onPointerDownCapture={preloadAuth}>
         {resetMode ? (
           <ResetPasswordForm />
         ) : status === 'loading' ? (

@@ -5,10 +5,21 @@ import type { RuntimeConfig } from '@bistro/data';
 
 let manifestUrls: RuntimeConfig['remotes'] | null = null;
 
-/** Registers every remote by its manifest URL. Nothing is fetched until an area is opened. */
+/**
+ * config.json names each remote's mf-manifest.json; the shell loads the
+ * remoteEntry.js beside it (every remote's build names it so,
+ * tools/rspack/create-config.ts). Same number of round trips (the manifest's
+ * only use here was to preload the entry and the page's chunks together),
+ * and the runtime is built without its manifest handling (`disableSnapshot`).
+ */
+const entryOf = (manifestUrl: string) => new URL('remoteEntry.js', manifestUrl).href;
+
+/** Registers every remote by its entry's URL. Nothing is fetched until an area is opened. */
 export function registerAreaRemotes(remotes: RuntimeConfig['remotes']): void {
   manifestUrls = remotes;
-  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+  registerRemotes(
+    Object.entries(remotes).map(([name, manifest]) => ({ name, entry: entryOf(manifest) })),
+  );
 }
 
 const pending = new Map<RemoteName, Promise<ComponentType>>();
@@ -51,5 +62,5 @@ export function preloadArea(name: RemoteName): void {
 export function resetArea(name: RemoteName): void {
   pending.delete(name);
   if (!manifestUrls) return;
-  registerRemotes([{ name, entry: manifestUrls[name] }], { force: true });
+  registerRemotes([{ name, entry: entryOf(manifestUrls[name]) }], { force: true });
 }
