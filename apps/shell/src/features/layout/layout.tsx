@@ -6,6 +6,7 @@ import { signOut, useAuthStore } from '@bistro/auth';
 import { trapFocus } from './focus-trap';
 import { navItems } from './nav-items';
 import { preloadArea } from '../remotes/federation';
+import { useWarmAreas } from '../remotes/warm-areas';
 
 /** Preloads the remote that owns a link's page, when it is one (not the shell's). */
 function preloadOwner(to: string): void {
@@ -226,6 +227,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  // A member's menu areas are fetched ahead once the page has settled; a visitor's never are.
+  useWarmAreas(signedIn ? navItems({ signedIn, isAdmin }).map((item) => item.to) : []);
 
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -286,6 +289,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   to={item.to}
                   end={item.to === '/'}
                   onPointerEnter={() => preloadOwner(item.to)}
+                  onPointerDown={() => preloadOwner(item.to)}
                   onFocus={() => preloadOwner(item.to)}
                   onTouchStart={() => preloadOwner(item.to)}
                 >
