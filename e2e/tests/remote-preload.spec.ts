@@ -28,9 +28,7 @@ test('a visitor on / fetches no lounge, games or admin code, even once idle', as
   expect(fromPort(ports.admin)).toEqual([]);
 });
 
-test('a member on / has the lounge and games entries fetched once idle, without running them', async ({
-  page,
-}) => {
+test('a member on / has the lounge and games code fetched once idle', async ({ page }) => {
   await seedBrowserSession(page, 'maya@example.com', 'password123');
   const fromPort = recordRequests(page);
   await page.goto('/');
