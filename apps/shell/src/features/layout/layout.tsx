@@ -6,13 +6,19 @@ import { signOut, useAuthStore } from '@bistro/auth';
 import { trapFocus } from './focus-trap';
 import { navItems } from './nav-items';
 import { preloadArea } from '../remotes/federation';
-import { useWarmAreas } from '../remotes/warm-areas';
+import { ownersOf, useWarmAreas } from '../remotes/warm-areas';
 
 /** Preloads the remote that owns a link's page, when it is one (not the shell's). */
 function preloadOwner(to: string): void {
   const owner = findRoute(to)?.owner;
   if (owner && owner !== 'shell') preloadArea(owner);
 }
+
+/** The areas only a member's menu leads to (the lounge, games): warmed for a member. */
+const visitorAreas = ownersOf(navItems({ signedIn: false, isAdmin: false }).map((item) => item.to));
+const memberAreas = ownersOf(
+  navItems({ signedIn: true, isAdmin: false }).map((item) => item.to),
+).filter((area) => !visitorAreas.includes(area));
 
 /**
  * Where the bar shows the menu inline. A member's and an admin's menu (up to ten
@@ -227,8 +233,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  // A member's menu areas are fetched ahead once the page has settled; a visitor's never are.
-  useWarmAreas(signedIn ? navItems({ signedIn, isAdmin }).map((item) => item.to) : []);
+  // Fetched ahead once the page has settled; never for a visitor.
+  useWarmAreas(signedIn ? memberAreas : []);
 
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);

@@ -88,17 +88,19 @@ export function ownersOf(paths: readonly string[]): RemoteName[] {
 }
 
 /**
- * Warms the areas that own `paths` after the current page has settled (see
- * warmAreasWhenIdle); a change of the areas or unmounting cancels what has not
- * started yet.
+ * Warms `names` after the current page has settled (see warmAreasWhenIdle); a
+ * change of the names or unmounting cancels what has not started yet.
  */
-export function useWarmAreas(paths: readonly string[]): void {
-  const key = ownersOf(paths).join(',');
+export function useWarmAreas(names: readonly RemoteName[]): void {
+  const key = names.join(',');
   useEffect(() => {
     if (!key) return;
     const controller = new AbortController();
-    const names = remoteNames.filter((name) => key.split(',').includes(name));
-    warmAreasWhenIdle(names, controller.signal).catch(
+    const wanted = key.split(',');
+    warmAreasWhenIdle(
+      remoteNames.filter((name) => wanted.includes(name)),
+      controller.signal,
+    ).catch(
       () => undefined, // aborted: the areas changed or the layout unmounted
     );
     return () => controller.abort();
