@@ -55,9 +55,9 @@ const warmed = new Set<RemoteName>();
  * the remote entry (the remote's module loader, evaluated) and the chunks of
  * its App module (into the cache, unevaluated). The click that opens the area
  * then only evaluates cached code. Does nothing for an area already loading,
- * loaded or warmed. A failed warm-up is silent and forgotten (the runtime's
- * caches for that remote are reset), so the area's own load tries afresh and
- * reports its error there.
+ * loaded or warmed. A failed warm-up leaves only the runtime's warnings in the
+ * console and is forgotten (that remote's runtime caches are reset), so the
+ * area's own load tries afresh and reports its error in the area.
  */
 export function warmArea(name: RemoteName): Promise<void> {
   if (pending.has(name) || warmed.has(name)) return Promise.resolve();
