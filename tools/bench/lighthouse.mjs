@@ -138,9 +138,13 @@ const median = (values) => {
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
 };
 
-async function audit(chrome, supabase, page) {
-  const results = [];
-  for (let i = 0; i < runs; i += 1) {
+// Lighthouse's trace recording now and then misses the navigation on a busy
+// machine (NO_NAVSTART, NO_FCP): such a run is repeated, up to this many times.
+const RUNTIME_ERROR_RETRIES = 2;
+
+/** One Lighthouse run of `page`, repeated after a runtime error (see above). */
+async function lighthouseRun(chrome, supabase, page) {
+  for (let attempt = 0; ; attempt += 1) {
     if (page.signedIn) {
       const session = await signIn(supabase, page.signedIn);
       await seedSession(chrome.port, supabase, session);
@@ -159,9 +163,17 @@ async function audit(chrome, supabase, page) {
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-    if (lhr.runtimeError) {
-      throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    }
+    if (!lhr.runtimeError) return lhr;
+    const message = `${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt >= RUNTIME_ERROR_RETRIES) throw new Error(message);
+    console.log(`  ${message}; running it again`);
+  }
+}
+
+async function audit(chrome, supabase, page) {
+  const results = [];
+  for (let i = 0; i < runs; i += 1) {
+    const lhr = await lighthouseRun(chrome, supabase, page);
     const score = (id) =>
       lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined
         ? null
