@@ -14,11 +14,17 @@ function preloadOwner(to: string): void {
   if (owner && owner !== 'shell') preloadArea(owner);
 }
 
-/** The areas only a member's menu leads to (the lounge, games): warmed for a member. */
-const visitorAreas = ownersOf(navItems({ signedIn: false, isAdmin: false }).map((item) => item.to));
-const memberAreas = ownersOf(
-  navItems({ signedIn: true, isAdmin: false }).map((item) => item.to),
-).filter((area) => !visitorAreas.includes(area));
+let memberAreas: ReturnType<typeof ownersOf> | undefined;
+/** The areas only a member's menu leads to (the lounge, games), worked out on first use. */
+function areasOnlyForMembers(): ReturnType<typeof ownersOf> {
+  if (!memberAreas) {
+    const menuAreas = (signedIn: boolean) =>
+      ownersOf(navItems({ signedIn, isAdmin: false }).map((item) => item.to));
+    const visitorAreas = menuAreas(false);
+    memberAreas = menuAreas(true).filter((area) => !visitorAreas.includes(area));
+  }
+  return memberAreas;
+}
 
 /**
  * Where the bar shows the menu inline. A member's and an admin's menu (up to ten
@@ -234,7 +240,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   // Fetched ahead once the page has settled; never for a visitor.
-  useWarmAreas(signedIn ? memberAreas : []);
+  useWarmAreas(signedIn ? areasOnlyForMembers() : []);
 
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
