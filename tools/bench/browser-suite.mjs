@@ -1,8 +1,9 @@
 // Shared by the bundle benches: serves a built suite (and, when apps/backend is
 // present, a fresh backend so routes can be opened signed in), launches
 // Chromium and opens pages as a visitor or as a seeded member. Ports come from
-// BENCH_PORT_BASE (static servers: base..base+5) and BENCH_API_PORT, so two
-// people can run the benches at once.
+// BENCH_PORT_BASE (static servers: base..base+5), BENCH_API_PORT and
+// BENCH_INBOX_PORT (the mail inbox; default the API's port + 1), so two people
+// can run the benches at once.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,14 +12,16 @@ import { chromium } from '@playwright/test';
 import { ensureChromium } from '../ensure-chromium.mjs';
 import { backendAvailable, startBackend } from '../backend-process.mjs';
 import {
+  envPort,
   runtimeConfig,
   serveDist,
   serveSuite,
   suitePorts,
 } from '../../apps/web-server/src/index.mjs';
 
-export const portBase = Number(process.env.BENCH_PORT_BASE ?? 4400);
-export const apiPort = Number(process.env.BENCH_API_PORT ?? 54400);
+export const portBase = envPort(process.env, 'BENCH_PORT_BASE', 4400);
+export const apiPort = envPort(process.env, 'BENCH_API_PORT', 54400);
+export const inboxPort = envPort(process.env, 'BENCH_INBOX_PORT', apiPort + 1);
 
 /** Each route the bundle benches open, who opens it and what shows it is rendered. */
 export const routes = [
@@ -48,7 +51,7 @@ export async function startSuite({ backend = true, singleBundle } = {}) {
     api = await startBackend({
       dataDir,
       port: apiPort,
-      inboxPort: apiPort + 1,
+      inboxPort,
       siteUrl: `http://127.0.0.1:${ports.shell}`,
       env: { CORS_ORIGINS: origins.join(',') },
       quiet: true,

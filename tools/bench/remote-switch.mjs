@@ -8,7 +8,14 @@
 //   warm        - loaded before (left and came back)
 // Timed inside the page: from the click to the first animation frame after the
 // page's element is in the DOM. Median of RUNS fresh browser contexts.
-// Needs a built suite and apps/backend. Ports: BENCH_PORT_BASE, BENCH_API_PORT.
+// Each click comes once `/` has painted and the network has been idle for
+// 500 ms: by then the shell has fetched a member's menu areas ahead (manifest,
+// entry, App chunks; apps/shell/src/features/remotes/warm-areas.ts), so "cold"
+// is a click into an area never opened but warmed. "cold, save-data" is the
+// same click with navigator.connection.saveData set, where the shell warms
+// nothing: the cost of an area fetched only on the click.
+// Needs a built suite and apps/backend. Ports: BENCH_PORT_BASE, BENCH_API_PORT,
+// BENCH_INBOX_PORT (see browser-suite.mjs).
 import { writeBenchPart } from './report.mjs';
 import { startSuite } from './browser-suite.mjs';
 
@@ -63,9 +70,21 @@ try {
     console.log('remote-switch: skipped (needs apps/backend for a member session)');
     process.exit(0);
   }
+  const modes = [
+    { hover: false, saveData: false, cold: 'cold' },
+    { hover: true, saveData: false, cold: 'cold+hover' },
+    { hover: false, saveData: true, cold: 'cold, save-data' },
+  ];
   for (let run = 0; run < RUNS; run++) {
-    for (const hover of [false, true]) {
+    for (const { hover, saveData, cold } of modes) {
       const { context, page } = await suite.newPage({ member: true });
+      if (saveData) {
+        await context.addInitScript(() =>
+          Object.defineProperty(navigator, 'connection', {
+            value: { saveData: true, effectiveType: '4g' },
+          }),
+        );
+      }
       await page.goto(`${suite.shellUrl}/`);
       await page.waitForSelector('main [data-route="/"]');
       await page.waitForSelector(`#site-nav a[href="/song-requests"]`);
@@ -76,13 +95,10 @@ try {
           await page.hover(`#site-nav a[href="${t.path}"]`);
           await page.waitForTimeout(HOVER_MS);
         }
-        add(
-          `${t.remote} ${hover ? 'cold+hover' : 'cold'}`,
-          await timedClick(page, t.link, selector),
-        );
+        add(`${t.remote} ${cold}`, await timedClick(page, t.link, selector));
         await timedClick(page, 'Home', 'main [data-route="/"]');
         await page.mouse.move(0, 0);
-        if (!hover) {
+        if (!hover && !saveData) {
           add(`${t.remote} warm`, await timedClick(page, t.link, selector));
           await timedClick(page, 'Home', 'main [data-route="/"]');
         }
@@ -117,10 +133,11 @@ const figure = (key, target) => {
 writeBenchPart({
   id: 'remote-switch',
   title: 'Remote switch: click to painted (loopback)',
-  notes: `Member session; from / to each remote's page. cold: never loaded, plain click; cold+hover: never loaded, pointer on the link ${HOVER_MS} ms before the click (the shell preloads on hover/focus/touch); warm: loaded before. Median of ${RUNS} fresh contexts.`,
+  notes: `Member session; from / to each remote's page, each click once / has painted and the network was idle for 500 ms. cold: never opened, plain click (the shell has warmed the member's menu areas by then: manifest, entry and App chunks fetched, nothing run); cold+hover: the same with the pointer on the link ${HOVER_MS} ms before the click (the shell loads on hover/focus/pointerdown/touch); cold, save-data: navigator.connection.saveData set, so nothing is warmed and the area loads on the click alone; warm: opened before. Median of ${RUNS} fresh contexts.`,
   figures: targets.flatMap((t) => [
     figure(`${t.remote} cold`, COLD_TARGET),
     figure(`${t.remote} cold+hover`, COLD_TARGET),
+    figure(`${t.remote} cold, save-data`),
     figure(`${t.remote} warm`, WARM_TARGET),
   ]),
   tables: [{ title: 'Samples (ms)', columns: ['switch', 'median', 'min', 'max', 'runs'], rows }],

@@ -185,7 +185,9 @@ export function EventsPage() {
                       url={event.featured_image_url}
                       fallback={<ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>}
                     />
-                    <CardTitle style={{ margin: 0 }}>{event.title}</CardTitle>
+                    <CardTitle style={{ margin: 0 }} elementtiming="events-list">
+                      {event.title}
+                    </CardTitle>
                     <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
                       {longEventDate(event.event_date)}
                     </time>

@@ -59,7 +59,7 @@ export function HomePage() {
   return (
     <GuestPage route="/">
       <Hero aria-labelledby="home-greeting">
-        <Greeting id="home-greeting">
+        <Greeting id="home-greeting" elementtiming="home-hero">
           {greetingFor()}
           <span>{venue.name}</span>
         </Greeting>

@@ -194,7 +194,9 @@ export const RequestRow = memo(function RequestRow({
         </StatusIcon>
       )}
       <Body>
-        <Title id={titleId}>{request.song_title}</Title>
+        <Title id={titleId} elementtiming="song-requests">
+          {request.song_title}
+        </Title>
         <Meta>
           {request.artist} · requested by {request.requested_by_name}
         </Meta>

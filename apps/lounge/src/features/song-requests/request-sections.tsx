@@ -84,7 +84,7 @@ export const RequestSections = memo(function RequestSections({
     return (
       <Empty>
         <Music2 size={40} aria-hidden />
-        <h2>Silence is Golden... But Music is Better!</h2>
+        <h2 elementtiming="song-requests">Silence is Golden... But Music is Better!</h2>
         <Muted>Be the first to drop a request tonight.</Muted>
       </Empty>
     );

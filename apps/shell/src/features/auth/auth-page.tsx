@@ -55,7 +55,7 @@ export function AuthPage() {
           />
         ) : (
           <>
-            <Heading as="h1" style={{ fontSize: '1.75rem' }}>
+            <Heading as="h1" style={{ fontSize: '1.75rem' }} elementtiming="auth-card">
               Welcome to {venue.shortName}
             </Heading>
             {reason ? <Reason role="status">{reason}</Reason> : null}

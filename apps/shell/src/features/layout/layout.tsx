@@ -6,11 +6,24 @@ import { signOut, useAuthStore } from '@bistro/auth';
 import { trapFocus } from './focus-trap';
 import { navItems } from './nav-items';
 import { preloadArea } from '../remotes/federation';
+import { ownersOf, useWarmAreas } from '../remotes/warm-areas';
 
 /** Preloads the remote that owns a link's page, when it is one (not the shell's). */
 function preloadOwner(to: string): void {
   const owner = findRoute(to)?.owner;
   if (owner && owner !== 'shell') preloadArea(owner);
+}
+
+let memberAreas: ReturnType<typeof ownersOf> | undefined;
+/** The areas only a member's menu leads to (the lounge, games), worked out on first use. */
+function areasOnlyForMembers(): ReturnType<typeof ownersOf> {
+  if (!memberAreas) {
+    const menuAreas = (signedIn: boolean) =>
+      ownersOf(navItems({ signedIn, isAdmin: false }).map((item) => item.to));
+    const visitorAreas = menuAreas(false);
+    memberAreas = menuAreas(true).filter((area) => !visitorAreas.includes(area));
+  }
+  return memberAreas;
 }
 
 /**
@@ -226,6 +239,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+  // Fetched ahead once the page has settled; never for a visitor.
+  useWarmAreas(signedIn ? areasOnlyForMembers() : []);
 
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -286,6 +301,7 @@ export function Layout({ children }: { children: ReactNode }) {
                   to={item.to}
                   end={item.to === '/'}
                   onPointerEnter={() => preloadOwner(item.to)}
+                  onPointerDown={() => preloadOwner(item.to)}
                   onFocus={() => preloadOwner(item.to)}
                   onTouchStart={() => preloadOwner(item.to)}
                 >

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@bistro/ui';
 import type { RuntimeConfig } from '@bistro/data';
 
@@ -58,9 +58,36 @@ export function preloadArea(name: RemoteName): void {
   loadArea(name).catch(() => undefined);
 }
 
+/** Areas fetched ahead by warmArea (and not since forgotten by a failure or resetArea). */
+const warmed = new Set<RemoteName>();
+
+/**
+ * Fetches a remote ahead of need without running its app code: the manifest,
+ * the remote entry (the remote's module loader, evaluated) and the chunks of
+ * its App module (into the cache, unevaluated). The click that opens the area
+ * then only evaluates cached code. Does nothing for an area already loading,
+ * loaded or warmed. A failed warm-up leaves only the runtime's warnings in the
+ * console and is forgotten (that remote's runtime caches are reset), so the
+ * area's own load tries afresh and reports its error in the area.
+ */
+export function warmArea(name: RemoteName): Promise<void> {
+  if (pending.has(name) || warmed.has(name)) return Promise.resolve();
+  warmed.add(name);
+  return preloadRemote([{ nameOrAlias: name, exposes: ['./App'] }]).catch(() => {
+    warmed.delete(name);
+    if (!pending.has(name)) resetArea(name);
+  });
+}
+
+/** Resolves once every area load started so far has finished, loaded or failed. */
+export function areaLoadsSettled(): Promise<void> {
+  return Promise.allSettled([...pending.values()]).then(() => undefined);
+}
+
 /** Forgets a failed remote (cached manifest, entry and module) so the next load starts afresh. */
 export function resetArea(name: RemoteName): void {
   pending.delete(name);
+  warmed.delete(name);
   if (!manifestUrls) return;
   registerRemotes([{ name, entry: entryOf(manifestUrls[name]) }], { force: true });
 }
