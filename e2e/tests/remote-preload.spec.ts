@@ -22,7 +22,7 @@ test('a visitor on / fetches no lounge, games or admin code, even once idle', as
   await page.waitForLoadState('networkidle');
   // Longer than the shell's idle fallback and the warm-up it would start for a member.
   await page.waitForTimeout(3000);
-  expect(fromPort(ports.guest).some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+  expect(fromPort(ports.guest).some((url) => url.endsWith('/remoteEntry.js'))).toBe(true);
   expect(fromPort(ports.lounge)).toEqual([]);
   expect(fromPort(ports.games)).toEqual([]);
   expect(fromPort(ports.admin)).toEqual([]);

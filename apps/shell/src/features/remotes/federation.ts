@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@bistro/ui';
 import type { RuntimeConfig } from '@bistro/data';
 
@@ -33,7 +33,7 @@ async function fetchArea(name: RemoteName): Promise<ComponentType> {
 }
 
 /**
- * Fetches a remote's manifest, entry and App module (first time only) and
+ * Fetches a remote's entry and App module (first time only) and
  * returns its root component. Concurrent and repeated calls share one load; a
  * failed load is forgotten so the next call tries again.
  */
@@ -62,21 +62,25 @@ export function preloadArea(name: RemoteName): void {
 const warmed = new Set<RemoteName>();
 
 /**
- * Fetches a remote ahead of need without running its app code: the manifest,
- * the remote entry (the remote's module loader, evaluated) and the chunks of
- * its App module (into the cache, unevaluated). The click that opens the area
- * then only evaluates cached code. Does nothing for an area already loading,
- * loaded or warmed. A failed warm-up leaves only the runtime's warnings in the
- * console and is forgotten (that remote's runtime caches are reset), so the
- * area's own load tries afresh and reports its error in the area.
+ * Loads a remote ahead of need, as a hover does: its entry and its App module,
+ * whose code is evaluated but renders nothing until the area is opened (the
+ * runtime is built without manifest handling, so it cannot fetch chunks without
+ * evaluating them). The click that opens the area then finds it loaded. Does
+ * nothing for an area already loading, loaded or warmed. A failed warm-up
+ * leaves only the runtime's warnings in the console and is forgotten (that
+ * remote's runtime caches are reset), so the area's own load tries afresh and
+ * reports its error in the area.
  */
 export function warmArea(name: RemoteName): Promise<void> {
   if (pending.has(name) || warmed.has(name)) return Promise.resolve();
   warmed.add(name);
-  return preloadRemote([{ nameOrAlias: name, exposes: ['./App'] }]).catch(() => {
-    warmed.delete(name);
-    if (!pending.has(name)) resetArea(name);
-  });
+  return loadArea(name).then(
+    () => undefined,
+    () => {
+      warmed.delete(name);
+      if (!pending.has(name)) resetArea(name);
+    },
+  );
 }
 
 /** Resolves once every area load started so far has finished, loaded or failed. */
