@@ -19,8 +19,12 @@ export function registerAreaRemotes(): void {
   // Nothing to register: every area is part of this build.
 }
 
+const loads = new Set<Promise<unknown>>();
+
 export async function loadArea(name: AreaName): Promise<ComponentType> {
-  return (await areas[name]()).default;
+  const load = areas[name]();
+  loads.add(load);
+  return (await load).default;
 }
 
 /** Starts fetching an area's chunk early (the shell calls this on nav-link hover/focus). */
@@ -30,4 +34,25 @@ export function preloadArea(name: AreaName): void {
 
 export function resetArea(): void {
   // A failed chunk is retried by the next import().
+}
+
+const warmed = new Set<AreaName>();
+
+/** Loads an area's chunk ahead of need (a member's idle warm-up), as a hover does. */
+export function warmArea(name: AreaName): Promise<void> {
+  if (warmed.has(name)) return Promise.resolve();
+  warmed.add(name);
+  const load = areas[name]().then(
+    () => undefined,
+    () => {
+      warmed.delete(name);
+    },
+  );
+  loads.add(load);
+  return load;
+}
+
+/** Resolves once every area load started so far has finished, loaded or failed. */
+export function areaLoadsSettled(): Promise<void> {
+  return Promise.allSettled([...loads]).then(() => undefined);
 }
