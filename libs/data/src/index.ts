@@ -442,3 +442,9 @@ export {
   venueInstant,
   type WallClock,
 } from './lib/venue-time';
+export {
+  fetchLiveDjRatings,
+  liveDjRatingsQueryOptions,
+  useLiveDjRatings,
+  type LiveDjRatingsPage,
+} from './dj-ratings/dj-ratings-query';
