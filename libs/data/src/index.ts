@@ -434,4 +434,17 @@ export {
   useBookingsExportMutation,
   type BookingsExport,
 } from './admin-bookings/bookings-export-mutation';
-export { venueWallClock, localWallClock, formatWallClock, type WallClock } from './lib/venue-time';
+export {
+  venueWallClock,
+  localWallClock,
+  formatWallClock,
+  calendarDate,
+  venueInstant,
+  type WallClock,
+} from './lib/venue-time';
+export {
+  fetchLiveDjRatings,
+  liveDjRatingsQueryOptions,
+  useLiveDjRatings,
+  type LiveDjRatingsPage,
+} from './dj-ratings/dj-ratings-query';

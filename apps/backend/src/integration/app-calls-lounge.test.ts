@@ -120,6 +120,22 @@ describe('DJs and the lounge', () => {
       .order('created_at', { ascending: false })
       .limit(5);
     expect(lounge.data).toHaveLength(2);
+    // the lounge's request for the live DJ's night: the first active DJ embedding
+    // that night's 5 newest ratings and the ids of all of them (the count)
+    const live = await maya
+      .from('djs')
+      .select('id, recent:dj_ratings(*), tonight:dj_ratings(id)')
+      .eq('is_active', true)
+      .eq('recent.performance_date', today)
+      .eq('tonight.performance_date', today)
+      .order('name')
+      .order('created_at', { referencedTable: 'recent', ascending: false })
+      .limit(5, { referencedTable: 'recent' })
+      .limit(1);
+    expect(live.error).toBeNull();
+    expect(live.data).toEqual([
+      { id: nova, recent: lounge.data, tonight: lounge.data?.map((r) => ({ id: r.id })) },
+    ]);
     const sol = 'd0000000-0000-4000-8000-000000000002';
     const ins = await maya.from('dj_ratings').insert({
       dj_id: sol,

@@ -70,3 +70,57 @@ export function useDjRatingsForDate(
     enabled: !!djId,
   });
 }
+
+/** The live DJ's ratings for a night, and which DJ that was (null: no DJ is active). */
+export interface LiveDjRatingsPage extends DjRatingsPage {
+  djId: string | null;
+}
+
+/**
+ * The ratings of the live DJ (the first active DJ by name, as fetchLiveDj picks
+ * it) for one performance date, in one request that does not wait for the DJ:
+ * the DJ row embeds its 5 newest ratings of that date and the ids of all of
+ * them (the count; PostgREST's count() needs aggregates, which are off). The
+ * ratings are read under the same row-level security as a dj_ratings select,
+ * and a DJ rating is one per member per night, so the ids stay few.
+ */
+export async function fetchLiveDjRatings(
+  performanceDate: string,
+  signal?: AbortSignal,
+): Promise<LiveDjRatingsPage> {
+  let query = getSupabase()
+    .from('djs')
+    .select('id, recent:dj_ratings(*), tonight:dj_ratings(id)')
+    .eq('is_active', true)
+    .eq('recent.performance_date', performanceDate)
+    .eq('tonight.performance_date', performanceDate)
+    .order('name')
+    .order('created_at', { referencedTable: 'recent', ascending: false })
+    .limit(DJ_REVIEWS_FETCHED, { referencedTable: 'recent' })
+    .limit(1);
+  if (signal) query = query.abortSignal(signal);
+  const dj = (unwrap(await query) ?? [])[0];
+  if (!dj) return { djId: null, ratings: [], total: 0 };
+  return { djId: dj.id, ratings: dj.recent, total: dj.tonight.length };
+}
+
+/** The live DJ's ratings for one performance date, polled (the lounge's live DJ card). */
+export const liveDjRatingsQueryOptions = (
+  performanceDate: string,
+  pollMs: number = LOUNGE_POLL_INTERVAL_MS,
+) =>
+  queryOptions({
+    queryKey: djRatingKeys.liveTonight(performanceDate),
+    queryFn: ({ signal }) => fetchLiveDjRatings(performanceDate, signal),
+    refetchInterval: pollMs,
+    refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
+    staleTime: LOUNGE_POLL_INTERVAL_MS,
+  });
+
+export function useLiveDjRatings(
+  performanceDate: string,
+  pollMs: number = LOUNGE_POLL_INTERVAL_MS,
+) {
+  return useQuery(liveDjRatingsQueryOptions(performanceDate, pollMs));
+}

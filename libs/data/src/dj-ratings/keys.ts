@@ -4,4 +4,6 @@ export const djRatingKeys = {
   latest: (djId: string) => [...djRatingKeys.all, 'latest', djId] as const,
   forDate: (djId: string, performanceDate: string) =>
     [...djRatingKeys.all, 'for-date', djId, performanceDate] as const,
+  liveTonight: (performanceDate: string) =>
+    [...djRatingKeys.all, 'live-tonight', performanceDate] as const,
 };

@@ -1,6 +1,13 @@
-import { format } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
-import { formatWallClock, localWallClock, previousDay, venueWallClock } from './venue-time';
+import {
+  calendarDate,
+  formatWallClock,
+  localWallClock,
+  previousDay,
+  venueInstant,
+  venueWallClock,
+} from './venue-time';
 
 // date-fns with @date-fns/tz is the reference: the venue-time helpers must print
 // exactly what it prints, for every pattern the suite uses.
@@ -9,6 +16,8 @@ const patterns = [
   "EEEE, MMMM d, yyyy 'at' h:mm a",
   'MMM d, yyyy',
   'h:mm:ss a',
+  'h:mm a',
+  'EEE, MMM d, yyyy, h:mm a',
   'yyyy-MM-dd',
   'yyyy-MM-dd HH:mm:ss',
 ];
@@ -28,6 +37,8 @@ instants.push(
   new Date('2026-07-04T16:00:00Z'),
   new Date('2028-02-29T17:00:00Z'),
 );
+
+const DAY_MS = 86_400_000;
 
 describe('venue time', () => {
   it('prints what date-fns prints in America/New_York', () => {
@@ -106,6 +117,65 @@ describe('venue time', () => {
     expect(day(2027, 1, 1)).toBe('Thu 2026-12-31');
     expect(day(2028, 3, 1)).toBe('Tue 2028-02-29');
     expect(day(2026, 3, 1)).toBe('Sat 2026-02-28');
+  });
+
+  it('prints a calendar date as date-fns prints its parseISO', () => {
+    for (let t = Date.UTC(2024, 0, 1); t < Date.UTC(2029, 0, 1); t += 3 * DAY_MS + 7 * 3_600_000) {
+      const iso = new Date(t).toISOString().slice(0, 10);
+      expect(formatWallClock(calendarDate(iso), 'EEE, MMM d, yyyy')).toBe(
+        format(parseISO(iso), 'EEE, MMM d, yyyy'),
+      );
+    }
+    expect(calendarDate('2028-02-29')).toEqual({
+      year: 2028,
+      month: 2,
+      day: 29,
+      hour: 0,
+      minute: 0,
+      second: 0,
+      weekday: 2,
+    });
+  });
+
+  it('refuses a calendar date that is not one', () => {
+    for (const bad of ['2027-02-29', '2026-13-01', '2026-08-14T00:00:00Z', '14/08/2026', '']) {
+      expect(() => calendarDate(bad)).toThrow(RangeError);
+    }
+  });
+
+  it('finds the instant of a venue wall-clock time as TZDate does, switches included', () => {
+    const walls: [number, number, number, number, number][] = [];
+    for (let t = Date.UTC(2025, 11, 1); t < Date.UTC(2027, 11, 31); t += (17 * 60 + 30) * 60_000) {
+      const d = new Date(t);
+      walls.push([
+        d.getUTCFullYear(),
+        d.getUTCMonth(),
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+      ]);
+    }
+    // the skipped hour in March and the repeated hour in November, 2026 and 2027
+    for (const [y, m, d] of [
+      [2026, 2, 8],
+      [2026, 10, 1],
+      [2027, 2, 14],
+      [2027, 10, 7],
+    ] as const) {
+      for (let minutes = 0; minutes < 4 * 60; minutes += 15) {
+        walls.push([y, m, d, Math.floor(minutes / 60), minutes % 60]);
+      }
+    }
+    walls.push([1999, 6, 4, 21, 0], [2150, 0, 15, 9, 30]);
+    for (const [year, monthIndex, day, hour, minute] of walls) {
+      expect(
+        new Date(venueInstant({ year, month: monthIndex + 1, day, hour, minute })).toISOString(),
+      ).toBe(
+        new Date(
+          new TZDate(year, monthIndex, day, hour, minute, 'America/New_York').getTime(),
+        ).toISOString(),
+      );
+    }
   });
 
   it('rejects a pattern letter it does not implement', () => {

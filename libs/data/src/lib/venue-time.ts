@@ -157,3 +157,54 @@ export function formatWallClock(clock: WallClock, pattern: string): string {
     return token();
   });
 }
+
+/**
+ * A `date` column as Postgres sends it ("2026-08-14") as a wall-clock reading at
+ * midnight: a calendar date has no time zone, so it is shown as it is stored.
+ * Anything else is a RangeError (as date-fns's format of an unparsable date).
+ */
+export function calendarDate(isoDate: string): WallClock {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const [year = NaN, month = NaN, day = NaN] = match ? match.slice(1).map(Number) : [];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
+    throw new RangeError(`Invalid calendar date: ${isoDate}`);
+  return { year, month, day, hour: 0, minute: 0, second: 0, weekday: date.getUTCDay() };
+}
+
+/** The venue's offset from UTC (ms) at an instant. */
+function venueOffsetMs(ms: number): number {
+  const c = venueWallClock(ms);
+  const wall = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);
+  return wall - (ms - (((ms % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant (epoch ms) the venue's clock shows a wall-clock date and time,
+ * wherever the phone is. As @date-fns/tz's TZDate does: a time skipped by the
+ * spring switch (2:30 AM) moves an hour on (3:30 AM EDT); a time read twice at
+ * the autumn switch (1:30 AM) is the first one (EDT).
+ */
+export function venueInstant(wall: {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}): number {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  const before = asUtc - venueOffsetMs(asUtc - DAY);
+  const after = asUtc - venueOffsetMs(asUtc + DAY);
+  // The same offset either side of the day: no switch to worry about.
+  if (before === after) return before;
+  // Around a switch: the earlier reading that the venue's clock really shows,
+  // else (a skipped time) the offset from before the switch.
+  for (const candidate of [Math.min(before, after), Math.max(before, after)]) {
+    if (asUtc - venueOffsetMs(candidate) === candidate) return candidate;
+  }
+  return before;
+}

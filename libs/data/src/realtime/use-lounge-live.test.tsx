@@ -159,6 +159,16 @@ describe('useLoungeLive', () => {
     };
     client.setQueryData(djKeys.live(), dj);
     client.setQueryData(djRatingKeys.forDate('dj1', '2026-01-14'), { ratings: [], total: 0 });
+    client.setQueryData(djRatingKeys.liveTonight('2026-01-14'), {
+      djId: 'dj1',
+      ratings: [],
+      total: 0,
+    });
+    client.setQueryData(djRatingKeys.liveTonight('2026-01-13'), {
+      djId: 'dj1',
+      ratings: [],
+      total: 0,
+    });
     await waitFor(() => expect(fake.channels.has('lounge:requests')).toBe(true));
     deliver('lounge:requests', 'dj_upsert', {
       dj: { ...dj, average_rating: 4.5, total_ratings: 2 },
@@ -179,6 +189,20 @@ describe('useLoungeLive', () => {
     expect(client.getQueryData(djRatingKeys.forDate('dj1', '2026-01-14'))).toMatchObject({
       total: 1,
       ratings: [{ id: 'rv1', comment: 'Great set' }],
+    });
+    expect(client.getQueryData(djRatingKeys.liveTonight('2026-01-14'))).toMatchObject({
+      djId: 'dj1',
+      total: 1,
+      ratings: [{ id: 'rv1', comment: 'Great set' }],
+    });
+    expect(client.getQueryData(djRatingKeys.liveTonight('2026-01-13'))).toMatchObject({
+      total: 0,
+    });
+    deliver('lounge:requests', 'review_removed', { id: 'rv1' });
+    expect(client.getQueryData(djRatingKeys.liveTonight('2026-01-14'))).toEqual({
+      djId: 'dj1',
+      ratings: [],
+      total: 0,
     });
   });
 

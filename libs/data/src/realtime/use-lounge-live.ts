@@ -3,7 +3,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Tables } from '../database.types';
 import type { Dj } from '../djs/djs-query';
 import { djKeys } from '../djs/keys';
-import type { DjRating, DjRatingsPage } from '../dj-ratings/dj-ratings-query';
+import type { DjRating, DjRatingsPage, LiveDjRatingsPage } from '../dj-ratings/dj-ratings-query';
 import { djRatingKeys } from '../dj-ratings/keys';
 import { DJ_REVIEWS_FETCHED } from '../dj-ratings/dj-ratings-query';
 import { removeRequest, upsertTonightsRequest } from '../song-requests/cache';
@@ -56,23 +56,37 @@ function applyDj(client: QueryClient, dj: Dj): void {
   }
 }
 
+/** A ratings page with a new review on top (once), still at most 5. */
+function withReview<T extends DjRatingsPage>(old: T | undefined, review: DjRating): T | undefined {
+  return !old || old.ratings.some((r) => r.id === review.id)
+    ? old
+    : {
+        ...old,
+        ratings: [review, ...old.ratings].slice(0, DJ_REVIEWS_FETCHED),
+        total: old.total + 1,
+      };
+}
+
 function addReview(client: QueryClient, review: DjRating): void {
   client.setQueryData<DjRatingsPage>(
     djRatingKeys.forDate(review.dj_id, review.performance_date),
-    (old) =>
-      !old || old.ratings.some((r) => r.id === review.id)
-        ? old
-        : {
-            ratings: [review, ...old.ratings].slice(0, DJ_REVIEWS_FETCHED),
-            total: old.total + 1,
-          },
+    (old) => withReview(old, review),
+  );
+  // the live DJ's night, when the review is for that DJ
+  client.setQueryData<LiveDjRatingsPage>(
+    djRatingKeys.liveTonight(review.performance_date),
+    (old) => (old?.djId === review.dj_id ? withReview(old, review) : old),
   );
 }
 
 function removeReview(client: QueryClient, id: string): void {
   client.setQueriesData<DjRatingsPage>({ queryKey: djRatingKeys.all }, (old) =>
     old && 'ratings' in old && old.ratings.some((r) => r.id === id)
-      ? { ratings: old.ratings.filter((r) => r.id !== id), total: Math.max(old.total - 1, 0) }
+      ? {
+          ...old,
+          ratings: old.ratings.filter((r) => r.id !== id),
+          total: Math.max(old.total - 1, 0),
+        }
       : old,
   );
 }

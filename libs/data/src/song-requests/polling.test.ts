@@ -1,7 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { tonightsSongRequestsQueryOptions } from './song-requests-query';
 import { myVotesQueryOptions } from '../song-votes/my-votes-query';
-import { djRatingsForDateQueryOptions } from '../dj-ratings/dj-ratings-query';
+import {
+  djRatingsForDateQueryOptions,
+  liveDjRatingsQueryOptions,
+} from '../dj-ratings/dj-ratings-query';
 import { songRequestKeys } from './keys';
 import { songVoteKeys } from '../song-votes/keys';
 
@@ -13,6 +16,7 @@ describe('lounge polling', () => {
     ['requests', tonightsSongRequestsQueryOptions('2026-01-14')],
     ['votes', myVotesQueryOptions('member-1', '2026-01-14')],
     ['ratings', djRatingsForDateQueryOptions('dj-1', '2026-01-14')],
+    ['live DJ ratings', liveDjRatingsQueryOptions('2026-01-14')],
   ])('%s poll every 5 s, only while visible, keeping the previous data', (_name, options) => {
     expect(options.refetchInterval).toBe(5_000);
     expect(options.refetchIntervalInBackground).toBe(false);

@@ -1,5 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { VENUE_TIME_ZONE } from '@bistro/data';
+import { venueInstant } from '@bistro/data';
 
 /** Create Event is enabled once title and date are set, and never while the image uploads. */
 export function canCreateEvent(form: {
@@ -26,6 +25,6 @@ export function eventDateToIso(value: string): string | null {
     number,
     number,
   ];
-  const date = new TZDate(year, month - 1, day, hour, minute, VENUE_TIME_ZONE);
-  return Number.isNaN(date.getTime()) ? null : new Date(date.getTime()).toISOString();
+  const ms = venueInstant({ year, month, day, hour, minute });
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }

@@ -1,21 +1,24 @@
-import { format, isValid } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
-import { VENUE_TIME_ZONE } from '@bistro/data';
+import { formatWallClock, venueWallClock } from '@bistro/data';
 
-/** Times are shown in the venue's time zone, as guests see them, wherever the admin is. */
-const inVenueTime = (iso: string) => new TZDate(iso, VENUE_TIME_ZONE);
+/**
+ * Times are shown in the venue's time zone, as guests see them, wherever the
+ * admin is; null for a missing or broken date.
+ */
+function inVenueTime(iso: string | null | undefined) {
+  if (!iso) return null;
+  const ms = new Date(iso).getTime();
+  return Number.isNaN(ms) ? null : venueWallClock(ms);
+}
 
 /** "Sat, Aug 16, 2025, 9:00 PM"; an empty string for a missing or broken date. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = inVenueTime(iso);
-  return isValid(date) ? format(date, 'EEE, MMM d, yyyy, h:mm a') : '';
+  const clock = inVenueTime(iso);
+  return clock ? formatWallClock(clock, 'EEE, MMM d, yyyy, h:mm a') : '';
 }
 
 export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = inVenueTime(iso);
-  return isValid(date) ? format(date, 'MMM d, yyyy') : '';
+  const clock = inVenueTime(iso);
+  return clock ? formatWallClock(clock, 'MMM d, yyyy') : '';
 }
 
 /** "Maya Lopez", or the e-mail, or a placeholder: profiles may lack names. */

@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { format, parseISO } from 'date-fns';
 import {
   Button,
   Dialog,
@@ -14,6 +13,8 @@ import {
 } from '@bistro/ui';
 import {
   businessDate,
+  calendarDate,
+  formatWallClock,
   djPageRatingErrorToast,
   djPageToasts,
   useDjRatingCreateMutation,
@@ -128,7 +129,7 @@ export function DjRatingDialog({
             reviews={reviews.data.ratings}
             when={(review) => ({
               dateTime: review.performance_date,
-              label: format(parseISO(review.performance_date), 'MMM d, yyyy'),
+              label: formatWallClock(calendarDate(review.performance_date), 'MMM d, yyyy'),
             })}
           />
         )}

@@ -1,10 +1,8 @@
 import { memo } from 'react';
 import { Disc3, Radio } from 'lucide-react';
 import styled from 'styled-components';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { Card, Muted, theme } from '@bistro/ui';
-import { VENUE_TIME_ZONE, type Dj, type DjRating } from '@bistro/data';
+import { formatWallClock, venueWallClock, type Dj, type DjRating } from '@bistro/data';
 import { ReviewList } from '../ratings/review-list';
 import { StarDisplay } from '../ratings/star-display';
 import { VotePower } from './vote-power';
@@ -54,7 +52,7 @@ const Stats = styled.p`
 `;
 
 export function reviewTime(createdAt: string): string {
-  return format(new TZDate(createdAt, VENUE_TIME_ZONE), 'h:mm a');
+  return formatWallClock(venueWallClock(createdAt), 'h:mm a');
 }
 
 /** The live DJ (the first active DJ), tonight's ratings, the member's vote power and Live Reviews. */

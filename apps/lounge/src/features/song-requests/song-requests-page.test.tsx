@@ -11,7 +11,7 @@ const state = vi.hoisted(() => ({
   requests: { data: undefined as unknown, isPending: true, isError: false },
   votes: { data: undefined as unknown, error: null as unknown },
   dj: { data: null as unknown, isPending: false },
-  ratings: { data: undefined as unknown, error: null as unknown },
+  ratings: { data: undefined as unknown, error: null as unknown, refetch: vi.fn() },
   toggle: vi.fn(),
   live: 'connecting' as 'connecting' | 'live' | 'down',
   onMyRequestPlaying: undefined as
@@ -25,7 +25,7 @@ vi.mock('@bistro/data', async (importOriginal) => {
     useTonightsSongRequests: () => ({ ...state.requests, refetch: vi.fn() }),
     useMyVotes: () => state.votes,
     useLiveDj: () => state.dj,
-    useDjRatingsForDate: () => state.ratings,
+    useLiveDjRatings: () => state.ratings,
     useSongVoteToggleMutation: () => ({ mutateAsync: state.toggle }),
     useSongRequestStatusMutation: () => ({ mutateAsync: vi.fn() }),
     useMoveUpNextMutation: () => ({ mutateAsync: vi.fn() }),
@@ -88,6 +88,7 @@ describe('SongRequestsPage', () => {
     state.dj = { data: nova, isPending: false };
     state.ratings = {
       data: {
+        djId: 'dj1',
         total: 4,
         ratings: [1, 2, 3, 4].map((n) => ({
           id: `r${n}`,
@@ -100,6 +101,7 @@ describe('SongRequestsPage', () => {
         })),
       },
       error: null,
+      refetch: vi.fn().mockResolvedValue(undefined),
     };
     state.toggle.mockReset().mockResolvedValue(undefined);
     state.live = 'connecting';
@@ -141,6 +143,16 @@ describe('SongRequestsPage', () => {
     expect(within(card).getByText('Open format.')).toBeVisible();
     expect(within(card).getByText('2 votes left')).toBeVisible();
     expect(within(card).getAllByText(/^Comment \d$/)).toHaveLength(3);
+  });
+
+  it('shows no ratings fetched for another DJ and fetches them again', () => {
+    state.requests = { data: [request('1', 'Halo', 1)], isPending: false, isError: false };
+    state.ratings = { ...state.ratings, data: { djId: 'dj2', total: 7, ratings: [] } };
+    renderPage();
+    const card = screen.getByRole('region', { name: "Tonight's DJ" });
+    expect(within(card).getByText('Loading ratings…')).toBeVisible();
+    expect(within(card).queryByText('7 ratings tonight')).not.toBeInTheDocument();
+    expect(state.ratings.refetch).toHaveBeenCalledTimes(1);
   });
 
   it('filters as the member types and toggles a vote', async () => {

@@ -30,13 +30,13 @@ import {
   requestPlayingToast,
   songRequestToasts,
   songVoteToasts,
-  useDjRatingsForDate,
   useLiveDj,
   useLoungeLive,
   useMoveUpNextMutation,
   useMyVotes,
   useSongRequestStatusMutation,
   useSongVoteToggleMutation,
+  useLiveDjRatings,
   useTonightsSongRequests,
   voteErrorToast,
   type DjRating,
@@ -132,7 +132,18 @@ export function SongRequestsPage() {
   const votesQuery = useMyVotes(userId || undefined, tonight, pollMs);
   const djQuery = useLiveDj();
   const dj = djQuery.data ?? null;
-  const ratingsQuery = useDjRatingsForDate(dj?.id, tonight, pollMs);
+  // Fetched beside the DJ, not after it: the query picks the same live DJ itself.
+  const ratingsQuery = useLiveDjRatings(tonight, pollMs);
+  // The two answers can straddle a change of DJ: then the ratings are for
+  // another DJ, not shown, and fetched again for this one.
+  const ratingsDjId = ratingsQuery.data?.djId;
+  const ratings =
+    ratingsDjId !== undefined && ratingsDjId === dj?.id ? ratingsQuery.data : undefined;
+  const refetchRatings = ratingsQuery.refetch;
+  const ratingsForOtherDj = dj !== null && ratingsDjId !== undefined && ratingsDjId !== dj.id;
+  useEffect(() => {
+    if (ratingsForOtherDj) void refetchRatings();
+  }, [ratingsForOtherDj, refetchRatings]);
 
   // A failed load toasts once per outage (not on every 5 s poll); the last list stays up.
   const requestsFailed = requestsQuery.isError;
@@ -308,8 +319,8 @@ export function SongRequestsPage() {
           <LiveDjCard
             dj={dj}
             djLoading={djQuery.isPending}
-            ratingsTonight={ratingsQuery.data?.total}
-            reviews={ratingsQuery.data?.ratings ?? NO_RATINGS}
+            ratingsTonight={ratings?.total}
+            reviews={ratings?.ratings ?? NO_RATINGS}
             votesUsed={votesUsed}
           />
         </Side>
