@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startBackend } from '../../../apps/backend/src/server.js';
+import { memberTokens, seedMembers } from '../api/lounge-seed.js';
 
 const MEMBERS = Number(process.env['BENCH_RT_MEMBERS'] ?? 5000);
 const databaseUrl =
@@ -40,7 +41,6 @@ const b = await startBackend({
   warn: (m) => console.warn(`[bench backend] ${m}`),
 });
 
-const memberId = (g: number) => `b0000000-0000-4000-8000-${String(g).padStart(12, '0')}`;
 const tonight = (
   await b.db.query<{ d: string }>(
     `select (((now() at time zone 'America/New_York') - interval '4 hours')::date)::text as d`,
@@ -52,19 +52,8 @@ const djId = (
   )
 ).rows[0]?.id as string;
 
+await seedMembers(b.db, MEMBERS);
 await b.db.exec(`
-  insert into auth.users (instance_id, id, aud, role, email, encrypted_password,
-    email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-  select '00000000-0000-0000-0000-000000000000',
-    ('b0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
-    'authenticated', 'authenticated', 'lounge.member.' || g || '@example.com', null, now(),
-    '{"provider": "email", "providers": ["email"]}'::jsonb,
-    jsonb_build_object('first_name', 'Member' || g, 'last_name', 'Lounge'), now(), now()
-  from generate_series(1, ${MEMBERS}) as g;
-  insert into auth.sessions (id, user_id, aal, refreshed_at)
-  select ('c0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
-    ('b0000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'aal1', now()
-  from generate_series(1, ${MEMBERS}) as g;
   begin;
   set local session_replication_role = replica;
   insert into public.song_requests (song_title, artist, user_id, requested_by_name, status,
@@ -88,29 +77,7 @@ await b.db.exec(`
       and exists (select 1 from public.profiles p where p.user_id = (select auth.uid())));
   analyze;`);
 
-const nowS = Math.floor(Date.now() / 1000);
-const members: { token: string; userId: string }[] = [];
-for (let g = 1; g <= MEMBERS; g++) {
-  const userId = memberId(g);
-  const token = await b.ctx.keys.sign(
-    {
-      aud: 'authenticated',
-      iss: `${b.url}/auth/v1`,
-      sub: userId,
-      email: `lounge.member.${g}@example.com`,
-      phone: '',
-      app_metadata: { provider: 'email', providers: ['email'] },
-      user_metadata: { first_name: `Member${g}`, last_name: 'Lounge' },
-      role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: nowS }],
-      session_id: `c0000000-0000-4000-8000-${String(g).padStart(12, '0')}`,
-      is_anonymous: false,
-    },
-    3600,
-  );
-  members.push({ token, userId });
-}
+const members = await memberTokens({ url: b.url, keys: b.ctx.keys, jwtExpiry: 3600 }, MEMBERS);
 
 const gc = (globalThis as { gc?: () => void }).gc;
 process.on('message', (m: { op: string; seq?: number }) => {
