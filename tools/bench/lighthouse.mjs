@@ -10,7 +10,8 @@
 // the same mobile conditions (tools/bench/content-paint.mjs) to time "content
 // painted": the first paint of the route's element marked elementtiming="...".
 // One more throttled load per page is CPU-profiled: self time per script and the
-// hottest functions go into the report, the whole profile into
+// hottest functions go into the report, with the long tasks of the last Lighthouse
+// run (what TBT is made of); the whole profile into
 // BENCH_OUT/lighthouse-<page>.cpuprofile (open it in DevTools' Performance panel).
 //
 // Needs the built suite (apps/*/dist). Starts its own backend (a fresh data
@@ -200,6 +201,12 @@ async function audit(chrome, supabase, page) {
       lcpElement:
         lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node
           ?.snippet ?? null,
+      // What TBT is made of: each main-thread task over 50 ms (simulated 4x CPU).
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((task) => ({
+        start: Math.round(task.startTime),
+        ms: Math.round(task.duration),
+        script: scriptLabel(task.url),
+      })),
       failing,
     });
   }
@@ -217,6 +224,7 @@ async function audit(chrome, supabase, page) {
     scriptKb: pick('scriptKb'),
     scriptMs: pick('scriptMs'),
     lcpElement: results.at(-1).lcpElement,
+    longTasks: results.at(-1).longTasks,
     failing: [...new Set(results.flatMap((r) => r.failing))],
   };
 }
@@ -336,6 +344,10 @@ async function main() {
       );
       if (row.failing.length) console.log(`  below 0.9: ${row.failing.join(', ')}`);
       if (row.lcpElement) console.log(`  LCP element: ${row.lcpElement}`);
+      if (row.longTasks.length)
+        console.log(
+          `  long tasks: ${row.longTasks.map((t) => `${t.ms} ms ${t.script} at ${t.start}`).join('; ')}`,
+        );
     }
 
     // The real throttled loads, after Lighthouse is done with the browser.
@@ -449,6 +461,12 @@ async function main() {
               r.cpu.busyMs,
             ];
           }),
+        },
+        {
+          title:
+            'Long tasks, the last Lighthouse run of each page (simulated 4x CPU; TBT counts each beyond 50 ms)',
+          columns: ['page', 'starts at ms', 'task ms', 'script'],
+          rows: rows.flatMap((r) => r.longTasks.map((t) => [r.path, t.start, t.ms, t.script])),
         },
         {
           title: 'CPU profile, first load under 4x CPU: self time per script (top 10 per page)',
