@@ -8,6 +8,7 @@
  *   await srv.close();
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, type Backend, type BackendOptions } from './server.js';
@@ -15,6 +16,18 @@ import type { MailMessage } from './mail/mailer.js';
 import type { SchemaCache } from './rest/schema.js';
 
 export type { MailMessage } from './mail/mailer.js';
+
+/** A TCP port on 127.0.0.1 that was free a moment ago (for a child process to listen on). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export interface TestServer {
   url: string;

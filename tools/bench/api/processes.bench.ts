@@ -17,14 +17,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { loadKeys } from '../../../apps/backend/src/keys.js';
-import { freshDatabase } from '../../../apps/backend/src/testing.js';
+import { freePort, freshDatabase } from '../../../apps/backend/src/testing.js';
 import { writeBenchPart } from '../report.mjs';
 import { memberTokens, seedMembers, seedTonight } from './lounge-seed.js';
 
@@ -88,15 +87,6 @@ function percentile(sorted: Float64Array, p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i] as number;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 /** main.ts with WORKERS=n; resolves once it printed "ready". */
 async function startBackend(
