@@ -3,7 +3,7 @@ import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { runtimeDir } from './dev-ports';
 import { fastRefreshPlugins, fastRefreshShared } from './fast-refresh';
-import { sharedSingletons } from './shared';
+import { hostProvides, sharedSingletons } from './shared';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -68,6 +68,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
    * refresh runtime on the page, shared through Module Federation).
    */
   const fastRefresh = !production;
+  /** The production shell provides the singletons without consuming them (shared.ts). */
+  const hostProvidesOnly = host && production;
   return {
     mode: production ? 'production' : 'development',
     context: projectRoot,
@@ -125,11 +127,16 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         remotes: {},
         manifest: true,
         dts: false,
-        // In production the shell provides every shared singleton, eagerly, and
-        // remotes only consume them (tools/rspack/shared.ts).
-        shared: fastRefresh
-          ? { ...sharedSingletons({ host, production }), ...fastRefreshShared(host) }
-          : sharedSingletons({ host, production }),
+        // In production the shell only provides the shared singletons (the
+        // ProvideSharedPlugin below), eagerly, and remotes only consume them
+        // (tools/rspack/shared.ts). Dev builds share them both ways.
+        ...(hostProvidesOnly
+          ? {}
+          : {
+              shared: fastRefresh
+                ? { ...sharedSingletons({ host, production }), ...fastRefreshShared(host) }
+                : sharedSingletons({ host, production }),
+            }),
         // Shared modules come from what is already loaded (the shell's): with the
         // default 'version-first', a share scope initialised after the remotes are
         // registered would download every remote's entry to compare versions.
@@ -138,6 +145,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
         runtimePlugins: [
           ...(options.runtimePlugins ?? []),
           ...(host ? [] : [join(import.meta.dirname, 'csp-nonce-plugin.ts')]),
+          // The production shell's provided singletons enter the share scope loaded.
+          ...(hostProvidesOnly ? [join(import.meta.dirname, 'eager-shared-plugin.ts')] : []),
         ],
         // One Module Federation runtime on the page: the shell's. Remotes leave it
         // out of their remoteEntry.js and use the one the host provides.
@@ -153,6 +162,15 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
           },
         },
       }),
+      ...(hostProvidesOnly
+        ? [
+            new rspack.sharing.ProvideSharedPlugin({
+              provides: hostProvides(),
+              // The enhanced runtime's share data: singleton and requiredVersion too.
+              enhanced: true,
+            }),
+          ]
+        : []),
       ...(fastRefresh ? fastRefreshPlugins(host, options.runtimePlugins ?? []) : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
