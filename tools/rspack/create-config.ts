@@ -33,10 +33,12 @@ const aliases: Record<string, string> = {
   ),
   '@module-federation/webpack-bundler-runtime$': mf('webpack-bundler-runtime'),
   '@module-federation/runtime-tools$': mf('runtime-tools'),
-  // Rspack's federation entry and the plugin import these two by resolved path,
+  // Rspack's federation entry and the plugin import these by resolved path,
   // which is their CommonJS build: the same ES module builds instead.
   [cjs('webpack-bundler-runtime')]: mf('webpack-bundler-runtime'),
   [cjs('runtime')]: mf('runtime'),
+  // The plugin that hands the shell's runtime core to the remotes (provideExternalRuntime).
+  [cjs('inject-external-runtime-core-plugin')]: mf('inject-external-runtime-core-plugin'),
   // react-router-dom is the slim facade (what the suite uses, shared as the router
   // singleton); react-router is its production build, which its package exports
   // only under conditions a browser bundle does not set.

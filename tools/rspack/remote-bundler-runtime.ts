@@ -1,4 +1,4 @@
-import * as runtime from '@module-federation/runtime';
+import { init } from '@module-federation/runtime';
 import type { Federation } from '@module-federation/webpack-bundler-runtime';
 import { BUNDLER_RUNTIME_GLOBAL, type LentBundlerRuntime } from './bundler-runtime-global';
 
@@ -8,8 +8,8 @@ import { BUNDLER_RUNTIME_GLOBAL, type LentBundlerRuntime } from './bundler-runti
  * @module-federation/webpack-bundler-runtime): the functions are the shell's,
  * lent by provide-bundler-runtime-plugin.ts, as its Module Federation runtime
  * core is (`experiments.externalRuntime`); what belongs to this container (the
- * runtime package holding its instance, its share scope object, its options)
- * is its own, as in the package's index. A remote is only ever loaded into the
+ * runtime package's `init`, its share scope object, its options) is its own,
+ * as in the package's index. A remote is only ever loaded into the
  * shell's page; elsewhere its entry fails to start, with this message.
  */
 const lent = (globalThis as Record<string, unknown>)[BUNDLER_RUNTIME_GLOBAL] as
@@ -20,8 +20,13 @@ if (!lent) {
   );
 }
 
-const federation: Federation = {
-  runtime,
+/**
+ * Of the runtime package, the bundler runtime uses `init` only (it creates or
+ * finds this container's instance); the rest of the package (the page-level
+ * API the shell uses, with its error messages) is left out of the entry.
+ */
+const federation: Omit<Federation, 'runtime'> & { runtime: { init: typeof init } } = {
+  runtime: { init },
   instance: undefined,
   initOptions: undefined,
   bundlerRuntime: { ...lent.bundlerRuntime, S: {} },
