@@ -76,7 +76,8 @@ export type ProvidedConfig = Record<string, ProvidedItem>;
 /**
  * Production builds: the shell (`host`) provides every singleton, eagerly: they
  * are in its entry (needed on every page, so one file rather than a chunk each,
- * ready before the first render), and a remote only consumes them (`import:
+ * ready before the first render; it provides them without consuming them, see
+ * `hostProvides`), and a remote only consumes them (`import:
  * false`): it is only ever loaded into the shell's page, so it neither builds
  * nor registers fallback copies. Dev builds keep the lazily provided modules
  * and the remotes' fallbacks, which React Fast Refresh in the shell relies on.
