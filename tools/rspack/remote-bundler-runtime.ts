@@ -1,12 +1,15 @@
 import { init } from '@module-federation/runtime';
-import type { Federation } from '@module-federation/webpack-bundler-runtime';
-import { BUNDLER_RUNTIME_GLOBAL, type LentBundlerRuntime } from './bundler-runtime-global';
+import {
+  BUNDLER_RUNTIME_GLOBAL,
+  type ContainerFederation,
+  type LentBundlerRuntime,
+} from './bundler-runtime-global';
 
 /**
  * A production remote's Module Federation bundler runtime (what its
  * remoteEntry.js builds its `__webpack_require__.federation` from, in place of
  * @module-federation/webpack-bundler-runtime): the functions are the shell's,
- * lent by provide-bundler-runtime-plugin.ts, as its Module Federation runtime
+ * lent by host-bundler-runtime.ts, as its Module Federation runtime
  * core is (`experiments.externalRuntime`); what belongs to this container (the
  * runtime package's `init`, its share scope object, its options) is its own,
  * as in the package's index. A remote is only ever loaded into the
@@ -20,12 +23,7 @@ if (!lent) {
   );
 }
 
-/**
- * Of the runtime package, the bundler runtime uses `init` only (it creates or
- * finds this container's instance); the rest of the package (the page-level
- * API the shell uses, with its error messages) is left out of the entry.
- */
-const federation: Omit<Federation, 'runtime'> & { runtime: { init: typeof init } } = {
+const federation: ContainerFederation = {
   runtime: { init },
   instance: undefined,
   initOptions: undefined,
