@@ -2,6 +2,18 @@ import { expect, test } from '@playwright/test';
 import { seedBrowserSession } from '../support/session';
 
 test('the session the shell holds is seen inside the remotes, live', async ({ page }) => {
+  // React DOM hands its renderer, with the React it renders with, to the
+  // devtools hook when it loads: a stand-in hook records them.
+  await page.addInitScript(() => {
+    const renderers: unknown[] = [];
+    Object.assign(window, {
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        renderers,
+        inject: (renderer: unknown) => renderers.push(renderer),
+      },
+    });
+  });
   await seedBrowserSession(page, 'maya@example.com', 'password123');
   await page.goto('/song-requests');
 
@@ -48,6 +60,35 @@ test('the session the shell holds is seen inside the remotes, live', async ({ pa
   ]) {
     expect(new Set(shared[pkg] ?? []), pkg).toEqual(new Set(['shell']));
   }
+
+  // The React the lounge remote was given is the very object the shell's React
+  // DOM renders with (its internals are the renderer's dispatcher), and there
+  // is one React DOM on the page.
+  const react = await page.evaluate(() => {
+    type Entry = { from: string; useIn: string[]; lib?: () => Record<string, unknown> };
+    const win = window as unknown as {
+      __FEDERATION__: {
+        __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>>;
+      };
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: { renderers: { currentDispatcherRef: unknown }[] };
+    };
+    const entries = Object.values(win.__FEDERATION__.__SHARE__).flatMap((scopes) =>
+      Object.values(scopes).flatMap((packages) => Object.values(packages['react'] ?? {})),
+    );
+    const fromShell = entries.find((entry) => entry.from === 'shell');
+    const renderers = win.__REACT_DEVTOOLS_GLOBAL_HOOK__.renderers;
+    return {
+      renderers: renderers.length,
+      usedBy: fromShell?.useIn ?? [],
+      same:
+        renderers[0]?.currentDispatcherRef !== undefined &&
+        fromShell?.lib?.()['__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE'] ===
+          renderers[0]?.currentDispatcherRef,
+    };
+  });
+  expect(react.renderers).toBe(1);
+  expect(react.usedBy).toContain('lounge');
+  expect(react.same).toBe(true);
 
   // Signing out in the shell reaches the remotes at once: the lounge now treats
   // the user as a visitor and sends them to /auth.

@@ -61,10 +61,23 @@ interface SharedItem {
 
 export type SharedConfig = Record<string, SharedItem>;
 
+/** One module the shell puts in the share scope (`rspack.sharing.ProvideSharedPlugin`, enhanced). */
+interface ProvidedItem {
+  shareKey: string;
+  version: string;
+  eager: true;
+  singleton: true;
+  requiredVersion: string | false;
+  strictVersion: false;
+}
+
+export type ProvidedConfig = Record<string, ProvidedItem>;
+
 /**
  * Production builds: the shell (`host`) provides every singleton, eagerly: they
  * are in its entry (needed on every page, so one file rather than a chunk each,
- * ready before the first render), and a remote only consumes them (`import:
+ * ready before the first render; it provides them without consuming them, see
+ * `hostProvides`), and a remote only consumes them (`import:
  * false`): it is only ever loaded into the shell's page, so it neither builds
  * nor registers fallback copies. Dev builds keep the lazily provided modules
  * and the remotes' fallbacks, which React Fast Refresh in the shell relies on.
@@ -105,4 +118,33 @@ export function sharedSingletons({
     };
   }
   return shared;
+}
+
+/**
+ * The production shell's side of the singletons: provided only. It is the
+ * page's provider and the first container on it, so there is nothing for it to
+ * negotiate: its own imports of react, the router facade, the stateful lib
+ * modules... are plain bundled imports, and the same modules, by the same ids
+ * in its module cache, are put in the share scope (eagerly, with their
+ * versions) for the remotes to consume. Declaring them as `shared` would also
+ * make every one of the shell's imports a consume, resolved through the
+ * runtime's share negotiation (semver included) while its entry is evaluated.
+ * A remote's consume still checks its requiredVersion against the version
+ * provided here and warns on a mismatch.
+ */
+export function hostProvides(): ProvidedConfig {
+  const provides: ProvidedConfig = {};
+  for (const [request, item] of Object.entries(
+    sharedSingletons({ host: true, production: true }),
+  )) {
+    provides[typeof item.import === 'string' ? item.import : request] = {
+      shareKey: item.shareKey ?? request,
+      version: item.version,
+      eager: true,
+      singleton: true,
+      requiredVersion: item.requiredVersion,
+      strictVersion: false,
+    };
+  }
+  return provides;
 }

@@ -24,7 +24,11 @@ const config: Configuration = {
   ...base,
   output: { ...base.output, path: join(root, 'dist', 'single-bundle'), uniqueName: 'single' },
   plugins: [
-    ...(base.plugins ?? []).filter((plugin) => !(plugin instanceof ModuleFederationPlugin)),
+    ...(base.plugins ?? []).filter(
+      (plugin) =>
+        !(plugin instanceof ModuleFederationPlugin) &&
+        !(plugin instanceof rspack.sharing.ProvideSharedPlugin),
+    ),
     new rspack.NormalModuleReplacementPlugin(
       /[\\/]features[\\/]remotes[\\/]federation(\.ts)?$/,
       join(import.meta.dirname, 'single-bundle-areas.ts'),
