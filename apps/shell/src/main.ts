@@ -1,4 +1,5 @@
 import './csp-nonce';
+import './boot-config';
 
 declare const __SHELL_ASYNC_BOUNDARY__: boolean;
 
