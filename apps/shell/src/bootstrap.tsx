@@ -8,7 +8,8 @@ import { App } from './app/app';
 import { StartupError } from './app/startup-error';
 import { configFetch, configUrl } from './boot-config';
 
-async function start(): Promise<void> {
+/** Renders the app once the runtime config is read (main.ts calls it, after the modules are evaluated). */
+export async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
@@ -29,5 +30,3 @@ async function start(): Promise<void> {
     root.render(<StartupError message={error instanceof Error ? error.message : String(error)} />);
   }
 }
-
-void start();
