@@ -1,11 +1,14 @@
 import { createAppConfig } from '../../tools/rspack/create-config';
 import { devPort } from '../../tools/rspack/dev-ports';
 import { federation } from './module-federation.config';
+import { RouteOwnersPlugin } from './route-owners-plugin';
 
-export default createAppConfig({
+const config = createAppConfig({
   projectRoot: import.meta.dirname,
   federation,
   port: devPort('shell'),
   host: true,
   runtimePlugins: [`${import.meta.dirname}/src/features/remotes/load-error-plugin.ts`],
 });
+
+export default { ...config, plugins: [...(config.plugins ?? []), new RouteOwnersPlugin()] };

@@ -1,11 +1,37 @@
 import './csp-nonce';
+import './boot-config';
 
 declare const __SHELL_ASYNC_BOUNDARY__: boolean;
 
-// Production: the shell provides every shared singleton eagerly
-// (tools/rspack/shared.ts), so they are in this entry, ready for synchronous
-// use, and the app is bundled into it too ("eager" mode: no chunk to wait for
-// before the first render). Dev: the async boundary lets Module Federation
-// load the shared singletons before any of them is evaluated.
-if (__SHELL_ASYNC_BOUNDARY__) void import('./bootstrap');
-else void import(/* webpackMode: "eager" */ './bootstrap');
+/** Ends the current task so the browser can paint and handle input before the next step. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+if (__SHELL_ASYNC_BOUNDARY__) {
+  // Dev: the async boundary lets Module Federation load the shared singletons
+  // before any of them is evaluated.
+  void import('./bootstrap').then(({ start }) => start());
+} else {
+  // Production: the shell provides every shared singleton eagerly
+  // (tools/rspack/shared.ts), so they are in this entry, ready for synchronous
+  // use, and the app is bundled into it too ("eager" mode: no chunk to wait
+  // for before the first render). Its evaluation is split into tasks the
+  // browser can run other work between (a phone's CPU would otherwise spend
+  // one long task on it): this entry, React DOM, the other shared libraries,
+  // the app's own modules, then its start (config, remotes, first render).
+  void (async () => {
+    await yieldToBrowser();
+    await import(/* webpackMode: "eager" */ 'react-dom/client');
+    await yieldToBrowser();
+    await Promise.all([
+      import(/* webpackMode: "eager" */ 'styled-components'),
+      import(/* webpackMode: "eager" */ 'react-router-dom'),
+      import(/* webpackMode: "eager" */ '@tanstack/react-query'),
+    ]);
+    await yieldToBrowser();
+    const { start } = await import(/* webpackMode: "eager" */ './bootstrap');
+    await yieldToBrowser();
+    await start();
+  })();
+}

@@ -21,6 +21,7 @@ import {
   withNonce,
 } from './headers.mjs';
 import { defaults } from './defaults.mjs';
+import { ManifestCache, hintTags, inlineConfigScript, originOf, ownerOf } from './page-hints.mjs';
 
 /** @typedef {import('./file-cache.mjs').CachedFile} CachedFile */
 /** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */
@@ -42,7 +43,8 @@ import { defaults } from './defaults.mjs';
  * @property {string} [host] defaults to the suite's host
  * @property {boolean} [spa] page URLs (no extension) that match no file get index.html
  * @property {boolean} [cors] a remote: any origin may fetch, nothing renders as a page
- * @property {string} [configFile] served at /config.json; its remotes and API URL make up the pages' CSP
+ * @property {string} [configFile] served at /config.json and inlined in each page; its remotes and API URL make up the pages' CSP and hints
+ * @property {ManifestCache} [manifests] where the remotes' manifests are fetched and kept (a test passes its own)
  */
 
 /**
@@ -57,6 +59,7 @@ export function serveDist({
   spa = false,
   cors = false,
   configFile,
+  manifests = new ManifestCache(),
 }) {
   const files = new FileCache();
   const distRoot = normalize(dist + sep);
@@ -78,6 +81,53 @@ export function serveDist({
       config = { key, value };
     }
     return config.value;
+  }
+
+  /** @type {{ version: string | null, owners: Record<string, string> | null }} */
+  let routes = { version: null, owners: null };
+
+  /** The shell's route table (path -> owning area) from its build, or null when it has none. */
+  async function routeOwners() {
+    const entry = await files.get(join(distRoot, 'route-owners.json')).catch(() => null);
+    if (!entry) return null;
+    if (entry.version !== routes.version) {
+      let owners = null;
+      try {
+        const value = JSON.parse(entry.body.toString('utf8'));
+        if (typeof value === 'object' && value !== null && !Array.isArray(value)) owners = value;
+      } catch {
+        owners = null;
+      }
+      routes = { version: entry.version, owners };
+    }
+    return routes.owners;
+  }
+
+  /**
+   * What the page for `pathname` carries before </head>: resource hints for the
+   * code of the remote that owns the path and the runtime config, inline.
+   * @param {IncomingMessage} req
+   * @param {string} pathname
+   * @param {RuntimeConfig | null} config
+   */
+  async function pageExtras(req, pathname, config) {
+    if (!config) return '';
+    const owners = await routeOwners();
+    const owner = owners ? ownerOf(owners, pathname) : null;
+    const manifestUrl =
+      owner && config.remotes && Object.hasOwn(config.remotes, owner)
+        ? config.remotes[owner]
+        : undefined;
+    const scripts = manifestUrl ? await manifests.scriptsOf(manifestUrl) : null;
+    const host = req.headers.host;
+    return (
+      hintTags({
+        pageOrigin: host ? `http://${host}` : null,
+        config,
+        scripts,
+        remoteOrigin: manifestUrl ? originOf(manifestUrl) : null,
+      }) + inlineConfigScript(config)
+    );
   }
 
   /**
@@ -178,10 +228,14 @@ export function serveDist({
     };
     if (entry.type.startsWith('text/html')) {
       const nonce = randomBytes(16).toString('base64');
+      const config = await runtimeConfigOf();
       headers['Cache-Control'] = 'no-cache';
-      headers['Content-Security-Policy'] = contentSecurityPolicy(await runtimeConfigOf(), nonce);
+      headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce);
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
-      const html = Buffer.from(withNonce(entry.body.toString('utf8'), nonce));
+      const extras = await pageExtras(req, pathname, config);
+      const html = Buffer.from(
+        withNonce(entry.body.toString('utf8'), nonce).replace('</head>', () => `${extras}</head>`),
+      );
       // A per-response body: no ETag, compressed on the fly (it is small).
       await send(req, res, entry, headers, html, null);
       return;

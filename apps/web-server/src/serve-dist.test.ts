@@ -282,3 +282,73 @@ describe('a remote', () => {
     expect(preflight.headers['access-control-allow-methods']).toBe('GET, HEAD, OPTIONS');
   });
 });
+
+describe('a page with hints', () => {
+  it('carries the config inline and preloads the App scripts of the remote that owns its path', async () => {
+    const hintsDir = await mkdtemp(join(tmpdir(), 'web-server-hints-'));
+    const shellDist = join(hintsDir, 'shell');
+    const remoteDist = join(hintsDir, 'guest');
+    await mkdir(shellDist);
+    await mkdir(remoteDist);
+    await writeFile(join(shellDist, 'index.html'), indexHtml);
+    await writeFile(
+      join(shellDist, 'route-owners.json'),
+      JSON.stringify({ '/': 'guest', '/events': 'guest', '/djs': 'lounge', '/auth': 'shell' }),
+    );
+    await writeFile(
+      join(remoteDist, 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { publicPath: 'auto' },
+        exposes: [
+          { name: 'App', assets: { js: { sync: ['__federation_expose_App.1a2b3c4d.js'] } } },
+        ],
+      }),
+    );
+    const guest = await serveDist({ dist: remoteDist, port: 0, cors: true });
+    // The lounge's server is gone: its pages get no hints, and are not held up.
+    const gone = await serveDist({ dist: remoteDist, port: 0, cors: true });
+    await gone.close();
+    const pageConfig = {
+      remotes: {
+        guest: `${guest.url}/mf-manifest.json`,
+        lounge: `${gone.url}/mf-manifest.json`,
+      },
+      supabase: { url: 'http://127.0.0.1:54321', anonKey: '</script>' },
+    };
+    const hintsConfig = join(hintsDir, 'config.json');
+    await writeFile(hintsConfig, JSON.stringify(pageConfig));
+    const page = await serveDist({ dist: shellDist, port: 0, spa: true, configFile: hintsConfig });
+    try {
+      const html = (await get(page, '/events')).body.toString('utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain(`<link rel="preload" as="script" href="${guest.url}/remoteEntry.js">`);
+      expect(head).toContain(
+        `<link rel="preload" as="script" href="${guest.url}/__federation_expose_App.1a2b3c4d.js">`,
+      );
+      expect(head).toContain('<link rel="preconnect" href="http://127.0.0.1:54321" crossorigin>');
+      const inline = /<script type="application\/json" id="runtime-config">(.*?)<\/script>/.exec(
+        head,
+      );
+      expect(JSON.parse(inline?.[1] ?? 'null')).toEqual(pageConfig);
+      // What is preloaded is allowed by the page's CSP.
+      expect(cspOf(await get(page, '/events')).get('script-src')).toContain(guest.url);
+
+      for (const path of ['/auth', '/nowhere', '/djs']) {
+        const started = Date.now();
+        const other = (await get(page, path)).body.toString('utf8');
+        expect(other, path).not.toContain('rel="preload"');
+        expect(other, path).toContain('id="runtime-config"');
+        expect(Date.now() - started, path).toBeLessThan(1000);
+      }
+    } finally {
+      await Promise.all([page.close(), guest.close()]);
+      await rm(hintsDir, { recursive: true, force: true });
+    }
+  });
+
+  it('has neither without a runtime config', async () => {
+    const html = (await get(plain, '/')).body.toString('utf8');
+    expect(html).not.toContain('runtime-config');
+    expect(html).not.toContain('<link rel="preload"');
+  });
+});

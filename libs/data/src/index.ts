@@ -1,6 +1,9 @@
 export {
   parseRuntimeConfig,
   fetchRuntimeConfig,
+  inlineRuntimeConfigId,
+  loadRuntimeConfig,
+  readInlineRuntimeConfig,
   RuntimeConfigError,
   type RuntimeConfig,
 } from './lib/runtime-config';

@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { fetchRuntimeConfig, parseRuntimeConfig, RuntimeConfigError } from './runtime-config';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  fetchRuntimeConfig,
+  inlineRuntimeConfigId,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  readInlineRuntimeConfig,
+  RuntimeConfigError,
+} from './runtime-config';
 
 const remotes = {
   guest: 'http://127.0.0.1:4201/mf-manifest.json',
@@ -34,5 +41,44 @@ describe('runtime config', () => {
     await expect(fetchRuntimeConfig('/config.json', failing)).rejects.toThrow(/HTTP 404/);
     const ok = async () => Response.json({ remotes });
     await expect(fetchRuntimeConfig('/config.json', ok)).resolves.toEqual({ remotes });
+  });
+
+  describe('inline in the page', () => {
+    afterEach(() => document.getElementById(inlineRuntimeConfigId)?.remove());
+
+    /** The block the web server writes: JSON with `<` escaped. */
+    function inline(text: string) {
+      const script = document.createElement('script');
+      script.type = 'application/json';
+      script.id = inlineRuntimeConfigId;
+      script.textContent = text;
+      document.head.append(script);
+    }
+
+    it('is read from the page, with no request', async () => {
+      const supabase = { url: 'http://127.0.0.1:54321', anonKey: 'a</script><!--' };
+      inline(JSON.stringify({ remotes, supabase }).replace(/</g, '\\u003c'));
+      const fetchImpl = vi.fn(fetch);
+      const config = await loadRuntimeConfig('/config.json', { fetchImpl });
+      expect(config).toEqual({ remotes, supabase });
+      expect(fetchImpl).not.toHaveBeenCalled();
+    });
+
+    it('is validated as a fetched one', async () => {
+      inline(JSON.stringify({ remotes: { ...remotes, guest: 'not a url' } }));
+      await expect(loadRuntimeConfig('/config.json')).rejects.toThrow(/remotes\.guest/);
+      document.getElementById(inlineRuntimeConfigId)?.remove();
+      inline('{"remotes":');
+      expect(() => readInlineRuntimeConfig()).toThrow(RuntimeConfigError);
+    });
+
+    it('falls back to config.json when the page has none', async () => {
+      expect(readInlineRuntimeConfig()).toBeNull();
+      const fetchImpl = vi.fn(async () => Response.json({ remotes }));
+      await expect(loadRuntimeConfig('/config.json', { fetchImpl })).resolves.toEqual({
+        remotes,
+      });
+      expect(fetchImpl).toHaveBeenCalledWith('/config.json', { cache: 'no-store' });
+    });
   });
 });

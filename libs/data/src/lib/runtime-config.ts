@@ -1,6 +1,7 @@
 /**
- * The runtime configuration the shell fetches from `config.json` beside its
- * index.html before it renders. Nothing here is baked into a build, so a remote
+ * The runtime configuration the shell reads before it renders: inline in its
+ * page when the suite's web server served it (a `<script type="application/json"
+ * id="runtime-config">`), else fetched from `config.json` beside its index.html. Nothing here is baked into a build, so a remote
  * can move or be redeployed, and the backend can be swapped for hosted Supabase,
  * by editing one JSON file.
  *
@@ -75,6 +76,44 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     throw new RuntimeConfigError(`Invalid runtime config: ${issues.join('; ')}`);
   }
   return supabase ? { remotes, supabase } : { remotes };
+}
+
+/**
+ * The id of the JSON block in which the web server puts the runtime config
+ * (apps/web-server/src/page-hints.mjs writes it under the same id).
+ */
+export const inlineRuntimeConfigId = 'runtime-config';
+
+/**
+ * The runtime config the page carries inline, validated as a fetched one, or
+ * null when the page has none (the dev server, a page served by another host).
+ */
+export function readInlineRuntimeConfig(
+  doc: Pick<Document, 'getElementById'> = document,
+): RuntimeConfig | null {
+  const element = doc.getElementById(inlineRuntimeConfigId);
+  if (!element) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(element.textContent ?? '');
+  } catch {
+    throw new RuntimeConfigError("Invalid runtime config: the page's inline copy is not JSON");
+  }
+  return parseRuntimeConfig(value);
+}
+
+/**
+ * The runtime config: the page's inline copy when it has one, else fetched
+ * from `url` (with `fetchImpl`, which may answer with a request already under way).
+ */
+export async function loadRuntimeConfig(
+  url = 'config.json',
+  {
+    document: doc = document,
+    fetchImpl = fetch,
+  }: { document?: Pick<Document, 'getElementById'>; fetchImpl?: typeof fetch } = {},
+): Promise<RuntimeConfig> {
+  return readInlineRuntimeConfig(doc) ?? fetchRuntimeConfig(url, fetchImpl);
 }
 
 export async function fetchRuntimeConfig(
