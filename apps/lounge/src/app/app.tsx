@@ -1,7 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { LoadingState } from '@bistro/ui';
 import { RequireMember } from '@bistro/auth';
 import { SongRequestsPage } from '../features/song-requests/song-requests-page';
-import { DjsPage } from '../features/djs/djs-page';
+
+// /song-requests is where the lounge's visits go, so its page ships with the
+// area; the DJ list (its cards, rating dialog and the dialog's code) loads when
+// /djs opens, not on every lounge visit.
+const DjsPage = lazy(() =>
+  import('../features/djs/djs-page').then((m) => ({ default: m.DjsPage })),
+);
 
 /**
  * The lounge area. The shell renders this outside any <Route>, so the paths are
@@ -24,7 +32,9 @@ export default function LoungeApp() {
         path="/djs"
         element={
           <RequireMember loadingLabel="Loading DJs…">
-            <DjsPage />
+            <Suspense fallback={<LoadingState label="Loading DJs…" />}>
+              <DjsPage />
+            </Suspense>
           </RequireMember>
         }
       />

@@ -230,6 +230,34 @@ describe('useLoungeLive', () => {
     expect(refetch).toHaveBeenCalledWith({ queryKey: songRequestKeys.all });
   });
 
+  it('joins only once asked to, then catches up on that first join', async () => {
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const hook = renderHook(({ join }) => useLoungeLive({ userId: 'member-1', join }), {
+      wrapper,
+      initialProps: { join: false },
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(fake.realtime.channel).not.toHaveBeenCalled();
+    expect(hook.result.current).toBe('connecting');
+    hook.rerender({ join: true });
+    await waitFor(() => expect(fake.channels.has('lounge:requests')).toBe(true));
+    await waitFor(() => expect(fake.channels.has('user:member-1')).toBe(true));
+    const refetch = vi.spyOn(client, 'invalidateQueries');
+    setStatus('lounge:requests', 'SUBSCRIBED');
+    expect(hook.result.current).toBe('live');
+    expect(refetch).toHaveBeenCalledWith({ queryKey: songRequestKeys.all });
+    expect(refetch).toHaveBeenCalledWith({ queryKey: djRatingKeys.all });
+    // once only: a later join without an outage fetches nothing
+    refetch.mockClear();
+    setStatus('lounge:requests', 'SUBSCRIBED');
+    expect(refetch).not.toHaveBeenCalled();
+  });
+
   it('leaves its channels when unmounted', async () => {
     const { hook } = setup();
     await waitFor(() => expect(fake.channels.has('user:member-1')).toBe(true));

@@ -99,6 +99,12 @@ export interface LoungeLiveOptions {
   userId: string | undefined;
   /** Called when one of the member's requests starts playing. */
   onMyRequestPlaying?: (request: PlayingRequest) => void;
+  /**
+   * False holds the channels (and the realtime client's download) back, e.g.
+   * until the page's content is on screen; when they join later, the cached
+   * lists are fetched once more for what changed before. Default true.
+   */
+  join?: boolean;
 }
 
 /**
@@ -106,10 +112,14 @@ export interface LoungeLiveOptions {
  * topic and patches the cached request list, the live DJ and tonight's
  * reviews from each broadcast's payload (no refetch per change). Returns the
  * channel status: while 'live' the page may poll slowly; when 'down' it polls
- * every 5 s and says that updates are delayed. After being down it refetches
- * once, for what it missed.
+ * every 5 s and says that updates are delayed. After being down, and on a
+ * first join that was held back (`join`), it refetches once, for what it missed.
  */
-export function useLoungeLive({ userId, onMyRequestPlaying }: LoungeLiveOptions): LiveStatus {
+export function useLoungeLive({
+  userId,
+  onMyRequestPlaying,
+  join = true,
+}: LoungeLiveOptions): LiveStatus {
   const client = useQueryClient();
   const handlers = useMemo<BroadcastHandlers>(
     () => ({
@@ -141,16 +151,21 @@ export function useLoungeLive({ userId, onMyRequestPlaying }: LoungeLiveOptions)
     void client.invalidateQueries({ queryKey: djKeys.live() });
     void client.invalidateQueries({ queryKey: djRatingKeys.all });
   };
-  const status = useRealtimeChannel(loungeTopics.requests, handlers, catchUp);
+  const status = useRealtimeChannel(loungeTopics.requests, handlers, catchUp, { join });
 
   // handlers are read at delivery time, so the latest callback is used without a rejoin
-  useRealtimeChannel(userId ? loungeTopics.user(userId) : null, {
-    request_playing: (p) => {
-      const r = p['request'];
-      if (hasId(r) && typeof r['song_title'] === 'string' && typeof r['artist'] === 'string') {
-        onMyRequestPlaying?.({ id: r.id, song_title: r['song_title'], artist: r['artist'] });
-      }
+  useRealtimeChannel(
+    userId ? loungeTopics.user(userId) : null,
+    {
+      request_playing: (p) => {
+        const r = p['request'];
+        if (hasId(r) && typeof r['song_title'] === 'string' && typeof r['artist'] === 'string') {
+          onMyRequestPlaying?.({ id: r.id, song_title: r['song_title'], artist: r['artist'] });
+        }
+      },
     },
-  });
+    undefined,
+    { join },
+  );
   return status;
 }

@@ -14,18 +14,41 @@ export type LiveStatus = 'connecting' | 'live' | 'down';
 /** Handlers by broadcast event name; each receives the message payload. */
 export type BroadcastHandlers = Record<string, (payload: Record<string, unknown>) => void>;
 
+export interface RealtimeChannelOptions {
+  /**
+   * False holds the join back (status 'connecting'), e.g. until the page's
+   * content is on screen: neither the realtime client's code nor the socket
+   * competes with the first paint. When it turns true the channel joins once
+   * the browser is idle, and `onLive` runs on that first join too, since the
+   * page's data was fetched before it. Default true.
+   */
+  join?: boolean;
+}
+
+/** Runs `start` when the main thread is idle (soon after the current frame's paint). */
+function whenIdle(start: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(start, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(start, 0);
+  return () => window.clearTimeout(id);
+}
+
 /**
  * Joins the private broadcast channel `topic` (null: none) with the signed-in
  * member's token, as supabase-js does (`channel(topic, { config: { private:
  * true } })` after `realtime.setAuth()`); the server checks on join that the
  * member may read the topic. Handlers may change between renders without a
  * rejoin. `onLive` runs each time the channel is joined again after being
- * down, so the caller can catch up on what it missed.
+ * down, so the caller can catch up on what it missed (and on a held-back
+ * first join, see RealtimeChannelOptions).
  */
 export function useRealtimeChannel(
   topic: string | null,
   handlers: BroadcastHandlers,
   onLive?: () => void,
+  { join = true }: RealtimeChannelOptions = {},
 ): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const handlersRef = useRef(handlers);
@@ -37,14 +60,18 @@ export function useRealtimeChannel(
   // the event names joined for; a change of names rejoins
   const events = Object.keys(handlers).sort().join(',');
 
+  // A join held back at first: the first join catches up and waits for an idle moment.
+  const heldBack = useRef(!join);
+
   // without a configured client (no backend in the runtime config) there is no channel
   const enabled = topic !== null && isSupabaseConfigured();
   useEffect(() => {
-    if (!topic || !enabled) return undefined;
+    if (!topic || !enabled || !join) return undefined;
     let cancelled = false;
     let channel: RealtimeChannel | null = null;
     let wasDown = false;
     let joined = false;
+    let catchUpOnJoin = heldBack.current;
     const show = (next: LiveStatus) => {
       if (!cancelled) setStatus(next);
     };
@@ -63,7 +90,7 @@ export function useRealtimeChannel(
       void getRealtime().then((rt) => rt.setAuth(session?.access_token ?? null));
     });
 
-    void (async () => {
+    const connect = async () => {
       const rt = await getRealtime();
       await rt.setAuth();
       if (cancelled) return;
@@ -79,8 +106,9 @@ export function useRealtimeChannel(
       channel.subscribe((state) => {
         if (state === 'SUBSCRIBED') {
           joined = true;
-          if (wasDown) onLiveRef.current?.();
+          if (wasDown || catchUpOnJoin) onLiveRef.current?.();
           wasDown = false;
+          catchUpOnJoin = false;
           show(navigator.onLine === false ? 'down' : 'live');
         } else {
           // CHANNEL_ERROR, TIMED_OUT, CLOSED: the client rejoins on its own
@@ -89,10 +117,15 @@ export function useRealtimeChannel(
           show('down');
         }
       });
-    })().catch(() => show('down'));
+    };
+    const start = () => void connect().catch(() => show('down'));
+    let stopWaiting = () => undefined as void;
+    if (heldBack.current) stopWaiting = whenIdle(start);
+    else start();
 
     return () => {
       cancelled = true;
+      stopWaiting();
       window.removeEventListener('offline', goOffline);
       window.removeEventListener('online', goOnline);
       stopFollowingAuth();
@@ -101,7 +134,7 @@ export function useRealtimeChannel(
         void getRealtime().then((rt) => rt.removeChannel(leaving));
       }
     };
-  }, [topic, events, enabled]);
+  }, [topic, events, enabled, join]);
 
   return enabled ? status : 'down';
 }

@@ -31,4 +31,15 @@ describe('Badge', () => {
     expect(approved.backgroundColor).toBe(rgb(theme.colors.success));
     expect(approved.color).toBe(rgb(theme.colors.bg));
   });
+
+  it('is larger at size md', () => {
+    render(
+      <>
+        <Badge>Small</Badge>
+        <Badge $size="md">Large</Badge>
+      </>,
+    );
+    expect(getComputedStyle(screen.getByText('Small')).fontSize).toBe('0.8rem');
+    expect(getComputedStyle(screen.getByText('Large')).fontSize).toBe('0.875rem');
+  });
 });

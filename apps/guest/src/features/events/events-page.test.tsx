@@ -68,6 +68,27 @@ describe('EventsPage', () => {
     );
   });
 
+  it('replaces the loading state with the list and then the spots left as they arrive', async () => {
+    setViewer('signedOut');
+    state.events = { data: [], isPending: true, isError: false };
+    state.availability = undefined as unknown as Map<string, { spotsLeft: number | null }>;
+    // a new element each time, so that a rerender renders the page again
+    const page = () => (
+      <MemoryRouter initialEntries={['/events']}>
+        <EventsPage />
+      </MemoryRouter>
+    );
+    const view = render(page());
+    expect(screen.getByRole('status')).toHaveTextContent('Loading epic events...');
+    state.events = { data: [event], isPending: false, isError: false };
+    view.rerender(page());
+    expect(await screen.findByRole('article', { name: 'Friday Night Neon' })).toBeVisible();
+    expect(screen.queryByText(/spots? left/)).toBeNull();
+    state.availability = new Map([['e1', { spotsLeft: 12 }]]);
+    view.rerender(page());
+    expect(await screen.findByText('12 spots left')).toBeVisible();
+  });
+
   it('shows the event with its long date and sends a visitor who reserves to /auth, to come back to its dialog', () => {
     setViewer('signedOut');
     function AuthStandIn() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Clock, Crown, Mail, MapPin, Phone } from 'lucide-react';
@@ -98,9 +98,17 @@ export function EventsPage() {
   const [booked, setBooked] = useState<{ booking: BookingRow; event: EventRow } | null>(null);
   const eventIds = useMemo(() => (events.data ?? []).map((e) => e.id), [events.data]);
   const availability = useEventAvailability(eventIds);
+  // The first render of the list, and the one that first adds the spots left,
+  // run in the background (deferred values): in slices between which the
+  // browser stays responsive, not as one long task when the answer arrives.
+  // The loading state (or no spots line) stays up meanwhile; later changes,
+  // such as the spots after the member's own booking, render at once.
+  const listBehind = useDeferredValue(events.isPending);
+  const availabilityBehind = useDeferredValue(availability.data);
+  const spotsByEvent = availabilityBehind === undefined ? undefined : availability.data;
   const spotsLeft = (eventId: string): number | null | undefined => {
-    if (!availability.data) return undefined;
-    return availability.data.get(eventId)?.spotsLeft ?? null;
+    if (!spotsByEvent) return undefined;
+    return spotsByEvent.get(eventId)?.spotsLeft ?? null;
   };
 
   const wanted = params.get(BOOK_PARAM);
@@ -152,7 +160,7 @@ export function EventsPage() {
             onDismiss={() => setBooked(null)}
           />
         ) : null}
-        {events.isPending ? (
+        {events.isPending || listBehind ? (
           // Holds about the list's height so the sections below don't jump when it arrives.
           <div style={{ minHeight: '70vh' }}>
             <LoadingState label="Loading epic events..." />

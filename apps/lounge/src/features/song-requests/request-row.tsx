@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { ArrowDown, ArrowUp, Flame, Loader2 } from 'lucide-react';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { Badge, badgeToneColour, media, theme, type BadgeTone } from '@bistro/ui';
 import type { SongRequest, SongRequestStatus } from '@bistro/data';
 import { statusView, type StatusTone } from './request-status';
@@ -13,7 +13,10 @@ const badgeTone: Record<StatusTone, BadgeTone> = {
   pending: 'muted',
 };
 
-const Item = styled.li<{ $trending: boolean }>`
+// The row's styled parts have no interpolated props: their CSS is built once for
+// the page, not per row and render; what varies (trending, the status tone, the
+// member's vote) is selected by an attribute on the element.
+const Item = styled.li`
   display: grid;
   grid-template-columns: auto 1fr auto;
   align-items: center;
@@ -22,12 +25,10 @@ const Item = styled.li<{ $trending: boolean }>`
   border-radius: ${theme.radii.md};
   border: 1px solid ${theme.colors.border};
   background: ${theme.colors.surface};
-  ${({ $trending }) =>
-    $trending &&
-    css`
-      border-color: ${theme.colors.accent};
-      background: linear-gradient(90deg, rgba(242, 184, 75, 0.12), ${theme.colors.surface} 60%);
-    `}
+  &[data-trending] {
+    border-color: ${theme.colors.accent};
+    background: linear-gradient(90deg, rgba(242, 184, 75, 0.12), ${theme.colors.surface} 60%);
+  }
 `;
 
 const Rank = styled.span`
@@ -41,12 +42,16 @@ const Rank = styled.span`
   font-weight: 800;
 `;
 
-const StatusIcon = styled.span<{ $tone: StatusTone }>`
+const toneColours = (Object.keys(badgeTone) as StatusTone[])
+  .map((tone) => `&[data-tone='${tone}'] { color: ${badgeToneColour[badgeTone[tone]]}; }`)
+  .join('\n');
+
+const StatusIcon = styled.span`
   display: grid;
   place-items: center;
   width: 36px;
   height: 36px;
-  color: ${({ $tone }) => badgeToneColour[badgeTone[$tone]]};
+  ${toneColours}
 `;
 
 const Body = styled.div`
@@ -70,7 +75,7 @@ const StatusBadge = styled(Badge)`
   margin-top: ${theme.space(1)};
 `;
 
-const VoteButton = styled.button<{ $voted: boolean }>`
+const VoteButton = styled.button`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -80,10 +85,14 @@ const VoteButton = styled.button<{ $voted: boolean }>`
   padding: 0 ${theme.space(3)};
   border-radius: ${theme.radii.pill};
   border: 1px solid ${theme.colors.primary};
-  background: ${({ $voted }) => ($voted ? theme.colors.primary : 'transparent')};
-  color: ${({ $voted }) => ($voted ? theme.colors.primaryText : theme.colors.text)};
+  background: transparent;
+  color: ${theme.colors.text};
   font-weight: 700;
   cursor: pointer;
+  &[aria-pressed='true'] {
+    background: ${theme.colors.primary};
+    color: ${theme.colors.primaryText};
+  }
   &:disabled {
     opacity: 0.45;
     cursor: not-allowed;
@@ -185,11 +194,15 @@ export const RequestRow = memo(function RequestRow({
   const actions = adminActions[status.tone] ?? [];
   const titleId = `request-${request.id}`;
   return (
-    <Item $trending={rank !== undefined} aria-labelledby={titleId} data-testid="song-request">
+    <Item
+      data-trending={rank !== undefined ? '' : undefined}
+      aria-labelledby={titleId}
+      data-testid="song-request"
+    >
       {rank !== undefined ? (
         <Rank aria-label={`Rank ${rank}`}>#{rank}</Rank>
       ) : (
-        <StatusIcon $tone={status.tone} aria-hidden>
+        <StatusIcon data-tone={status.tone} aria-hidden>
           <status.Icon size={24} />
         </StatusIcon>
       )}
@@ -211,7 +224,6 @@ export const RequestRow = memo(function RequestRow({
         <VoteButton
           type="button"
           data-vote-id={request.id}
-          $voted={voted}
           aria-pressed={voted}
           aria-label={`${voted ? 'Remove your vote for' : 'Vote for'} ${request.song_title}, ${request.vote_count} ${request.vote_count === 1 ? 'vote' : 'votes'}`}
           disabled={votePending || (voteLocked && !voted)}

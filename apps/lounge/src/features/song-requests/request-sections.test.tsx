@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SongRequest } from '@bistro/data';
+import { badgeToneColour, theme } from '@bistro/ui';
 import { RequestSections, type RequestSectionsProps } from './request-sections';
 
 const song = (id: string, title: string, votes: number, status = 'pending'): SongRequest => ({
@@ -46,7 +47,32 @@ function renderSections(props: Partial<RequestSectionsProps> = {}) {
   return { onToggleVote, onSetStatus };
 }
 
+const rgb = (hex: string) => {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+};
+
 describe('RequestSections', () => {
+  it('marks trending rows, the status tone and the member’s own votes in their colours', () => {
+    const open = [song('1', 'First', 5), song('2', 'Second', 3), song('3', 'Third', 2)];
+    renderSections({
+      requests: [...open, song('4', 'Fourth', 1), song('6', 'Sixth', 0)],
+      votedIds: new Set(['1']),
+    });
+    const trending = within(screen.getByRole('region', { name: 'Trending Now' }));
+    const rows = trending.getAllByTestId('song-request');
+    expect(getComputedStyle(rows[0] as HTMLElement).borderColor).toBe(rgb(theme.colors.accent));
+    const all = within(screen.getByRole('region', { name: 'All Requests' }));
+    const plain = all.getAllByTestId('song-request')[0] as HTMLElement;
+    expect(getComputedStyle(plain).borderColor).toBe(rgb(theme.colors.border));
+    const icon = plain.firstElementChild as HTMLElement;
+    expect(getComputedStyle(icon).color).toBe(rgb(badgeToneColour.muted));
+    const voted = trending.getByRole('button', { name: /^Remove your vote for First/ });
+    expect(getComputedStyle(voted).backgroundColor).toBe(rgb(theme.colors.primary));
+    const notVoted = trending.getByRole('button', { name: /^Vote for Second/ });
+    expect(getComputedStyle(notVoted).backgroundColor).not.toBe(rgb(theme.colors.primary));
+  });
+
   it('ranks the top 3 under Trending Now and lists the rest with a count', () => {
     renderSections();
     const trending = screen.getByRole('region', { name: 'Trending Now' });

@@ -14,6 +14,7 @@ const state = vi.hoisted(() => ({
   ratings: { data: undefined as unknown, error: null as unknown, refetch: vi.fn() },
   toggle: vi.fn(),
   live: 'connecting' as 'connecting' | 'live' | 'down',
+  join: undefined as boolean | undefined,
   onMyRequestPlaying: undefined as
     ((r: { id: string; song_title: string; artist: string }) => void) | undefined,
 }));
@@ -30,8 +31,12 @@ vi.mock('@bistro/data', async (importOriginal) => {
     useSongRequestStatusMutation: () => ({ mutateAsync: vi.fn() }),
     useMoveUpNextMutation: () => ({ mutateAsync: vi.fn() }),
     useRequestSongMutation: () => ({ mutate: vi.fn(), isPending: false }),
-    useLoungeLive: (options: { onMyRequestPlaying?: typeof state.onMyRequestPlaying }) => {
+    useLoungeLive: (options: {
+      onMyRequestPlaying?: typeof state.onMyRequestPlaying;
+      join?: boolean;
+    }) => {
       state.onMyRequestPlaying = options.onMyRequestPlaying;
+      state.join = options.join ?? true;
       return state.live;
     },
     useSongRequestCreateMutation: () => ({ mutate: vi.fn(), isPending: false }),
@@ -110,6 +115,40 @@ describe('SongRequestsPage', () => {
   it("shows 'Loading the Vibe...' until the requests arrive", () => {
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Loading the Vibe...');
+  });
+
+  it('shows the list once it arrives and joins the live channel only after that', async () => {
+    const view = renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the Vibe...');
+    expect(state.join).toBe(false);
+    state.requests = { data: [request('1', 'Halo', 1)], isPending: false, isError: false };
+    view.rerender(
+      <MemoryRouter initialEntries={['/song-requests']}>
+        <SongRequestsPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: "Tonight's Request Lounge" })).toBeVisible();
+    expect(screen.getByTestId('song-request')).toHaveTextContent('Halo');
+    await waitFor(() => expect(state.join).toBe(true));
+  });
+
+  it('opens Drop a Request (its code loaded on first use)', async () => {
+    state.requests = { data: [request('1', 'Halo', 1)], isPending: false, isError: false };
+    renderPage();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Drop a Request' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Drop a Request' });
+    await userEvent.type(within(dialog).getByLabelText('Song Title'), 'Halo');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens Rate the DJ for the live DJ (its code loaded on first use)', async () => {
+    state.requests = { data: [request('1', 'Halo', 1)], isPending: false, isError: false };
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Rate the DJ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rate the DJ' });
+    expect(dialog).toHaveTextContent('How is DJ Nova doing tonight?');
   });
 
   it('shows Connection Issue when the requests cannot load', async () => {

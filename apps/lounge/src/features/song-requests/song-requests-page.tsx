@@ -1,4 +1,6 @@
 import {
+  lazy,
+  Suspense,
   useCallback,
   useDeferredValue,
   useEffect,
@@ -43,10 +45,8 @@ import {
   type SongRequest,
   type SongRequestStatus,
 } from '@bistro/data';
-import { DropRequestDialog } from './drop-request-dialog';
 import { HowItWorks } from './how-it-works';
 import { LiveDjCard } from './live-dj-card';
-import { RateDjDialog } from './rate-dj-dialog';
 import { NowPlaying, PlayedTonight, UpNext } from './queue-sections';
 import { filterRequests } from './request-list';
 import { splitQueue } from './queue';
@@ -111,6 +111,19 @@ const LiveLine = styled.p<{ $down: boolean }>`
   color: ${({ $down }) => ($down ? theme.colors.warning : theme.colors.textMuted)};
 `;
 
+// The two dialogs (with the dialog library, the star picker and the rating
+// mutation) load when the member first reaches for one, not with the page:
+// pointing at or focusing its button starts the download, opening it renders it.
+const loadDropRequestDialog = () => import('./drop-request-dialog');
+const loadRateDjDialog = () => import('./rate-dj-dialog');
+const DropRequestDialog = lazy(() =>
+  loadDropRequestDialog().then((m) => ({ default: m.DropRequestDialog })),
+);
+const RateDjDialog = lazy(() => loadRateDjDialog().then((m) => ({ default: m.RateDjDialog })));
+const preload = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
+const preloadDropRequestDialog = preload(loadDropRequestDialog);
+const preloadRateDjDialog = preload(loadRateDjDialog);
+
 const EMPTY: readonly string[] = [];
 const NO_RATINGS: DjRating[] = [];
 
@@ -121,10 +134,14 @@ export function SongRequestsPage() {
   const tonight = useTonight();
 
   // Live updates patch the lists as changes happen; while they flow the lists
-  // are refreshed every 30 s only, and every 5 s again when they stop.
+  // are refreshed every 30 s only, and every 5 s again when they stop. The
+  // channel (and the realtime client's code) waits until the page's content is
+  // on screen, then fetches the lists once more for what changed before it joined.
+  const [contentShown, setContentShown] = useState(false);
   const live = useLoungeLive({
     userId: userId || undefined,
     onMyRequestPlaying: (request) => toast(requestPlayingToast(request)),
+    join: contentShown,
   });
   const pollMs = pollIntervalFor(live);
 
@@ -134,6 +151,21 @@ export function SongRequestsPage() {
   const dj = djQuery.data ?? null;
   // Fetched beside the DJ, not after it: the query picks the same live DJ itself.
   const ratingsQuery = useLiveDjRatings(tonight, pollMs);
+
+  // The page appears once, with the DJ card and its reviews filled in: rendering
+  // them as they arrive pushed the request list down (layout shift on phones).
+  // The render that first shows it runs in the background (a deferred value),
+  // in slices between which the browser stays responsive, not as one long task
+  // when the last answer arrives; the loading state stays up meanwhile. Later
+  // changes (polls, live updates, the member's own votes) render at once.
+  const djCardPending = djQuery.isPending || (dj !== null && ratingsQuery.isPending);
+  const loaded = !requestsQuery.isPending && !djCardPending;
+  const loadedBehind = useDeferredValue(loaded);
+  const showContent = loaded && loadedBehind;
+  useEffect(() => {
+    if (showContent) setContentShown(true);
+  }, [showContent]);
+
   // The two answers can straddle a change of DJ: then the ratings are for
   // another DJ, not shown, and fetched again for this one.
   const ratingsDjId = ratingsQuery.data?.djId;
@@ -274,18 +306,23 @@ export function SongRequestsPage() {
 
   const [dropOpen, setDropOpen] = useState(false);
   const [rateOpen, setRateOpen] = useState(false);
+  // Once opened, a dialog stays mounted (closed), keeping what was typed in it.
+  const [dropUsed, setDropUsed] = useState(false);
+  const [rateUsed, setRateUsed] = useState(false);
+  const openDrop = () => {
+    setDropUsed(true);
+    setDropOpen(true);
+  };
   const openRating = () => {
     if (!dj) {
       toast(loungeRatingToasts.noDj);
       return;
     }
+    setRateUsed(true);
     setRateOpen(true);
   };
 
-  // The page appears once, with the DJ card and its reviews filled in: rendering
-  // them as they arrive pushed the request list down (layout shift on phones).
-  const djCardPending = djQuery.isPending || (dj !== null && ratingsQuery.isPending);
-  if (requestsQuery.isPending || djCardPending) {
+  if (!showContent) {
     return <LoadingState label="Loading the Vibe..." />;
   }
   if (requestsQuery.isError && !requests) {
@@ -326,10 +363,23 @@ export function SongRequestsPage() {
         </Side>
         <div>
           <Actions>
-            <Button type="button" onClick={() => setDropOpen(true)}>
+            <Button
+              type="button"
+              onClick={openDrop}
+              onPointerEnter={preloadDropRequestDialog}
+              onPointerDown={preloadDropRequestDialog}
+              onFocus={preloadDropRequestDialog}
+            >
               <Music size={18} aria-hidden /> Drop a Request
             </Button>
-            <Button type="button" $variant="accent" onClick={openRating}>
+            <Button
+              type="button"
+              $variant="accent"
+              onClick={openRating}
+              onPointerEnter={dj ? preloadRateDjDialog : undefined}
+              onPointerDown={dj ? preloadRateDjDialog : undefined}
+              onFocus={dj ? preloadRateDjDialog : undefined}
+            >
               <Star size={18} aria-hidden /> Rate the DJ
             </Button>
           </Actions>
@@ -364,15 +414,21 @@ export function SongRequestsPage() {
           <HowItWorks />
         </div>
       </Layout>
-      <DropRequestDialog open={dropOpen} onOpenChange={setDropOpen} />
-      {dj ? (
-        <RateDjDialog
-          open={rateOpen}
-          onOpenChange={setRateOpen}
-          dj={dj}
-          userId={userId}
-          tonight={tonight}
-        />
+      {dropUsed ? (
+        <Suspense fallback={null}>
+          <DropRequestDialog open={dropOpen} onOpenChange={setDropOpen} />
+        </Suspense>
+      ) : null}
+      {dj && rateUsed ? (
+        <Suspense fallback={null}>
+          <RateDjDialog
+            open={rateOpen}
+            onOpenChange={setRateOpen}
+            dj={dj}
+            userId={userId}
+            tonight={tonight}
+          />
+        </Suspense>
       ) : null}
     </Page>
   );
