@@ -24,16 +24,6 @@ export function registerAreaRemotes(remotes: RuntimeConfig['remotes']): void {
 
 const pending = new Map<RemoteName, Promise<ComponentType>>();
 
-/** A registered remote's manifest and the entry the runtime loads; null before registration. */
-export function remoteUrlsOf(name: RemoteName): { manifest: string; entry: string } | null {
-  return manifestUrls ? { manifest: manifestUrls[name], entry: entryOf(manifestUrls[name]) } : null;
-}
-
-/** Whether a remote's area is loading or loaded (its code is on the page or on its way). */
-export function areaRequested(name: RemoteName): boolean {
-  return pending.has(name);
-}
-
 async function fetchArea(name: RemoteName): Promise<ComponentType> {
   const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
   if (!module?.default) {
@@ -68,6 +58,31 @@ export function preloadArea(name: RemoteName): void {
   loadArea(name).catch(() => undefined);
 }
 
+/** Areas loaded ahead by warmArea (and not since forgotten by a failure or resetArea). */
+const warmed = new Set<RemoteName>();
+
+/**
+ * Loads a remote ahead of need, as a hover does: its entry and its App module,
+ * whose code is evaluated but renders nothing until the area is opened, so the
+ * click that opens it renders at once (a new area that suspends shows its
+ * fallback for at least React's 300 ms reveal throttle). Does nothing for an
+ * area already loading, loaded or warmed. A failed warm-up leaves only the
+ * runtime's warnings in the console and is forgotten (that remote's runtime
+ * caches are reset), so the area's own load tries afresh and reports its
+ * error in the area.
+ */
+export function warmArea(name: RemoteName): Promise<void> {
+  if (pending.has(name) || warmed.has(name)) return Promise.resolve();
+  warmed.add(name);
+  return loadArea(name).then(
+    () => undefined,
+    () => {
+      warmed.delete(name);
+      if (!pending.has(name)) resetArea(name);
+    },
+  );
+}
+
 /** Resolves once every area load started so far has finished, loaded or failed. */
 export function areaLoadsSettled(): Promise<void> {
   return Promise.allSettled([...pending.values()]).then(() => undefined);
@@ -76,6 +91,7 @@ export function areaLoadsSettled(): Promise<void> {
 /** Forgets a failed remote (cached manifest, entry and module) so the next load starts afresh. */
 export function resetArea(name: RemoteName): void {
   pending.delete(name);
+  warmed.delete(name);
   if (!manifestUrls) return;
   registerRemotes([{ name, entry: entryOf(manifestUrls[name]) }], { force: true });
 }

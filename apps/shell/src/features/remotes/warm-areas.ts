@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryClient } from '@bistro/data';
 import { findRoute, remoteNames, type RemoteName } from '@bistro/ui';
-import { areaLoadsSettled, areaRequested, remoteUrlsOf } from './federation';
+import { areaLoadsSettled, warmArea } from './federation';
 
 /** The parts of the Network Information API read here (Chromium only; absent elsewhere). */
 interface NetworkInformationLike {
@@ -62,77 +62,10 @@ function queriesSettled(signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The scripts the runtime loads for a remote's App, from its manifest: the
- * entry (remoteEntry.js beside the manifest, as federation.ts registers it)
- * and the exposed App module's synchronous chunks, resolved as the remote's
- * runtime resolves them (its publicPath, or with "auto" the entry's folder).
- * The web server reads manifests the same way for the page's preload hints
- * (apps/web-server/src/page-hints.mjs). Lazily loaded chunks are left out.
- */
-export function appScriptsOf(entry: string, manifest: unknown): string[] {
-  const field = (value: unknown, key: string): unknown =>
-    typeof value === 'object' && value !== null && Object.hasOwn(value, key)
-      ? (value as Record<string, unknown>)[key]
-      : undefined;
-  const publicPath = field(field(manifest, 'metaData'), 'publicPath');
-  const base =
-    typeof publicPath === 'string' && publicPath !== 'auto'
-      ? new URL(publicPath, entry).href
-      : entry;
-  const exposes = field(manifest, 'exposes');
-  const app = Array.isArray(exposes)
-    ? exposes.find((e: unknown) => field(e, 'name') === 'App' || field(e, 'path') === './App')
-    : undefined;
-  const sync = field(field(field(app, 'assets'), 'js'), 'sync');
-  if (!Array.isArray(sync) || !sync.every((file): file is string => typeof file === 'string')) {
-    throw new Error('The manifest names no App module with its chunks.');
-  }
-  return [entry, ...sync.map((file) => new URL(file, base).href)];
-}
-
-/** Downloads `href` into the HTTP cache at the lowest priority, without running it. */
-function prefetch(href: string): Promise<void> {
-  return new Promise((resolve) => {
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.as = 'script';
-    link.href = href;
-    // A failed download is the area's own load's to report, when it is opened.
-    link.onload = link.onerror = () => resolve();
-    document.head.append(link);
-  });
-}
-
-/** The manifests of the remotes whose code has been prefetched on this page (or is being). */
-const prefetched = new Set<string>();
-
-/**
- * Downloads a remote's entry and App chunks into the HTTP cache, without
- * evaluating them, so opening the area finds its code there and only runs it
- * (the nav links start that on hover, focus and pointerdown). Nothing for an
- * area already loading, loaded or prefetched; a failure (manifest unreachable)
- * is forgotten, so a later warm-up may try again, and leaves the area's own
- * load to report it.
- */
-export async function prefetchArea(name: RemoteName): Promise<void> {
-  const urls = remoteUrlsOf(name);
-  if (!urls || areaRequested(name) || prefetched.has(urls.manifest)) return;
-  prefetched.add(urls.manifest);
-  try {
-    const response = await fetch(urls.manifest);
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const scripts = appScriptsOf(urls.entry, await response.json());
-    await Promise.all(scripts.map(prefetch));
-  } catch {
-    prefetched.delete(urls.manifest);
-  }
-}
-
-/**
- * Prefetches `names` (see prefetchArea) once the page in view is done: its
- * area's code has loaded, its data has arrived and the main thread is idle, so
- * the warm-up never competes with what the user is waiting for. Skipped when
- * the connection is frugal. One area at a time, each after an idle moment.
+ * Warms `names` (see warmArea) once the page in view is done: its area's code
+ * has loaded, its data has arrived and the main thread is idle, so the warm-up
+ * never competes with what the user is waiting for. Skipped when the
+ * connection is frugal. One area at a time, each after an idle moment.
  */
 export async function warmAreasWhenIdle(
   names: readonly RemoteName[],
@@ -144,7 +77,7 @@ export async function warmAreasWhenIdle(
   for (const name of names) {
     await idle(signal);
     if (connectionIsFrugal()) return;
-    await prefetchArea(name);
+    await warmArea(name);
   }
 }
 
