@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/realtime-js';
 import { getRealtime, isSupabaseConfigured, onAuthStateChange } from '../lib/supabase-client';
 
@@ -72,8 +72,10 @@ export function useRealtimeChannel(
     let wasDown = false;
     let joined = false;
     let catchUpOnJoin = heldBack.current;
+    // A change of status re-renders the whole page that shows it: in a
+    // transition, time sliced, not as one task inside the socket's message.
     const show = (next: LiveStatus) => {
-      if (!cancelled) setStatus(next);
+      if (!cancelled) startTransition(() => setStatus(next));
     };
     const goOffline = () => show('down');
     const goOnline = () => {

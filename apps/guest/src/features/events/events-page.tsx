@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Clock, Crown, Mail, MapPin, Phone } from 'lucide-react';
@@ -80,6 +80,69 @@ const Spots = styled.p<{ $full: boolean }>`
   color: ${({ $full }) => ($full ? theme.colors.warning : theme.colors.success)};
 `;
 
+/**
+ * The page's fixed parts, memoised: an answer (the events, the spots left) or
+ * the member's session re-renders the page, and these do not change with it.
+ */
+const EventsHero = memo(function EventsHero() {
+  return (
+    <Hero>
+      <h1>Epic Nights Await</h1>
+      <Muted>
+        Live music, guest DJs and themed parties at {venue.name}. Reserve your spot before they sell
+        out.
+      </Muted>
+    </Hero>
+  );
+});
+
+const VenueInfo = memo(function VenueInfo() {
+  return (
+    <>
+      <SectionTitle>VIP Event Planning</SectionTitle>
+      <Card>
+        <Row $gap={2} style={{ marginBottom: 8 }}>
+          <Crown aria-hidden color={theme.colors.accent} />
+          <strong>Make it unforgettable</strong>
+        </Row>
+        <Muted>
+          Birthdays, corporate nights, engagement parties or a full buyout: our events team plans
+          bottle service, reserved lounge sections, custom menus and a DJ set to match your crowd.
+          Tell us about your night and we will put together a package.
+        </Muted>
+      </Card>
+
+      <InfoGrid style={{ marginTop: 24 }}>
+        <Card>
+          <Row $gap={2}>
+            <MapPin aria-hidden color={theme.colors.accent} />
+            <CardTitle style={{ margin: 0 }}>Location</CardTitle>
+          </Row>
+          <Muted style={{ marginTop: 8 }}>{venueAddressLine}</Muted>
+        </Card>
+        <Card>
+          <Row $gap={2}>
+            <Clock aria-hidden color={theme.colors.accent} />
+            <CardTitle style={{ margin: 0 }}>Hours</CardTitle>
+          </Row>
+          <Muted style={{ marginTop: 8 }}>Daily 11AM to 1AM</Muted>
+        </Card>
+        <Card>
+          <CardTitle>Concierge</CardTitle>
+          <Stack $gap={1}>
+            <a href={venue.phoneHref}>
+              <Phone aria-hidden size={16} /> {venue.phone}
+            </a>
+            <a href={`mailto:${venue.email}`}>
+              <Mail aria-hidden size={16} /> {venue.email}
+            </a>
+          </Stack>
+        </Card>
+      </InfoGrid>
+    </>
+  );
+});
+
 /** The query parameter that opens the booking dialog for an event (?book=<event id>). */
 export const BOOK_PARAM = 'book';
 
@@ -143,13 +206,7 @@ export function EventsPage() {
 
   return (
     <GuestPage route="/events">
-      <Hero>
-        <h1>Epic Nights Await</h1>
-        <Muted>
-          Live music, guest DJs and themed parties at {venue.name}. Reserve your spot before they
-          sell out.
-        </Muted>
-      </Hero>
+      <EventsHero />
 
       <section aria-labelledby="events-list-title">
         <SectionTitle id="events-list-title">Upcoming Events</SectionTitle>
@@ -222,46 +279,7 @@ export function EventsPage() {
         )}
       </section>
 
-      <SectionTitle>VIP Event Planning</SectionTitle>
-      <Card>
-        <Row $gap={2} style={{ marginBottom: 8 }}>
-          <Crown aria-hidden color={theme.colors.accent} />
-          <strong>Make it unforgettable</strong>
-        </Row>
-        <Muted>
-          Birthdays, corporate nights, engagement parties or a full buyout: our events team plans
-          bottle service, reserved lounge sections, custom menus and a DJ set to match your crowd.
-          Tell us about your night and we will put together a package.
-        </Muted>
-      </Card>
-
-      <InfoGrid style={{ marginTop: 24 }}>
-        <Card>
-          <Row $gap={2}>
-            <MapPin aria-hidden color={theme.colors.accent} />
-            <CardTitle style={{ margin: 0 }}>Location</CardTitle>
-          </Row>
-          <Muted style={{ marginTop: 8 }}>{venueAddressLine}</Muted>
-        </Card>
-        <Card>
-          <Row $gap={2}>
-            <Clock aria-hidden color={theme.colors.accent} />
-            <CardTitle style={{ margin: 0 }}>Hours</CardTitle>
-          </Row>
-          <Muted style={{ marginTop: 8 }}>Daily 11AM to 1AM</Muted>
-        </Card>
-        <Card>
-          <CardTitle>Concierge</CardTitle>
-          <Stack $gap={1}>
-            <a href={venue.phoneHref}>
-              <Phone aria-hidden size={16} /> {venue.phone}
-            </a>
-            <a href={`mailto:${venue.email}`}>
-              <Mail aria-hidden size={16} /> {venue.email}
-            </a>
-          </Stack>
-        </Card>
-      </InfoGrid>
+      <VenueInfo />
 
       {userId ? (
         <Suspense fallback={null}>
