@@ -36,7 +36,7 @@ export function cacheControl(pathname) {
  * @param {string} url
  * @returns {string | null} the http(s) origin of `url`
  */
-function originOf(url) {
+export function originOf(url) {
   try {
     const { protocol, host } = new URL(url);
     return protocol === 'http:' || protocol === 'https:' ? `${protocol}//${host}` : null;

@@ -8,6 +8,8 @@
 // kept for a few seconds. A missing table or an unreachable manifest only means
 // no hints: the page is the same, and the shell loads the area as it always does.
 
+import { originOf } from './headers.mjs';
+
 /** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */
 
 /** The id of the page's inline runtime config (read by libs/data's runtime config). */
@@ -51,19 +53,6 @@ function attribute(text) {
 export function ownerOf(owners, pathname) {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
   return Object.hasOwn(owners, path) ? (owners[path] ?? null) : null;
-}
-
-/**
- * @param {string} url
- * @returns {string | null} the http(s) origin of `url`
- */
-export function originOf(url) {
-  try {
-    const { protocol, host } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:' ? `${protocol}//${host}` : null;
-  } catch {
-    return null;
-  }
 }
 
 /**

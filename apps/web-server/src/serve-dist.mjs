@@ -17,11 +17,12 @@ import {
   cacheControl,
   commonHeaders,
   contentSecurityPolicy,
+  originOf,
   remoteCsp,
   withNonce,
 } from './headers.mjs';
 import { defaults } from './defaults.mjs';
-import { ManifestCache, hintTags, inlineConfigScript, originOf, ownerOf } from './page-hints.mjs';
+import { ManifestCache, hintTags, inlineConfigScript, ownerOf } from './page-hints.mjs';
 
 /** @typedef {import('./file-cache.mjs').CachedFile} CachedFile */
 /** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */
