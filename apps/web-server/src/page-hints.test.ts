@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   ManifestCache,
   appScriptsOf,
@@ -68,15 +68,20 @@ describe('ManifestCache', () => {
   const url = 'http://127.0.0.1:4202/mf-manifest.json';
 
   it('fetches once while fresh, then serves the stale list while it refreshes', async () => {
+    // The clock moves only when the test moves it: a slow machine cannot age the list twice.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let version = 1;
     const fetchImpl = vi.fn(async () => Response.json(manifest([`App.${version}0000000.js`])));
-    const cache = new ManifestCache({ fetchImpl, freshMs: 50 });
+    const cache = new ManifestCache({ fetchImpl, freshMs: 60_000 });
     expect(await cache.scriptsOf(url)).toContain('http://127.0.0.1:4202/App.10000000.js');
     expect(await cache.scriptsOf(url)).toContain('http://127.0.0.1:4202/App.10000000.js');
     expect(fetchImpl).toHaveBeenCalledTimes(1);
 
     version = 2;
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    vi.setSystemTime(Date.now() + 60_001);
     expect(await cache.scriptsOf(url)).toContain('http://127.0.0.1:4202/App.10000000.js');
     await vi.waitFor(async () =>
       expect(await cache.scriptsOf(url)).toContain('http://127.0.0.1:4202/App.20000000.js'),
