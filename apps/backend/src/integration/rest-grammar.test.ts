@@ -340,6 +340,14 @@ describe('never silently wrong', () => {
     ]);
   });
 
+  it('Prefer: missing=default with columns=: a row with none of them is all defaults (here, a missing not-null name)', async () => {
+    const res = await post('items?columns=qty,note', [{ qty: 4 }, { name: 'not-listed' }], {
+      prefer: 'missing=default, return=representation',
+    });
+    // One statement: Postgres refuses the defaulted row, so neither row is written.
+    expect(await errorCode(res)).toEqual([400, '23502']);
+  });
+
   it('an upsert that only updates answers 200; one that inserts answers 201', async () => {
     const prefer = 'resolution=merge-duplicates, return=minimal';
     const created = await post('items?on_conflict=name', [{ name: 'up-1', qty: 1 }], { prefer });

@@ -81,12 +81,14 @@ function insertWithDefaults(
   const src = tableSource(plan.table);
   const params = new Params();
   const values = w.rows.map((row) => {
-    const p = params.add(JSON.stringify(row));
-    const cells = w.cols.map((c) =>
-      Object.prototype.hasOwnProperty.call(row, c)
-        ? `(json_populate_record(null::${src}, ${p}::json)).${quoteIdent(c)}`
-        : 'default',
-    );
+    // The row's JSON is a parameter only when a cell reads it: a row with none of
+    // the columns is all defaults, and an unused parameter fails the statement.
+    let p: string | undefined;
+    const cells = w.cols.map((c) => {
+      if (!Object.prototype.hasOwnProperty.call(row, c)) return 'default';
+      p ??= params.add(JSON.stringify(row));
+      return `(json_populate_record(null::${src}, ${p}::json)).${quoteIdent(c)}`;
+    });
     return `(${cells.join(', ')})`;
   });
   const stmt =
