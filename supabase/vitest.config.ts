@@ -6,7 +6,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'functions/_tests/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
-    // Each file boots its own in-memory Postgres; the machine is shared.
+    globalSetup: ['./vitest.global-setup.ts'],
+    // no more test files at once than the machine has cores
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 180_000,

@@ -1,15 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+// `test`: the backend suite on PGlite. `test:postgres` runs the same files on PostgreSQL
+// (vitest.postgres.config.ts); the security suites have their own target.
 export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    // The security suites run under their own target (vitest.security.config.ts).
     exclude: ['src/**/*.security.test.ts', '**/node_modules/**'],
+    globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Integration files each boot their own in-memory database; keep parallelism modest
-    // (2 cores shared with other engineers).
+    // no more test files at once than the machine has cores (each runs a backend and its
+    // database worker)
     maxWorkers: 2,
     fileParallelism: true,
   },

@@ -8,14 +8,12 @@
  * refusals; seats per event; "Events Booked" ignoring cancelled bookings; the
  * mail outbox.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { bootstrapSql, createDb, migrationFiles, migrationsDir } from './support/db';
-import { pg15Bin, startCluster, type Cluster } from './support/postgres';
+import { createDb } from './support/db';
+import { hasPostgres, postgresDb, type PostgresDb } from './support/postgres';
 
 type Who = string | null | 'service';
 interface Result<T> {
@@ -64,7 +62,7 @@ function onPglite(db: PGlite): Harness {
   };
 }
 
-function onPostgres(pool: pg.Pool, cluster: Cluster): Harness {
+function onPostgres(pool: pg.Pool, database: PostgresDb): Harness {
   return {
     run: async <T>(who: Who, sql: string, params: unknown[] = []) => {
       const client = await pool.connect();
@@ -86,7 +84,7 @@ function onPostgres(pool: pg.Pool, cluster: Cluster): Harness {
       (await pool.query(sql, params)).rows as T[],
     close: async () => {
       await pool.end();
-      cluster.stop();
+      await database.drop();
     },
   };
 }
@@ -95,14 +93,11 @@ const backends = [
   { name: 'PGlite', available: true, open: async () => onPglite(await createDb()) },
   {
     name: 'PostgreSQL 15',
-    available: !!pg15Bin,
+    available: hasPostgres,
     open: async () => {
-      const cluster = await startCluster();
-      const pool = new pg.Pool({ connectionString: cluster.url(), max: 40 });
-      await pool.query(bootstrapSql());
-      for (const f of migrationFiles())
-        await pool.query(readFileSync(path.join(migrationsDir, f), 'utf8'));
-      return onPostgres(pool, cluster);
+      const database = await postgresDb();
+      const pool = new pg.Pool({ connectionString: database.url, max: 40 });
+      return onPostgres(pool, database);
     },
   },
 ];

@@ -6,13 +6,11 @@
  * every other member; 50 different requests of one member leave 5.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { bootstrapSql, createDb, migrationFiles, migrationsDir } from './support/db';
-import { pg15Bin, startCluster, type Cluster } from './support/postgres';
+import { createDb } from './support/db';
+import { hasPostgres, postgresDb, type PostgresDb } from './support/postgres';
 
 interface Runner {
   /** One statement as the member in its own transaction; the error code and message when refused. */
@@ -45,14 +43,10 @@ function pgliteRunner(db: PGlite): Runner {
   };
 }
 
-async function postgresRunner(cluster: Cluster): Promise<Runner> {
-  const setup = new pg.Client({ connectionString: cluster.url() });
+async function postgresRunner(database: PostgresDb): Promise<Runner> {
+  const setup = new pg.Client({ connectionString: database.url });
   await setup.connect();
-  await setup.query(bootstrapSql());
-  for (const f of migrationFiles()) {
-    await setup.query(readFileSync(path.join(migrationsDir, f), 'utf8'));
-  }
-  const pool = new pg.Pool({ connectionString: cluster.url(), max: 50 });
+  const pool = new pg.Pool({ connectionString: database.url, max: 50 });
   return {
     asMember: async (id, sql, params) => {
       const c = await pool.connect();
@@ -83,11 +77,11 @@ const targets = [
   { name: 'PGlite', available: true, open: async () => pgliteRunner(await createDb()) },
   {
     name: 'PostgreSQL 15',
-    available: !!pg15Bin,
-    cluster: undefined as Cluster | undefined,
-    open: async function (this: { cluster?: Cluster }) {
-      this.cluster = await startCluster();
-      return postgresRunner(this.cluster);
+    available: hasPostgres,
+    database: undefined as PostgresDb | undefined,
+    open: async function (this: { database?: PostgresDb }) {
+      this.database = await postgresDb();
+      return postgresRunner(this.database);
     },
   },
 ];
@@ -100,7 +94,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
   }, 180_000);
   afterAll(async () => {
     await db?.close();
-    if ('cluster' in target) target.cluster?.stop();
+    if ('database' in target) await target.database?.drop();
   });
 
   const newMembers = async (n: number): Promise<string[]> => {

@@ -7,29 +7,24 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { bootstrapSql, migrationFiles, migrationsDir, seedSql } from './support/db';
-import { pg15Bin, startCluster, type Cluster } from './support/postgres';
+import { hasPostgres, postgresDb, postgresUrl, type PostgresDb } from './support/postgres';
 import { fixtureSql, ids, matrix, probes, usersSql, type Case, type Who } from './support/matrix';
 import { createTestClient, startTestServer } from './support/api';
 
-let cluster: Cluster | undefined;
-
-beforeAll(async () => {
-  if (pg15Bin) cluster = await startCluster();
-});
-afterAll(() => {
-  cluster?.stop();
+// This file is about migrating on PostgreSQL 15: its databases start empty and are migrated
+// here, with plain SQL, on the run's cluster.
+const made: PostgresDb[] = [];
+afterAll(async () => {
+  for (const d of made) await d.drop();
 });
 
-async function freshDb(name: string): Promise<string> {
-  if (!cluster) throw new Error('no cluster');
-  const admin = new pg.Client({ connectionString: cluster.url() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return cluster.url(name);
+async function freshDb(): Promise<string> {
+  const database = await postgresDb({ empty: true });
+  made.push(database);
+  return database.url;
 }
 
 async function migrateWithSql(url: string): Promise<pg.Client> {
@@ -57,9 +52,9 @@ const requestsSql = `
   insert into public.song_requests (song_title, artist, user_id)
   select 'Track ' || g, 'Artist', $1 from generate_series(1, 50) g returning id`;
 
-describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
+describe.skipIf(!hasPostgres)('PostgreSQL 15', () => {
   it('runs version 15', async () => {
-    const c = new pg.Client({ connectionString: cluster?.url() });
+    const c = new pg.Client({ connectionString: postgresUrl });
     await c.connect();
     const { rows } = await c.query<{ v: string }>("select current_setting('server_version') as v");
     await c.end();
@@ -67,7 +62,7 @@ describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
   });
 
   it('applies every migration and the seed cleanly', async () => {
-    const c = await migrateWithSql(await freshDb('bistro_migrate'));
+    const c = await migrateWithSql(await freshDb());
     try {
       await c.query(seedSql());
       const { rows } = await c.query<{ n: number }>(
@@ -81,7 +76,7 @@ describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
   });
 
   it('50 concurrent vote attempts in SQL sessions leave exactly 3 votes and matching vote_counts', async () => {
-    const url = await freshDb('bistro_votes');
+    const url = await freshDb();
     const setup = await migrateWithSql(url);
     const member = '7e000000-0000-4000-8000-000000000001';
     const poster = '7e000000-0000-4000-8000-000000000002';
@@ -144,7 +139,7 @@ describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
   });
 
   it('50 concurrent votes through the REST API (supabase-js) leave exactly 3 votes', async () => {
-    const url = await freshDb('bistro_api');
+    const url = await freshDb();
     const srv = await startTestServer({ databaseUrl: url });
     try {
       const member = '7e000000-0000-4000-8000-000000000003';
@@ -184,7 +179,7 @@ describe.skipIf(!pg15Bin)('PostgreSQL 15', () => {
     let client: pg.Client | undefined;
     const setup = async (): Promise<pg.Client> => {
       if (!client) {
-        client = await migrateWithSql(await freshDb('bistro_matrix'));
+        client = await migrateWithSql(await freshDb());
         await client.query(usersSql);
         await client.query(fixtureSql);
       }

@@ -45,6 +45,11 @@ export interface BackendOptions {
   dataDir?: string;
   /** Use PostgreSQL instead of PGlite. */
   databaseUrl?: string;
+  /**
+   * In memory only: start from a copy of this migrated PGlite folder (db/template.ts) instead
+   * of an empty database; migrations newer than the template still apply.
+   */
+  pgliteTemplate?: string;
   /** Folder with migrations/, seed.sql and functions/. Default <repo>/supabase. */
   supabaseDir?: string;
   seed?: boolean;
@@ -155,10 +160,10 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
 
   const db: Db = opts.databaseUrl
     ? await openPostgres(opts.databaseUrl, opts.config?.db)
-    : await openPglite(
-        opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined,
-        opts.config?.db,
-      );
+    : await openPglite(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined, {
+        ...opts.config?.db,
+        ...(opts.pgliteTemplate && !opts.dataDir ? { template: opts.pgliteTemplate } : {}),
+      });
   const servers: ServerType[] = [];
   let realtime: RealtimeServer | undefined;
   let stopListening: (() => Promise<void>) | undefined;

@@ -1,6 +1,7 @@
 /**
  * Test helper: boots the whole backend on random 127.0.0.1 ports with an in-memory PGlite
- * (or a fresh throwaway database on the server in DATABASE_URL), migrations + seed applied.
+ * (or a fresh throwaway database on the server in DATABASE_URL), migrations + seed applied:
+ * the database is a copy of this run's migrated template (db/template.ts), not migrated anew.
  *
  *   const srv = await startTestServer();
  *   const supabase = createClient(srv.url, srv.anonKey, { auth: { persistSession: false } });
@@ -8,26 +9,16 @@
  *   await srv.close();
  */
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, type Backend, type BackendOptions } from './server.js';
 import type { MailMessage } from './mail/mailer.js';
 import type { SchemaCache } from './rest/schema.js';
+import { pgliteTemplate, postgresTemplate, type TemplateOptions } from './db/template.js';
 
 export type { MailMessage } from './mail/mailer.js';
 
-/** A TCP port on 127.0.0.1 that was free a moment ago (for a child process to listen on). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './shared/free-port.js';
 
 export interface TestServer {
   url: string;
@@ -49,17 +40,24 @@ export interface TestServer {
 export interface TestServerOptions extends Omit<BackendOptions, 'port' | 'inboxPort' | 'host'> {
   /** Ignore DATABASE_URL and use PGlite even when it is set. */
   pglite?: boolean;
+  /** Migrate a new empty database instead of copying the run's template (tests of migrating). */
+  fromScratch?: boolean;
 }
 
-/** A new empty database on the server of `adminUrl` (a test drops it afterwards). */
+/**
+ * A new database on the server of `adminUrl` (a test drops it afterwards): empty, or a copy of
+ * the migrated template when `template` is given (see db/template.ts).
+ */
 export async function freshDatabase(
   adminUrl: string,
+  template?: TemplateOptions,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `bistro_test_${randomBytes(6).toString('hex')}`;
+  const from = template ? await postgresTemplate(adminUrl, template) : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${from ? ` template ${from}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -83,18 +81,25 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const envUrl = process.env['DATABASE_URL'];
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl = opts.databaseUrl;
+  const template: TemplateOptions | undefined = opts.fromScratch
+    ? undefined
+    : { seed: opts.seed ?? true, ...(opts.supabaseDir ? { supabaseDir: opts.supabaseDir } : {}) };
   if (!databaseUrl && envUrl && !opts.pglite) {
-    const fresh = await freshDatabase(envUrl);
+    const fresh = await freshDatabase(envUrl, template);
     databaseUrl = fresh.url;
     drop = fresh.drop;
   }
-  const { pglite: _pglite, ...rest } = opts;
+  const { pglite: _pglite, fromScratch: _fromScratch, ...rest } = opts;
   void _pglite;
+  void _fromScratch;
+  const pgliteFrom =
+    !databaseUrl && !opts.dataDir && template ? await pgliteTemplate(template) : undefined;
   let backend: Backend;
   try {
     backend = await startBackend({
       ...rest,
       ...(databaseUrl ? { databaseUrl } : {}),
+      ...(pgliteFrom ? { pgliteTemplate: pgliteFrom } : {}),
       port: 0,
       inboxPort: 0,
       host: '127.0.0.1',

@@ -6,4 +6,11 @@
 // The RLS suite must drive the backend the app talks to; its test
 // entry point lives in the backend app, which Nx otherwise keeps apps from importing.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-export { createTestClient, startTestServer, type TestServer } from '@bistro/backend/src/testing';
+export {
+  createTestClient,
+  freshDatabase,
+  startTestServer,
+  type TestServer,
+} from '@bistro/backend/src/testing';
+// eslint-disable-next-line @nx/enforce-module-boundaries
+export { pgliteFromTemplate } from '@bistro/backend/src/db/template';

@@ -7,8 +7,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomUUID } from 'node:crypto';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { pgliteFromTemplate } from './api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const supabaseDir = path.resolve(here, '../..');
@@ -30,14 +30,12 @@ export function seedSql(): string {
   return readFileSync(path.join(supabaseDir, 'seed.sql'), 'utf8');
 }
 
+/**
+ * An in-process PGlite with the Supabase base objects, the migrations and (optionally) the seed:
+ * a copy of this run's migrated template, not a new migration.
+ */
 export async function createDb(opts: { seed?: boolean } = {}): Promise<PGlite> {
-  const db = new PGlite({ extensions: { pgcrypto } });
-  await db.exec(bootstrapSql());
-  for (const file of migrationFiles()) {
-    await db.exec(readFileSync(path.join(migrationsDir, file), 'utf8'));
-  }
-  if (opts.seed) await db.exec(seedSql());
-  return db;
+  return pgliteFromTemplate({ seed: opts.seed ?? false });
 }
 
 export type Actor =

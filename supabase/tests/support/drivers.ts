@@ -3,13 +3,11 @@
  * PGlite the backend runs by default and a real PostgreSQL 15 (skipped where
  * it is not installed). A suite written against `RulesDb` runs on both.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { bootstrapSql, createDb, migrationFiles, migrationsDir, type Outcome } from './db';
-import { pg15Bin, startCluster, type Cluster } from './postgres';
+import { createDb, type Outcome } from './db';
+import { hasPostgres, postgresDb, type PostgresDb } from './postgres';
 
 export interface Member {
   id: string;
@@ -83,7 +81,7 @@ function onPglite(db: PGlite): RulesDb {
   };
 }
 
-function onPostgres(client: pg.Client, cluster: Cluster): RulesDb {
+function onPostgres(client: pg.Client, database: PostgresDb): RulesDb {
   const run = async <T extends pg.QueryResultRow>(
     who: Member | null,
     sql: string,
@@ -119,7 +117,7 @@ function onPostgres(client: pg.Client, cluster: Cluster): RulesDb {
     owner: async (sql, params = []) => (await client.query(sql, params)).rows as never,
     close: async () => {
       await client.end();
-      cluster.stop();
+      await database.drop();
     },
   };
 }
@@ -128,16 +126,12 @@ export const drivers: Driver[] = [
   { name: 'PGlite', available: true, open: async () => onPglite(await createDb()) },
   {
     name: 'PostgreSQL 15',
-    available: !!pg15Bin,
+    available: hasPostgres,
     open: async () => {
-      const cluster = await startCluster();
-      const client = new pg.Client({ connectionString: cluster.url() });
+      const database = await postgresDb();
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
-      await client.query(bootstrapSql());
-      for (const f of migrationFiles()) {
-        await client.query(readFileSync(path.join(migrationsDir, f), 'utf8'));
-      }
-      return onPostgres(client, cluster);
+      return onPostgres(client, database);
     },
   },
 ];

@@ -8,10 +8,16 @@ import { loadArtifacts, openSession, type PgliteSession } from './pglite-session
 import { PgliteWorker, type Engine } from './pglite-watchdog.js';
 import type { Op } from './pglite-protocol.js';
 import { statementTimeouts, type DbOptions } from './options.js';
+import { copyPgliteTemplate } from './template.js';
 
 export interface PgliteOptions extends DbOptions {
   /** Where the watchdog reports ending and reopening the database (default: console.warn). */
   log?: (msg: string) => void;
+  /**
+   * An in-memory database starts as a copy of this data folder (a migrated template, see
+   * template.ts) instead of empty. Ignored for a data folder.
+   */
+  template?: string;
 }
 
 /** Throwaway folders of in-memory databases, removed at close or when the process exits. */
@@ -96,6 +102,7 @@ export async function openPglite(dataDir?: string, opts: PgliteOptions = {}): Pr
     } else {
       const tmp = throwawayFolder();
       release = tmp.remove;
+      if (opts.template) copyPgliteTemplate(opts.template, tmp.folder);
       engine = await PgliteWorker.open({ folder: tmp.folder, durable: false, artifacts }, log);
     }
   } catch (e) {

@@ -69,7 +69,8 @@ beforeAll(async () => {
     await mkdir(path.join(dir, 'functions', name), { recursive: true });
     await writeFile(path.join(dir, 'functions', name, 'index.ts'), src);
   }
-  srv = await startTestServer({ supabaseDir: dir });
+  // this file is about migrating: its database is migrated at start, not copied
+  srv = await startTestServer({ supabaseDir: dir, fromScratch: true });
 });
 afterAll(async () => {
   await srv?.close();
