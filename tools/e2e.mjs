@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 // `npm run test:e2e`: builds the suite (Nx cache), makes sure Chromium is
 // installed, then runs Playwright against the built suite and the real backend.
+//
+// Options (before Playwright's own):
+//   --skip-build    use the builds already made (the Nx e2e targets depend on them)
+//   --area <name>   only the tests of one area (shell, guest, lounge, games, admin),
+//                   or `suite` for the tests that cross areas; each area runs on
+//                   ports of its own, so two areas can run at once
 // Extra arguments go to Playwright (e.g. `npm run test:e2e -- tests/routes.spec.ts`).
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -9,33 +15,63 @@ import { ensureChromium } from './ensure-chromium.mjs';
 const root = join(import.meta.dirname, '..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
 
+/**
+ * Which tests belong to an area: files named after it, and tests tagged with it in the files
+ * that cover several areas (e2e/support/areas.ts). Playwright matches these against the
+ * file's name, the titles and the tags. The `suite` is every test no area claims.
+ */
+const areas = {
+  shell: '@shell',
+  guest: 'guest-member\\.spec|guest-layout\\.spec|bookings-guest\\.spec|@guest',
+  lounge: 'lounge-[a-z-]+\\.spec|@lounge',
+  games: 'games-[a-z-]+\\.spec|@games',
+  admin: 'admin-[a-z-]+\\.spec|bookings-door\\.spec|@admin',
+};
+const suiteNames = ['suite', ...Object.keys(areas)];
+
+const args = process.argv.slice(2);
+let skipBuild = false;
+let area;
+const playwrightArgs = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--skip-build') skipBuild = true;
+  else if (args[i] === '--area') area = args[++i];
+  else playwrightArgs.push(args[i]);
+}
+if (area !== undefined && !suiteNames.includes(area)) {
+  console.error(`--area must be one of ${suiteNames.join(', ')}; got ${area}`);
+  process.exit(2);
+}
+if (area) {
+  const union = Object.values(areas).join('|');
+  playwrightArgs.unshift(area === 'suite' ? `--grep-invert=${union}` : `--grep=${areas[area]}`);
+  // ports of its own, unless given: 20 apart (the suite uses 5 and the spare ports 2 more)
+  const i = suiteNames.indexOf(area);
+  env.E2E_PORT_BASE ??= String(4300 + 20 * i);
+  env.E2E_API_PORT ??= String(54331 + 20 * i);
+  env.E2E_INBOX_PORT ??= String(54334 + 20 * i);
+}
+
 try {
   ensureChromium();
-  execFileSync(
-    'npx',
-    [
-      'nx',
-      'run-many',
-      '-t',
-      'build',
-      '--projects=shell,guest,lounge,games,admin',
-      '--output-style=static',
-    ],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env,
-    },
-  );
-  execFileSync(
-    'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env,
-    },
-  );
+  if (!skipBuild)
+    execFileSync(
+      'npx',
+      [
+        'nx',
+        'run-many',
+        '-t',
+        'build',
+        '--projects=shell,guest,lounge,games,admin',
+        '--output-style=static',
+      ],
+      { cwd: root, stdio: 'inherit', env },
+    );
+  execFileSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...playwrightArgs], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
 } catch (error) {
   if (error.status === undefined) console.error(error.message);
   process.exit(error.status ?? 1);

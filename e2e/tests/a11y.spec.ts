@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { routeTable } from '@bistro/ui/routes';
+import { ownerTag } from '../support/areas';
 import { recordCspViolations } from '../support/csp';
 import { seedSession, signInThroughApi } from '../support/session';
 
@@ -65,7 +66,7 @@ async function seriousViolations(page: Page, include?: string) {
 for (const role of ['visitor', 'member', 'admin'] as const) {
   test.describe(`axe as ${role}`, () => {
     for (const route of [...routeTable.map((r) => r.path), '/no-such-page']) {
-      test(`${route}`, async ({ page }) => {
+      test(`${route}`, { tag: ownerTag(route) }, async ({ page }) => {
         const cspViolations = await recordCspViolations(page);
         await signInAs(page, role);
         await page.goto(route);
@@ -78,7 +79,7 @@ for (const role of ['visitor', 'member', 'admin'] as const) {
 }
 
 test.describe('axe on key states', () => {
-  test('the phone menu open at 375 px', async ({ page }) => {
+  test('the phone menu open at 375 px', { tag: '@shell' }, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     const cspViolations = await recordCspViolations(page);
     await page.goto('/');
@@ -91,7 +92,7 @@ test.describe('axe on key states', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
-  test('the forgot-password dialog open', async ({ page }) => {
+  test('the forgot-password dialog open', { tag: '@shell' }, async ({ page }) => {
     const cspViolations = await recordCspViolations(page);
     await page.goto('/auth');
     await settle(page);
@@ -101,7 +102,7 @@ test.describe('axe on key states', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
-  test('the booking dialog open, as a member', async ({ page }) => {
+  test('the booking dialog open, as a member', { tag: '@guest' }, async ({ page }) => {
     const cspViolations = await recordCspViolations(page);
     await signInAs(page, 'member');
     await page.goto('/events');
@@ -115,7 +116,7 @@ test.describe('axe on key states', () => {
     expect(await cspViolations()).toEqual([]);
   });
 
-  test('every admin tab', async ({ page }) => {
+  test('every admin tab', { tag: '@admin' }, async ({ page }) => {
     test.setTimeout(180_000);
     const cspViolations = await recordCspViolations(page);
     await signInAs(page, 'admin');

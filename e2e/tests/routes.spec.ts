@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routeTable, type RouteEntry } from '@bistro/ui/routes';
+import { ownerTag } from '../support/areas';
 import { seedBrowserSession } from '../support/session';
 import { portOf, ports } from '../support/suite';
 
@@ -47,7 +48,7 @@ function recordScriptPorts(page: Page): Set<number> {
 }
 
 test.describe('route table', () => {
-  test('/auth is the shell own page', async ({ page }) => {
+  test('/auth is the shell own page', { tag: '@shell' }, async ({ page }) => {
     const scriptPorts = recordScriptPorts(page);
     await page.goto('/auth');
     await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
@@ -57,23 +58,31 @@ test.describe('route table', () => {
 
   for (const route of routeTable.filter((r) => r.owner !== 'shell')) {
     const asAdmin = !publicPaths.has(route.path);
-    test(`${route.path} renders from the ${route.owner} remote${asAdmin ? ' (signed in)' : ''}`, async ({
-      page,
-    }) => {
-      // Members-only and admin pages send visitors to /auth; the admin sees every page.
-      if (asAdmin) await seedBrowserSession(page, 'admin@example.com', 'password123');
-      const scriptPorts = recordScriptPorts(page);
-      await page.goto(route.path);
-      await expectServedByOwner(page, route, scriptPorts);
-    });
+    test(
+      `${route.path} renders from the ${route.owner} remote${asAdmin ? ' (signed in)' : ''}`,
+      {
+        tag: ownerTag(route.path),
+      },
+      async ({ page }) => {
+        // Members-only and admin pages send visitors to /auth; the admin sees every page.
+        if (asAdmin) await seedBrowserSession(page, 'admin@example.com', 'password123');
+        const scriptPorts = recordScriptPorts(page);
+        await page.goto(route.path);
+        await expectServedByOwner(page, route, scriptPorts);
+      },
+    );
   }
 
-  test('an unknown path shows the 404 page, whose link goes home', async ({ page }) => {
-    await page.goto('/this/path/does-not-exist');
-    await expect(page.getByText('Oops! Page not found')).toBeVisible();
-    await expect(page.locator('main [data-remote]')).toHaveCount(0);
-    await page.getByRole('link', { name: 'Return to Home' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.locator('main [data-remote="guest"]')).toBeAttached();
-  });
+  test(
+    'an unknown path shows the 404 page, whose link goes home',
+    { tag: '@shell' },
+    async ({ page }) => {
+      await page.goto('/this/path/does-not-exist');
+      await expect(page.getByText('Oops! Page not found')).toBeVisible();
+      await expect(page.locator('main [data-remote]')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Return to Home' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.locator('main [data-remote="guest"]')).toBeAttached();
+    },
+  );
 });
