@@ -45,6 +45,8 @@ export default defineConfig({
       API_PORT: String(API_PORT),
       INBOX_PORT: String(INBOX_PORT),
       DATA_DIR,
+      // the fresh data folder starts as a copy of the test run's migrated, seeded database
+      DB_FROM_TEMPLATE: '1',
     },
   },
 });

@@ -3,34 +3,25 @@
  * Writes libs/data/src/database.types.ts from the schema the migrations build,
  * in the shape `supabase gen types typescript` produces.
  *
- *   node tools/gen-types.mjs          write the file
- *   node tools/gen-types.mjs --check  exit 1 when the checked-in file differs
+ *   npm run gen:types                       write the file
+ *   npm run gen:types -- --check            exit 1 when the checked-in file differs
+ *   (or: node --import tsx tools/gen-types.mjs [--check])
  *
- * Boots an in-memory PGlite, applies the Supabase base objects (the backend's
- * bootstrap) and supabase/migrations/*.sql, then reads the public schema from
- * the catalogs.
+ * Opens a copy of the migrated database template (the backend's builder,
+ * apps/backend/src/db/template.ts: the Supabase base objects and
+ * supabase/migrations/*.sql, no seed), then reads the public schema from the
+ * catalogs.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pgliteFromTemplate } from '../apps/backend/src/db/template.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outFile = path.join(root, 'libs/data/src/database.types.ts');
 const schema = 'public';
 
-async function buildDb() {
-  const db = new PGlite({ extensions: { pgcrypto } });
-  await db.exec(readFileSync(path.join(root, 'apps/backend/src/db/bootstrap.sql'), 'utf8'));
-  const dir = path.join(root, 'supabase/migrations');
-  for (const f of readdirSync(dir)
-    .filter((x) => x.endsWith('.sql'))
-    .sort()) {
-    await db.exec(readFileSync(path.join(dir, f), 'utf8'));
-  }
-  return db;
-}
+const buildDb = () => pgliteFromTemplate({ seed: false });
 
 const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
@@ -369,7 +360,7 @@ export async function typesFromDb(db) {
 }
 
 /**
- * Boots an in-memory database with the migrations and returns the generated file's text.
+ * Opens a migrated database (a copy of the template) and returns the generated file's text.
  * @returns {Promise<string>}
  */
 export async function generateTypes() {
@@ -390,7 +381,7 @@ if (isMain) {
     const current = existsSync(outFile) ? readFileSync(outFile, 'utf8') : '';
     if (current !== text) {
       console.error(
-        `${path.relative(root, outFile)} is out of date with supabase/migrations. Run: node tools/gen-types.mjs`,
+        `${path.relative(root, outFile)} is out of date with supabase/migrations. Run: npm run gen:types`,
       );
       process.exit(1);
     }

@@ -2,10 +2,13 @@
  * Starts the backend with the settings of the environment (see config.ts: PORT, INBOX_PORT,
  * HOST, INBOX_HOST, DATA_DIR, DATABASE_URL, WORKERS, ...). Writes <DATA_DIR>/keys.json before
  * printing "ready". WORKERS=N (N > 1, PostgreSQL only) runs N processes: see cluster.ts.
+ * DB_FROM_TEMPLATE=1 (test runs): a data folder without a database starts as a copy of the
+ * run's migrated, seeded template (db/template.ts) instead of being migrated from nothing.
  */
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { loadEnv, processSettings } from './config.js';
 import { startBackend } from './server.js';
 import { backendOptions, runPrimary, runWorker } from './cluster.js';
@@ -16,6 +19,15 @@ async function main(): Promise<void> {
   const { workers } = processSettings();
   if (workers > 1) return runPrimary(env, workers);
   const { dataDir } = env;
+  const folder = path.join(dataDir, 'pglite');
+  if (process.env['DB_FROM_TEMPLATE'] === '1' && !env.databaseUrl && !existsSync(folder)) {
+    const { pgliteTemplate, copyPgliteTemplate } = await import('./db/template.js');
+    await mkdir(dataDir, { recursive: true });
+    copyPgliteTemplate(
+      await pgliteTemplate(env.supabaseDir ? { supabaseDir: env.supabaseDir } : {}),
+      folder,
+    );
+  }
   const backend = await startBackend(backendOptions(env, (m) => console.log(`[backend] ${m}`)));
   const keys = {
     url: backend.url,
