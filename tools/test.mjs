@@ -45,7 +45,7 @@ const nx = (...args) => ['npx', 'nx', ...args, '--output-style=static'];
 const parallel = `--parallel=${Math.max(1, Math.min(cpus().length, 4))}`;
 
 const steps = [
-  ['format', ['npx', 'prettier', '--check', '.', '--log-level', 'warn']],
+  ['format', ['npx', 'prettier', '--check', '.', '--cache', '--log-level', 'warn']],
   [
     'lint, typecheck, unit, security, PostgreSQL, build',
     nx(
