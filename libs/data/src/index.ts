@@ -259,12 +259,9 @@ export {
 } from './admin-bookings/bookings-query';
 export {
   bookingReviewUpdate,
-  bookingNotificationPayload,
-  notifyBookingChange,
   reviewBooking,
   useBookingReviewMutation,
   type BookingDecision,
-  type BookingNotificationPayload,
   type ReviewBookingVars,
 } from './admin-bookings/booking-review-mutation';
 export { bookingMessages, capacityFailed, bookingsExportFailed } from './admin-bookings/errors';
