@@ -45,8 +45,10 @@ export interface ClaimedMail {
  * was queued for (the booking may have moved on since) with the team's note.
  */
 export function composeClaimed(row: ClaimedMail, siteUrl: string): Promise<OutgoingMail> {
-  const decision = row.kind === 'approved' || row.kind === 'rejected';
-  return bookingMail(decision ? 'decision' : row.kind, {
+  const kind: BookingMailKind =
+    row.kind === 'approved' || row.kind === 'rejected' ? 'decision' : row.kind;
+  const decision = kind === 'decision';
+  return bookingMail(kind, {
     to: row.to_email,
     id: row.booking_id,
     name: row.guest_name,
