@@ -421,6 +421,56 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
       expect(row?.same).toBe(true);
     });
 
+    it('tells the member whether each of their bookings can still be cancelled (event_bookings.cancellable), as cancel_booking decides', async () => {
+      const ev = await event({ capacity: 2 });
+      const m = await member();
+      const pending = await booked(m, ev, 1);
+      const approved = await booked(m, ev, 1);
+      const waitlisted = await booked(m, ev, 1);
+      const rejected = await booked(m, null);
+      const cancelled = await booked(m, null);
+      await h.run(admin, `update public.event_bookings set status = 'approved' where id = $1`, [
+        approved.id,
+      ]);
+      await h.run(admin, `update public.event_bookings set status = 'rejected' where id = $1`, [
+        rejected.id,
+      ]);
+      await h.run(m, 'select id from public.cancel_booking($1)', [cancelled.id]);
+      const read = async () =>
+        Object.fromEntries(
+          (
+            await h.run<{ id: string; status: string; cancellable: boolean }>(
+              m,
+              'select b.id, b.status, b.cancellable from public.event_bookings b where b.user_id = $1',
+              [m],
+            )
+          ).rows.map((r) => [r.id, `${r.status}:${r.cancellable}`]),
+        );
+      expect(await read()).toEqual({
+        [pending.id]: 'pending:true',
+        [approved.id]: 'approved:true',
+        [waitlisted.id]: 'waitlisted:true',
+        [rejected.id]: 'rejected:false',
+        [cancelled.id]: 'cancelled:false',
+      });
+      // the event starts: none of its bookings can be cancelled any more
+      await h.owner(
+        `update public.events set event_date = now() - interval '1 minute' where id = $1`,
+        [ev],
+      );
+      expect(Object.values(await read()).sort()).toEqual([
+        'approved:false',
+        'cancelled:false',
+        'pending:false',
+        'rejected:false',
+        'waitlisted:false',
+      ]);
+      // visitors cannot call it
+      expect(
+        (await h.run(null, 'select public.cancellable(b) from public.event_bookings b')).ok,
+      ).toBe(false);
+    });
+
     it('a cancelled booking stays cancelled and stops counting as Events Booked', async () => {
       const ev = await event();
       const m = await member();

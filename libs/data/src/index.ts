@@ -57,6 +57,7 @@ export {
   useRecentBookings,
   RECENT_BOOKINGS,
   type BookingRow,
+  type MemberBooking,
 } from './bookings/bookings-query';
 export {
   createBooking,
@@ -379,8 +380,6 @@ export { useAdminCountsLive } from './admin-overview/use-admin-counts-live';
 
 // --- bookings as reservations: availability, cancelling, capacity, door check-in ---
 export {
-  CANCELLABLE_STATUSES,
-  canCancelBooking,
   guestBookingStatus,
   spotsLeftLabel,
   willBeWaitlisted,
