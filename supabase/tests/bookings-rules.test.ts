@@ -427,8 +427,9 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
       const pending = await booked(m, ev, 1);
       const approved = await booked(m, ev, 1);
       const waitlisted = await booked(m, ev, 1);
-      const rejected = await booked(m, null);
-      const cancelled = await booked(m, null);
+      // two private-occasion requests (no event)
+      const rejected = (await book(m, null)).rows[0] as Booking;
+      const cancelled = (await book(m, null)).rows[0] as Booking;
       await h.run(admin, `update public.event_bookings set status = 'approved' where id = $1`, [
         approved.id,
       ]);

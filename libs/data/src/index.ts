@@ -113,6 +113,8 @@ export {
 export { photoUploaded, photoUploadFailed } from './photos/errors';
 export { profileKeys } from './profiles/keys';
 export { NAME_MAX_LENGTH } from './profiles/constants';
+// The business numbers and text limits, generated from the database.
+export { BUSINESS_RULES, TEXT_LIMITS } from './business-rules';
 export {
   fetchProfile,
   profileQueryOptions,

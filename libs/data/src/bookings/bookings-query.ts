@@ -29,11 +29,10 @@ export async function fetchRecentBookings(
     .select('*, cancellable')
     .eq('user_id', vars.userId)
     .order('created_at', { ascending: false })
-    .limit(vars.limit)
-    // a computed column: the generated types list it as a function, not a column
-    .overrideTypes<MemberBooking[], { merge: false }>();
+    .limit(vars.limit);
   if (signal) query = query.abortSignal(signal);
-  return unwrap(await query) ?? [];
+  // a computed column: the generated types list it as a function, not a column
+  return unwrap(await query.overrideTypes<MemberBooking[], { merge: false }>()) ?? [];
 }
 
 export const recentBookingsQueryOptions = (userId: string, limit: number = RECENT_BOOKINGS) =>
