@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { clientFile, clientModule, rulesFromDb } from '../business-rules/generate';
+import { venue } from '../functions/_shared/venue';
 import { act, attempt, createDb, createMember, visitor } from './support/db';
 
 let db: PGlite;
@@ -25,6 +26,11 @@ describe('business rules', () => {
       readFileSync(clientFile, 'utf8') === fresh,
       'business-rules.ts drifted: run node --import tsx supabase/business-rules/generate.ts',
     ).toBe(true);
+  });
+
+  it("the edge functions' mails and .ics use the database's time zone", async () => {
+    const { rules } = await rulesFromDb(db);
+    expect(venue.timeZone).toBe(rules['venue_time_zone']);
   });
 
   it('anyone reads them, visitors too', async () => {
