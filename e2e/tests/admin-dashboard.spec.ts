@@ -164,6 +164,8 @@ test('approving a booking with a note e-mails the guest and shows on their profi
   await expectToast(page, 'Booking Approved');
   await expect(item).toContainText('Approved');
   await expect(item.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  // The admin closes the tab right away: the mail is the database's job now.
+  await page.close();
 
   const [row] = await rest<
     { status: string; admin_notes: string; approved_by: string; approved_at: string | null }[]
@@ -175,11 +177,17 @@ test('approving a booking with a note e-mails the guest and shows on their profi
   });
   expect(row?.approved_at).toBeTruthy();
 
-  // The guest's e-mail in the dev inbox: status, event, date and the note.
+  // The guest's e-mail in the dev inbox: status, event, date and the note, after
+  // the request received (newest first).
+  const approvedSubject = `Your booking for ${eventTitle} is approved`;
   await expect
     .poll(async () => (await inbox('leo@example.com')).map((m) => m.subject), { timeout: 15_000 })
-    .toContain(`Your booking for ${eventTitle} is approved`);
-  const mail = (await inbox('leo@example.com')).find((m) => m.subject.includes(eventTitle))!;
+    .toContain(approvedSubject);
+  const subjects = (await inbox('leo@example.com'))
+    .map((m) => m.subject)
+    .filter((subject) => subject.includes(eventTitle));
+  expect(subjects).toEqual([approvedSubject, `We received your booking request for ${eventTitle}`]);
+  const mail = (await inbox('leo@example.com')).find((m) => m.subject === approvedSubject)!;
   expect(mail.text).toContain('Status: Approved');
   expect(mail.text).toContain('Date: Sunday, May 4, 2031 at 12:00 PM');
   expect(mail.text).toContain(`A note from our team: ${note}`);

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { expectToast, openDashboard, openTab } from '../support/admin-page';
 import { rest } from '../support/admin-api';
 import {
-  approveAndNotify,
+  approveBooking,
   book,
   bookingById,
   createEvent,
@@ -45,7 +45,7 @@ test('the approval mail’s .ics parses and names the venue’s local time in wi
     const event = await createEvent(`Ics ${season}`, start);
     const member = await newMember(`ics-${season}`, 'Ida');
     const booking = await book(member, event, 2);
-    await approveAndNotify(booking, member);
+    await approveBooking(booking);
     const mail = await waitForBookingMail(
       member.email,
       `Your booking for ${event.title} is approved`,
@@ -96,9 +96,9 @@ test('check-in by typed code and by a QR image, and each refusal', async ({ page
   const cancelled = await book(guest, event, 1);
   const rejected = await book(guest, event, 1);
   const otherNight = await book(guest, later, 2);
-  await approveAndNotify(typed, guest);
-  await approveAndNotify(scanned, guest);
-  await approveAndNotify(otherNight, guest);
+  await approveBooking(typed);
+  await approveBooking(scanned);
+  await approveBooking(otherNight);
   await rest(`event_bookings?id=eq.${cancelled.id}`, {
     method: 'PATCH',
     body: { status: 'cancelled' },

@@ -203,6 +203,16 @@ describe('errors the app maps to toasts', () => {
     // this one, newest first, then the seed's two
     expect(latest.data).toHaveLength(3);
     expect(latest.data?.[0]).toMatchObject({ status: 'pending', number_of_guests: 4 });
+    // the profile's list asks the database whether each can still be cancelled
+    const withRule = await leo
+      .from('event_bookings')
+      .select('id, status, cancellable')
+      .eq('user_id', LEO)
+      .order('created_at', { ascending: false })
+      .limit(1)
+      .single();
+    expect(withRule.error).toBeNull();
+    expect(withRule.data).toMatchObject({ status: 'pending', cancellable: true });
   });
 
   it("profanity -> P0001 profanity_detected ('Keep it Clean! 🎵'); clean requests are named from metadata", async () => {

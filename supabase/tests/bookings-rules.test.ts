@@ -416,6 +416,57 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
       expect(row?.same).toBe(true);
     });
 
+    it('tells the member whether each of their bookings can still be cancelled (event_bookings.cancellable), as cancel_booking decides', async () => {
+      const ev = await event({ capacity: 2 });
+      const m = await member();
+      const pending = await booked(m, ev, 1);
+      const approved = await booked(m, ev, 1);
+      const waitlisted = await booked(m, ev, 1);
+      // two private-occasion requests (no event)
+      const rejected = (await book(m, null)).rows[0] as Booking;
+      const cancelled = (await book(m, null)).rows[0] as Booking;
+      await h.run(admin, `update public.event_bookings set status = 'approved' where id = $1`, [
+        approved.id,
+      ]);
+      await h.run(admin, `update public.event_bookings set status = 'rejected' where id = $1`, [
+        rejected.id,
+      ]);
+      await h.run(m, 'select id from public.cancel_booking($1)', [cancelled.id]);
+      const read = async () =>
+        Object.fromEntries(
+          (
+            await h.run<{ id: string; status: string; cancellable: boolean }>(
+              m,
+              'select b.id, b.status, b.cancellable from public.event_bookings b where b.user_id = $1',
+              [m],
+            )
+          ).rows.map((r) => [r.id, `${r.status}:${r.cancellable}`]),
+        );
+      expect(await read()).toEqual({
+        [pending.id]: 'pending:true',
+        [approved.id]: 'approved:true',
+        [waitlisted.id]: 'waitlisted:true',
+        [rejected.id]: 'rejected:false',
+        [cancelled.id]: 'cancelled:false',
+      });
+      // the event starts: none of its bookings can be cancelled any more
+      await h.owner(
+        `update public.events set event_date = now() - interval '1 minute' where id = $1`,
+        [ev],
+      );
+      expect(Object.values(await read()).sort()).toEqual([
+        'approved:false',
+        'cancelled:false',
+        'pending:false',
+        'rejected:false',
+        'waitlisted:false',
+      ]);
+      // visitors cannot call it
+      expect(
+        (await h.run(null, 'select public.cancellable(b) from public.event_bookings b')).ok,
+      ).toBe(false);
+    });
+
     it('a cancelled booking stays cancelled and stops counting as Events Booked', async () => {
       const ev = await event();
       const m = await member();
@@ -621,7 +672,18 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
   });
 
   describe.skipIf(skip)('mail outbox', () => {
-    it('queues received and waitlisted mails, none for an approval, and a reminder about 24 h before', async () => {
+    type Claimed = { mail_id: number; kind: string; booking_id: string; status: string };
+    const claim = async (ids: string[]) =>
+      (
+        await h.run<Claimed>(
+          'service',
+          'select mail_id, kind, booking_id, status from public.claim_booking_mails(100)',
+        )
+      ).rows.filter((r) => ids.includes(r.booking_id));
+    const complete = (mailId: number, failure: string | null = null) =>
+      h.run('service', 'select public.complete_booking_mail($1, $2)', [mailId, failure]);
+
+    it('queues received, waitlisted, the decision and a reminder about 24 h before; each booking in order', async () => {
       await quietOutbox();
       const ev = await event({ capacity: 1, inHours: 20 });
       const [a, b] = await members(2);
@@ -635,31 +697,94 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
         `update public.event_bookings set approved_at = now() - interval '2 days' where id = $1`,
         [first.id],
       );
-      const claimed = await h.run<{ mail_id: number; kind: string; booking_id: string }>(
-        'service',
-        'select mail_id, kind, booking_id from public.claim_booking_mails(100)',
-      );
-      const mine = claimed.rows.filter(
-        (r) => r.booking_id === first.id || r.booking_id === second.id,
-      );
-      expect(
-        mine.map((r) => `${r.booking_id === first.id ? 'first' : 'second'}:${r.kind}`).sort(),
-      ).toEqual(['first:received', 'first:reminder', 'second:waitlisted']);
-      // claimed mails are not handed out twice; failed ones come back later, sent ones never
-      const again = await h.run<{ mail_id: number }>(
-        'service',
-        'select mail_id from public.claim_booking_mails(100)',
-      );
-      expect(again.rows).toEqual([]);
-      for (const r of claimed.rows)
-        await h.run('service', 'select public.complete_booking_mail($1)', [r.mail_id]);
+      const label = (r: Claimed) => `${r.booking_id === first.id ? 'first' : 'second'}:${r.kind}`;
+      const ids = [first.id, second.id];
+      // Only the oldest open mail of each booking is handed out.
+      const claimed = await claim(ids);
+      expect(claimed.map(label).sort()).toEqual(['first:received', 'second:waitlisted']);
+      // claimed mails are not handed out twice, and the later ones wait for them
+      expect(await claim(ids)).toEqual([]);
+      for (const r of claimed) await complete(r.mail_id);
+      const decision = await claim(ids);
+      expect(decision.map(label)).toEqual(['first:approved']);
+      await complete(decision[0]!.mail_id);
+      const reminder = await claim(ids);
+      expect(reminder.map(label)).toEqual(['first:reminder']);
+      await complete(reminder[0]!.mail_id);
       const [open] = await h.owner<{ n: number }>(
         'select count(*)::int as n from private.booking_mails where sent_at is null',
       );
       expect(open?.n).toBe(0);
       // one reminder per booking
       await h.run('service', 'select * from public.claim_booking_mails(100)');
-      expect((await mailsOf(first.id)).filter((k) => k === 'reminder')).toHaveLength(1);
+      expect(await mailsOf(first.id)).toEqual(['received', 'approved', 'reminder']);
+      expect(await mailsOf(second.id)).toEqual(['waitlisted']);
+    });
+
+    it('queues the decision in the transaction of the status change: a rolled-back approval or rejection queues nothing', async () => {
+      await quietOutbox();
+      const ev = await event();
+      const guest = await member();
+      const b = await booked(guest, ev);
+      for (const status of ['approved', 'rejected']) {
+        const failed = await h.run(
+          admin,
+          `with decided as (
+             update public.event_bookings set status = $2 where id = $1 returning id
+           )
+           select 1 / 0 from decided`,
+          [b.id, status],
+        );
+        expect(failed).toMatchObject({ ok: false, code: '22012' });
+      }
+      expect(await statusOf(b.id)).toBe('pending');
+      expect(await mailsOf(b.id)).toEqual(['received']);
+      const rejected = await h.run(
+        admin,
+        `update public.event_bookings set status = 'rejected', admin_notes = 'Full' where id = $1 returning status`,
+        [b.id],
+      );
+      expect(rejected.rows).toEqual([{ status: 'rejected' }]);
+      expect(await mailsOf(b.id)).toEqual(['received', 'rejected']);
+    });
+
+    it('holds a later mail while an earlier one of the booking waits for its retry; a given-up mail holds nothing', async () => {
+      await quietOutbox();
+      const ev = await event();
+      const [a, b] = await members(2);
+      const first = await booked(a as string, ev);
+      const second = await booked(b as string, ev);
+      for (const id of [first.id, second.id])
+        await h.run(admin, `update public.event_bookings set status = 'approved' where id = $1`, [
+          id,
+        ]);
+      const ids = [first.id, second.id];
+      const received = await claim(ids);
+      expect(received.map((r) => r.kind)).toEqual(['received', 'received']);
+      // The first booking's mail fails; the second booking's goes out.
+      await complete(received.find((r) => r.booking_id === first.id)!.mail_id, 'SMTP down');
+      await complete(received.find((r) => r.booking_id === second.id)!.mail_id);
+      const next = await claim(ids);
+      expect(next.map((r) => [r.booking_id === first.id ? 'first' : 'second', r.kind])).toEqual([
+        ['second', 'approved'],
+      ]);
+      await complete(next[0]!.mail_id);
+      // The retry is due: the failed mail comes back first, the approval still waits.
+      await h.owner(
+        `update private.booking_mails set locked_until = now() - interval '1 second'
+         where booking_id = $1 and kind = 'received'`,
+        [first.id],
+      );
+      const retry = await claim(ids);
+      expect(retry.map((r) => r.kind)).toEqual(['received']);
+      // Its last attempt fails too: it is given up, and the approval goes out.
+      await h.owner(`update private.booking_mails set attempts = 5 where id = $1`, [
+        retry[0]!.mail_id,
+      ]);
+      await complete(retry[0]!.mail_id, 'SMTP down');
+      const after = await claim(ids);
+      expect(after.map((r) => r.kind)).toEqual(['approved']);
+      expect(after[0]?.status).toBe('approved');
     });
   });
 });

@@ -127,8 +127,12 @@ describe('schema', () => {
       { fn: 'booking_by_token', anon: true, authenticated: true },
       // the mail senders' functions: service role only
       { fn: 'booking_cancel_token', anon: false, authenticated: false },
+      // the business numbers the app shows, to everyone
+      { fn: 'business_rules', anon: true, authenticated: true },
       { fn: 'cancel_booking', anon: false, authenticated: true },
       { fn: 'cancel_booking_by_token', anon: true, authenticated: true },
+      // the computed column event_bookings.cancellable
+      { fn: 'cancellable', anon: false, authenticated: true },
       { fn: 'check_in_booking', anon: false, authenticated: true },
       { fn: 'claim_booking_mails', anon: false, authenticated: false },
       { fn: 'complete_booking_mail', anon: false, authenticated: false },

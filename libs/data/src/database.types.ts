@@ -504,6 +504,10 @@ export type Database = {
         Args: { booking_id: string }
         Returns: string
       }
+      business_rules: {
+        Args: never
+        Returns: Json
+      }
       cancel_booking: {
         Args: { booking_id: string }
         Returns: unknown
@@ -511,6 +515,10 @@ export type Database = {
       cancel_booking_by_token: {
         Args: { token: string }
         Returns: Json
+      }
+      cancellable: {
+        Args: never
+        Returns: boolean
       }
       check_in_booking: {
         Args: { code: string }

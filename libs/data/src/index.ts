@@ -57,6 +57,7 @@ export {
   useRecentBookings,
   RECENT_BOOKINGS,
   type BookingRow,
+  type MemberBooking,
 } from './bookings/bookings-query';
 export {
   createBooking,
@@ -112,6 +113,8 @@ export {
 export { photoUploaded, photoUploadFailed } from './photos/errors';
 export { profileKeys } from './profiles/keys';
 export { NAME_MAX_LENGTH } from './profiles/constants';
+// The business numbers and text limits, generated from the database.
+export { BUSINESS_RULES, TEXT_LIMITS } from './business-rules';
 export {
   fetchProfile,
   profileQueryOptions,
@@ -259,12 +262,9 @@ export {
 } from './admin-bookings/bookings-query';
 export {
   bookingReviewUpdate,
-  bookingNotificationPayload,
-  notifyBookingChange,
   reviewBooking,
   useBookingReviewMutation,
   type BookingDecision,
-  type BookingNotificationPayload,
   type ReviewBookingVars,
 } from './admin-bookings/booking-review-mutation';
 export { bookingMessages, capacityFailed, bookingsExportFailed } from './admin-bookings/errors';
@@ -382,8 +382,6 @@ export { useAdminCountsLive } from './admin-overview/use-admin-counts-live';
 
 // --- bookings as reservations: availability, cancelling, capacity, door check-in ---
 export {
-  CANCELLABLE_STATUSES,
-  canCancelBooking,
   guestBookingStatus,
   spotsLeftLabel,
   willBeWaitlisted,

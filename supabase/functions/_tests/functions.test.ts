@@ -1,10 +1,11 @@
-// The two functions run by the project's backend (in-memory PGlite, migrations
-// and seed), called over HTTP the way supabase-js functions.invoke calls them.
+// The functions run by the project's backend (in-memory PGlite, migrations
+// and seed), called over HTTP the way supabase-js functions.invoke and the
+// scheduler call them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The backend's test entry point (as supabase/tests/support/api.ts imports it).
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startTestServer, type TestServer } from '@bistro/backend/src/testing';
-import { handler } from '../send-booking-notification/index.ts';
+import { handler } from '../booking-mails/index.ts';
 
 let srv: TestServer;
 
@@ -77,8 +78,6 @@ beforeAll(async () => {
       email: 'victim@example.net',
       phone: '555-0100',
       event_title: 'URGENT: verify your bank account at evil.example',
-      status: 'approved',
-      admin_notes: 'See you at the bar',
     }),
   });
   bookingId = booking!.id;
@@ -86,98 +85,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await srv?.close();
-});
-
-describe('send-booking-notification', () => {
-  it('answers the CORS preflight itself (hosted Supabase passes OPTIONS through)', async () => {
-    const res = await handler(
-      new Request('http://localhost/functions/v1/send-booking-notification', { method: 'OPTIONS' }),
-    );
-    expect(res.status).toBe(200);
-    expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
-    const get = await handler(new Request('http://localhost/', { method: 'GET' }));
-    expect(get.status).toBe(405);
-    expect(await get.json()).toEqual({ error: 'Method not allowed' });
-  });
-
-  it('refuses members and visitors', async () => {
-    const member = await call('send-booking-notification', memberToken, { bookingId });
-    expect(member.status).toBe(403);
-    expect(await member.json()).toEqual({ error: 'Admin privileges required' });
-    const visitor = await call('send-booking-notification', null, { bookingId });
-    expect(visitor.status).toBe(401);
-    expect(await srv.inbox('leo@example.com')).toHaveLength(0);
-  });
-
-  it('e-mails the guest of the booking the status, event, date and notes', async () => {
-    const res = await call('send-booking-notification', adminToken, {
-      bookingId,
-      status: 'approved',
-      // The address on the booking is used, never one from the request.
-      customerEmail: 'someone-else@example.com',
-      customerName: 'Leo',
-      eventTitle: 'Jazz Brunch',
-      eventDate: '2030-05-04T16:00:00Z',
-      adminNotes: 'See you at the bar',
-    });
-    expect(res.status).toBe(200);
-    const [mail] = await srv.inbox('leo@example.com');
-    expect(mail?.subject).toBe('Your booking for Jazz Brunch is approved');
-    expect(mail?.text).toContain('Date: Saturday, May 4, 2030 at 12:00 PM');
-    expect(mail?.text).toContain('A note from our team: See you at the bar');
-    expect(mail?.text).toMatch(/Booking code: [A-HJ-NP-Z2-9]{8}/);
-    // the QR code inline, the calendar file attached, a working cancel link
-    expect(mail?.attachments?.map((a) => a.filename)).toEqual(['booking-qr.png', 'booking.ics']);
-    expect(mail?.html).toContain('src="cid:booking-qr"');
-    const link = mail?.links.find((l) => l.includes('/bookings/cancel?token='));
-    expect(link?.startsWith(`${srv.backend.ctx.config.siteUrl}/bookings/cancel?token=`)).toBe(true);
-    const token = new URL(link ?? 'http://x').searchParams.get('token');
-    const shown = await fetch(`${srv.url}/rest/v1/rpc/booking_by_token`, {
-      method: 'POST',
-      headers: { apikey: srv.anonKey, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token }),
-    });
-    expect(await shown.json()).toMatchObject({ event_title: 'Jazz Brunch', status: 'approved' });
-    expect(await srv.inbox('someone-else@example.com')).toHaveLength(0);
-    expect(await srv.inbox('victim@example.net')).toHaveLength(0);
-    expect(JSON.stringify(mail)).not.toContain('evil.example');
-  });
-
-  it('mails only a verified address', async () => {
-    const created = await fetch(`${srv.url}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: {
-        apikey: srv.serviceRoleKey,
-        Authorization: `Bearer ${srv.serviceRoleKey}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify({ email: 'unverified@example.com', password: 'password123' }),
-    });
-    const user = (await created.json()) as { id: string };
-    const [b] = await rest<{ id: string }[]>('event_bookings', {
-      method: 'POST',
-      body: JSON.stringify({
-        user_id: user.id,
-        name: 'Una',
-        email: 'unverified@example.com',
-        phone: '1',
-        event_date: '2030-05-04T16:00:00Z',
-      }),
-    });
-    const res = await call('send-booking-notification', adminToken, { bookingId: b!.id });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: 'The member has no verified e-mail address' });
-    expect(await srv.inbox('unverified@example.com')).toHaveLength(0);
-  });
-
-  it('answers 400 without a booking id and 404 for an unknown one', async () => {
-    expect((await call('send-booking-notification', adminToken, {})).status).toBe(400);
-    const missing = await call('send-booking-notification', adminToken, {
-      bookingId: '00000000-0000-4000-8000-000000000000',
-    });
-    expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: 'Booking not found' });
-  });
 });
 
 describe('booking-mails', () => {
@@ -211,6 +118,110 @@ describe('booking-mails', () => {
     expect((await drain(adminToken)).status).toBe(403);
     expect((await drain(srv.anonKey)).status).toBe(403);
     expect((await drain(null)).status).toBe(401);
+  });
+
+  it('answers the CORS preflight itself (hosted Supabase passes OPTIONS through)', async () => {
+    const res = await handler(
+      new Request('http://localhost/functions/v1/booking-mails', { method: 'OPTIONS' }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
+    const get = await handler(new Request('http://localhost/', { method: 'GET' }));
+    expect(get.status).toBe(405);
+    expect(await get.json()).toEqual({ error: 'Method not allowed' });
+  });
+
+  it("mails the admin's approval, made through the REST API alone, after the request received: status, event, date, notes, QR, .ics and a cancel link", async () => {
+    // The admin approves with a note and nothing else: no follow-up call.
+    const approved = await fetch(`${srv.url}/rest/v1/event_bookings?id=eq.${bookingId}`, {
+      method: 'PATCH',
+      headers: {
+        apikey: srv.anonKey,
+        Authorization: `Bearer ${adminToken}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ status: 'approved', admin_notes: 'See you at the bar' }),
+    });
+    expect(approved.status).toBe(204);
+    expect(await srv.inbox('leo@example.com')).toHaveLength(0);
+
+    // One run sends both, in the order they happened.
+    expect(await drain()).toEqual({ status: 200, body: { sent: 2, failed: 0 } });
+    const [mail, received] = await srv.inbox('leo@example.com');
+    expect(received?.subject).toBe('We received your booking request for Jazz Brunch');
+    expect(mail?.subject).toBe('Your booking for Jazz Brunch is approved');
+    expect(mail?.text).toContain('Status: Approved');
+    expect(mail?.text).toContain('Date: Saturday, May 4, 2030 at 12:00 PM');
+    expect(mail?.text).toContain('A note from our team: See you at the bar');
+    expect(mail?.text).toMatch(/Booking code: [A-HJ-NP-Z2-9]{8}/);
+    // the QR code inline, the calendar file attached, a working cancel link
+    expect(mail?.attachments?.map((a) => a.filename)).toEqual(['booking-qr.png', 'booking.ics']);
+    expect(mail?.html).toContain('src="cid:booking-qr"');
+    const link = mail?.links.find((l) => l.includes('/bookings/cancel?token='));
+    expect(link?.startsWith(`${srv.backend.ctx.config.siteUrl}/bookings/cancel?token=`)).toBe(true);
+    const token = new URL(link ?? 'http://x').searchParams.get('token');
+    const shown = await fetch(`${srv.url}/rest/v1/rpc/booking_by_token`, {
+      method: 'POST',
+      headers: { apikey: srv.anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(await shown.json()).toMatchObject({ event_title: 'Jazz Brunch', status: 'approved' });
+    // only the member's verified address, never the typed one or the typed title
+    expect(await srv.inbox('victim@example.net')).toHaveLength(0);
+    expect(JSON.stringify(mail)).not.toContain('evil.example');
+    expect(await drain()).toEqual({ status: 200, body: { sent: 0, failed: 0 } });
+  });
+
+  it('mails a rejection with the reason, and nothing to a member without a verified address', async () => {
+    const created = await fetch(`${srv.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: {
+        apikey: srv.serviceRoleKey,
+        Authorization: `Bearer ${srv.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ email: 'unverified@example.com', password: 'password123' }),
+    });
+    const user = (await created.json()) as { id: string };
+    const [leo] = await rest<{ user_id: string }[]>(
+      'profiles?email=eq.leo@example.com&select=user_id',
+    );
+    const ids: string[] = [];
+    for (const [userId, name] of [
+      [leo!.user_id, 'Leo Park'],
+      [user.id, 'Una'],
+    ] as const) {
+      const [b] = await rest<{ id: string }[]>('event_bookings', {
+        method: 'POST',
+        body: JSON.stringify({
+          user_id: userId,
+          name,
+          email: 'x@example.net',
+          phone: '1',
+          event_id: eventId,
+        }),
+      });
+      ids.push(b!.id);
+    }
+    const rejected = await fetch(`${srv.url}/rest/v1/event_bookings?id=in.(${ids.join(',')})`, {
+      method: 'PATCH',
+      headers: {
+        apikey: srv.anonKey,
+        Authorization: `Bearer ${adminToken}`,
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify({ status: 'rejected', admin_notes: 'Sold out, sorry' }),
+    });
+    expect(rejected.status).toBe(204);
+    expect(await drain()).toEqual({ status: 200, body: { sent: 2, failed: 0 } });
+    const [declined, received] = await srv.inbox('leo@example.com');
+    expect(received?.subject).toBe('We received your booking request for Jazz Brunch');
+    expect(declined?.subject).toBe('Your booking for Jazz Brunch was declined');
+    expect(declined?.text).toContain('Status: Declined');
+    expect(declined?.text).toContain('A note from our team: Sold out, sorry');
+    expect(declined?.attachments ?? []).toEqual([]);
+    expect(declined?.links.some((l) => l.includes('/bookings/cancel'))).toBe(false);
+    expect(await srv.inbox('unverified@example.com')).toHaveLength(0);
   });
 
   it('mails received and waitlisted, then cancelled and moved up after a cancel by the mail link; each once', async () => {

@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.js';
 import { startBookingMailsJob } from './booking-mails.js';
 import { appConfig, loadEnv } from '../config.js';
+import { signedIn, USERS } from '../integration/support.js';
+import type { MailMessage } from '../testing.js';
 
 // The job drains the outbox through the booking-mails function: a booking the
-// member makes is mailed without anyone calling anything, and not twice.
+// member makes, and the admin's decision on it, are mailed without anyone
+// calling anything more (the admin's page may close right after approving),
+// in the order they happened, and not twice.
 describe('booking-mails job', () => {
   let srv: TestServer;
 
@@ -40,6 +44,71 @@ describe('booking-mails job', () => {
     await new Promise((r) => setTimeout(r, 600));
     expect(await srv.inbox('leo@example.com')).toHaveLength(1);
   });
+
+  /** The guest's mails, oldest first, once `count` have arrived (the job runs every 200 ms). */
+  const mailsOf = async (to: string, count: number): Promise<MailMessage[]> => {
+    let mails = await srv.inbox(to);
+    for (let i = 0; i < 100 && mails.length < count; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      mails = await srv.inbox(to);
+    }
+    return mails.reverse();
+  };
+
+  it.each([
+    ['approved', 'Your booking for Decision Night is approved', 'Status: Approved'],
+    ['rejected', 'Your booking for Decision Night was declined', 'Status: Declined'],
+  ] as const)(
+    'mails a decision (%s) made through the REST API alone, after the request received',
+    async (status, subject, line) => {
+      await srv.sql(`
+        delete from public.event_bookings where user_id = '${USERS.maya.id}';
+        insert into public.events (title, event_date, is_approved)
+        select 'Decision Night', now() + interval '9 days', true
+        where not exists (select 1 from public.events where title = 'Decision Night');
+      `);
+      const before = (await srv.inbox(USERS.maya.email)).length;
+      const maya = await signedIn(srv, 'maya');
+      const { data: event } = await maya
+        .from('events')
+        .select('id')
+        .eq('title', 'Decision Night')
+        .single();
+      const { data: booking, error } = await maya
+        .from('event_bookings')
+        .insert({
+          user_id: USERS.maya.id,
+          event_id: event?.id,
+          name: 'Maya',
+          email: USERS.maya.email,
+          phone: '555',
+        })
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      // The admin decides with one update and the page is gone: no other call follows.
+      const admin = await signedIn(srv, 'admin');
+      const decided = await admin
+        .from('event_bookings')
+        .update({ status, admin_notes: 'Thank you, Maya' })
+        .eq('id', booking?.id)
+        .select('status');
+      expect(decided.data).toEqual([{ status }]);
+
+      const mails = (await mailsOf(USERS.maya.email, before + 2)).slice(before);
+      expect(mails.map((m) => m.subject)).toEqual([
+        'We received your booking request for Decision Night',
+        subject,
+      ]);
+      expect(mails[1]?.text).toContain(line);
+      expect(mails[1]?.text).toContain('A note from our team: Thank you, Maya');
+      expect(mails[1]?.attachments?.some((a) => a.filename === 'booking.ics') ?? false).toBe(
+        status === 'approved',
+      );
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await srv.inbox(USERS.maya.email)).toHaveLength(before + 2);
+    },
+  );
 
   it('logs a failed run and keeps going', async () => {
     const warnings: string[] = [];

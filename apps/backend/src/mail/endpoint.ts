@@ -1,5 +1,5 @@
 /**
- * POST /mail/v1/send: mail for edge functions (e.g. send-booking-notification), sent over SMTP
+ * POST /mail/v1/send: mail for edge functions (e.g. booking-mails), sent over SMTP
  * or kept in the dev inbox. Only the service role may send.
  */
 import { Hono } from 'hono';

@@ -196,8 +196,7 @@ describe('forged and stolen JWTs', () => {
       ],
       [
         'function',
-        (t) =>
-          call('/functions/v1/send-booking-notification', { method: 'POST', token: t, body: {} }),
+        (t) => call('/functions/v1/seed-test-users', { method: 'POST', token: t, body: {} }),
         [401],
       ],
       ['auth user', (t) => call('/auth/v1/user', { token: t }), [401, 403]],

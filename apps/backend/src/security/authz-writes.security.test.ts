@@ -229,7 +229,7 @@ describe('writes', () => {
         );
         probe(get.status >= 400 && get.status < 500, `${who} GET admin_delete_user: ${get.status}`);
       }
-      for (const fn of ['seed-test-users', 'send-booking-notification']) {
+      for (const fn of ['seed-test-users', 'booking-mails']) {
         const r = await rest(who, `/functions/v1/${fn}`, {
           method: 'POST',
           body: { bookingId: schema.ids[0], status: 'approved' },

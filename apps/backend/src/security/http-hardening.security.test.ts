@@ -178,7 +178,7 @@ describe('body limits', () => {
     });
     expect(auth.status).toBe(413);
     expect(await auth.json()).toMatchObject({ code: 413, error_code: 'request_too_large' });
-    const fn = await fetch(`${srv.url}/functions/v1/send-booking-notification`, {
+    const fn = await fetch(`${srv.url}/functions/v1/seed-test-users`, {
       method: 'POST',
       headers: json(),
       body: over,

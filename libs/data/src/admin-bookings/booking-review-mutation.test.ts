@@ -1,13 +1,7 @@
+import { createClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  bookingNotificationPayload,
-  bookingReviewUpdate,
-  notifyBookingChange,
-} from './booking-review-mutation';
+import { bookingReviewUpdate, reviewBooking } from './booking-review-mutation';
 import { bookingStatus, type AdminBooking } from './bookings-query';
-
-const invoke = vi.fn();
-vi.mock('../lib/supabase-client', () => ({ getFunctions: async () => ({ invoke }) }));
 
 const booking: AdminBooking = {
   id: 'b1',
@@ -27,16 +21,36 @@ const booking: AdminBooking = {
   number_of_guests: 2,
   special_requests: null,
   event_image_url: null,
-  status: 'approved',
-  admin_notes: 'Ask for Sam',
-  approved_at: '2031-04-01T00:00:00Z',
-  approved_by: 'admin-1',
+  status: 'pending',
+  admin_notes: null,
+  approved_at: null,
+  approved_by: null,
   created_at: '2031-03-01T00:00:00Z',
-  updated_at: '2031-04-01T00:00:00Z',
+  updated_at: '2031-03-01T00:00:00Z',
 };
 
+/** Every request the client sends, answered as PostgREST answers the update. */
+const sent: { method: string; url: string; body: unknown }[] = [];
+const client = createClient('http://api.test', 'anon-key', {
+  auth: { persistSession: false, autoRefreshToken: false },
+  global: {
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
+      sent.push({ method: init?.method ?? 'GET', url, body });
+      return new Response(JSON.stringify([{ ...booking, ...body }]), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    },
+  },
+});
+vi.mock('../lib/supabase-client', () => ({ getSupabase: () => client }));
+
 describe('booking review', () => {
-  afterEach(() => invoke.mockReset());
+  afterEach(() => {
+    sent.length = 0;
+  });
 
   it('writes the status and trimmed notes; the database stamps the approval', () => {
     expect(bookingReviewUpdate({ status: 'approved', adminNotes: ' Ask for Sam ' })).toEqual({
@@ -58,29 +72,17 @@ describe('booking review', () => {
     expect(bookingStatus(null)).toBe('pending');
   });
 
-  it("sends the spec's notification payload", async () => {
-    invoke.mockResolvedValue({ data: { sent: true }, error: null });
-    expect(await notifyBookingChange(booking)).toBe(true);
-    expect(invoke).toHaveBeenCalledWith('send-booking-notification', {
-      body: {
-        bookingId: 'b1',
-        status: 'approved',
-        customerEmail: 'leo@example.com',
-        customerName: 'Leo Martinez',
-        eventTitle: 'Rooftop Brunch',
-        eventDate: '2031-05-04T16:00:00Z',
-        adminNotes: 'Ask for Sam',
-      },
+  it('saves the decision in one update and sends nothing else: the database queues the mail', async () => {
+    const updated = await reviewBooking({
+      booking,
+      status: 'approved',
+      adminNotes: 'Ask for Sam',
+      adminId: 'admin-1',
     });
-    expect(bookingNotificationPayload({ ...booking, status: 'rejected' }).status).toBe('rejected');
-  });
-
-  it('only logs a failed notification', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    invoke.mockResolvedValueOnce({ data: null, error: new Error('HTTP 503') });
-    expect(await notifyBookingChange(booking)).toBe(false);
-    invoke.mockRejectedValueOnce(new Error('offline'));
-    expect(await notifyBookingChange(booking)).toBe(false);
-    expect(log).toHaveBeenCalledTimes(2);
+    expect(updated).toMatchObject({ id: 'b1', status: 'approved', admin_notes: 'Ask for Sam' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.method).toBe('PATCH');
+    expect(sent[0]?.url).toMatch(/^http:\/\/api\.test\/rest\/v1\/event_bookings\?id=eq\.b1/);
+    expect(sent[0]?.body).toEqual({ status: 'approved', admin_notes: 'Ask for Sam' });
   });
 });

@@ -1,6 +1,3 @@
-/** Who may still cancel: a booking that is pending, approved or waitlisted, before its event starts. */
-export const CANCELLABLE_STATUSES = ['pending', 'approved', 'waitlisted'] as const;
-
 export type GuestBookingStatus = 'pending' | 'approved' | 'rejected' | 'waitlisted' | 'cancelled';
 
 /** The five statuses the database knows; anything else is treated as pending. */
@@ -11,21 +8,6 @@ export function guestBookingStatus(status: string | null | undefined): GuestBook
     status === 'cancelled'
     ? status
     : 'pending';
-}
-
-/**
- * Whether the guest may cancel the booking now: pending, approved or
- * waitlisted, and its event has not started (a booking without a date, a
- * private-event request, stays cancellable). The database enforces the same rule.
- */
-export function canCancelBooking(
-  booking: { status: string | null; event_date: string | null },
-  now: Date = new Date(),
-): boolean {
-  const status = guestBookingStatus(booking.status);
-  if (!(CANCELLABLE_STATUSES as readonly string[]).includes(status)) return false;
-  if (!booking.event_date) return true;
-  return new Date(booking.event_date).getTime() > now.getTime();
 }
 
 /**

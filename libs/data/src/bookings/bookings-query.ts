@@ -6,6 +6,16 @@ import { bookingKeys } from './keys';
 
 export type BookingRow = Tables<'event_bookings'>;
 
+/** A booking on the member's own list, with whether they can still cancel it. */
+export type MemberBooking = BookingRow & {
+  /**
+   * The database's answer (the computed column event_bookings.cancellable,
+   * private.booking_cancellable): the Cancel button shows from it, the app
+   * never decides it a second time.
+   */
+  cancellable: boolean;
+};
+
 /** The profile page lists this many recent bookings. */
 export const RECENT_BOOKINGS = 5;
 
@@ -13,15 +23,16 @@ export const RECENT_BOOKINGS = 5;
 export async function fetchRecentBookings(
   vars: { userId: string; limit: number },
   signal?: AbortSignal,
-): Promise<BookingRow[]> {
+): Promise<MemberBooking[]> {
   let query = getSupabase()
     .from('event_bookings')
-    .select('*')
+    .select('*, cancellable')
     .eq('user_id', vars.userId)
     .order('created_at', { ascending: false })
     .limit(vars.limit);
   if (signal) query = query.abortSignal(signal);
-  return unwrap(await query) ?? [];
+  // a computed column: the generated types list it as a function, not a column
+  return unwrap(await query.overrideTypes<MemberBooking[], { merge: false }>()) ?? [];
 }
 
 export const recentBookingsQueryOptions = (userId: string, limit: number = RECENT_BOOKINGS) =>

@@ -1,9 +1,13 @@
+import { BUSINESS_RULES } from '../business-rules';
 import { formatWallClock, previousDay, venueWallClock } from './venue-time';
 
 export { VENUE_TIME_ZONE } from './venue-time';
 
-/** Local hour at which the business night rolls over to the next date. */
-export const BUSINESS_DAY_ROLLOVER_HOUR = 4;
+/**
+ * Local hour at which the business night rolls over to the next date: the
+ * database's private.business_day_rollover_hour() (generated into business-rules.ts).
+ */
+export const BUSINESS_DAY_ROLLOVER_HOUR = BUSINESS_RULES.business_day_rollover_hour;
 
 /**
  * Tonight's business date ('yyyy-MM-dd') for the lounge: the venue's wall-clock

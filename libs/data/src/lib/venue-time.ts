@@ -1,8 +1,11 @@
+import { BUSINESS_RULES } from '../business-rules';
+
 /**
- * The venue's time zone, declared once for the app: the business night, event
- * times and review times are shown in it. The database has private.venue_time_zone().
+ * The venue's time zone: the business night, event times and review times are
+ * shown in it. It is the database's private.venue_time_zone() (generated into
+ * business-rules.ts); venue-time.test.ts checks the offset rule below against it.
  */
-export const VENUE_TIME_ZONE = 'America/New_York';
+export const VENUE_TIME_ZONE = BUSINESS_RULES.venue_time_zone;
 
 /** A wall-clock reading: what a clock on the venue's wall (or the phone's) shows. */
 export interface WallClock {

@@ -1,8 +1,10 @@
+import { BUSINESS_RULES } from '../business-rules';
+
 /**
- * Song votes a member has per night. The database holds the same number in
- * private.votes_per_night() and refuses a vote over it.
+ * Song votes a member has per night: the database's private.votes_per_night(),
+ * which refuses a vote over it (generated into business-rules.ts).
  */
-export const VOTES_PER_NIGHT = 3;
+export const VOTES_PER_NIGHT = BUSINESS_RULES.votes_per_night;
 
 /**
  * The token the database puts in the hint of its refusal of a vote over the

@@ -166,7 +166,11 @@ describe('BookingsTab', () => {
     renderAt(<BookingsTab />);
     await user.type(screen.getByLabelText('Admin notes'), 'Ask for Sam');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(toasts()[0]).toMatch(/^Booking Approved/));
+    // The decision is all the tab sends: the database queues the guest's e-mail.
+    await waitFor(() =>
+      expect(toasts()).toEqual(['Booking Approved / The guest is being notified by e-mail.']),
+    );
+    expect(server.review).toHaveBeenCalledTimes(1);
     expect(server.review.mock.calls[0]?.[0]).toEqual({
       booking: row,
       status: 'approved',
@@ -181,7 +185,9 @@ describe('BookingsTab', () => {
     server.review.mockResolvedValueOnce({});
     renderAt(<BookingsTab />);
     await user.click(screen.getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(toasts()[0]).toMatch(/^Booking Rejected/));
+    await waitFor(() =>
+      expect(toasts()[0]).toBe('Booking Rejected / The guest is being notified by e-mail.'),
+    );
     server.review.mockRejectedValueOnce(new Error('The booking could not be changed.'));
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(toasts()).toContain('Error / The booking could not be changed.'));

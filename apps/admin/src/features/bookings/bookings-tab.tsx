@@ -15,6 +15,7 @@ import {
   type AdminBooking,
   type BookingDecision,
   type BookingStatus,
+  TEXT_LIMITS,
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { formatDateTime } from '../shared/format';
@@ -126,7 +127,7 @@ function BookingRow({
             <Textarea
               id={notesId}
               value={notes}
-              maxLength={2000}
+              maxLength={TEXT_LIMITS.event_bookings.admin_notes}
               placeholder="A message for the guest (included in the e-mail)"
               onChange={(e) => setNotes(e.target.value)}
             />

@@ -8,6 +8,7 @@ import {
   parseCapacity,
   useEventCreateMutation,
   useEventImageUploadMutation,
+  TEXT_LIMITS,
 } from '@bistro/data';
 import { notify } from '../shared/notify';
 import { canCreateEvent, eventDateToIso } from './create-event-form';
@@ -109,7 +110,7 @@ export function CreateEventCard() {
           <Input
             id={ids.title}
             value={title}
-            maxLength={200}
+            maxLength={TEXT_LIMITS.events.title}
             required
             onChange={(e) => setTitle(e.target.value)}
           />

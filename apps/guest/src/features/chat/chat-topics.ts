@@ -1,4 +1,5 @@
 import { venue, venueAddressLine } from '@bistro/ui';
+import { VOTES_PER_NIGHT } from '@bistro/data';
 
 export interface ChatTopic {
   id: string;
@@ -94,8 +95,7 @@ export const chatTopics: readonly ChatTopic[] = [
   {
     id: 'song-requests',
     keywords: ['song', 'request', 'requests', 'vote', 'votes', 'playlist', 'track'],
-    reply:
-      'Signed-in members can drop a song request in the Song Requests lounge and vote for up to 3 songs a night. The most voted get priority.',
+    reply: `Signed-in members can drop a song request in the Song Requests lounge and vote for up to ${VOTES_PER_NIGHT} songs a night. The most voted get priority.`,
   },
   {
     id: 'games',

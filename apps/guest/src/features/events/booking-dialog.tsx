@@ -25,6 +25,7 @@ import {
   willBeWaitlisted,
   type BookingRow,
   type EventRow,
+  TEXT_LIMITS,
 } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
 import {
@@ -334,7 +335,7 @@ export function BookingDialog({
           <Input
             id="booking-title"
             placeholder={event?.title}
-            maxLength={200}
+            maxLength={TEXT_LIMITS.event_bookings.occasion}
             {...register('eventTitle')}
           />
           <Muted style={{ fontSize: '0.85rem', margin: 0 }}>

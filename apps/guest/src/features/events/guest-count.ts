@@ -1,5 +1,9 @@
-export const MIN_GUESTS = 1;
-export const MAX_GUESTS = 20;
+import { BUSINESS_RULES } from '@bistro/data';
+
+/** The party sizes the database takes (event_bookings_number_of_guests_check). */
+export const MIN_GUESTS = BUSINESS_RULES.booking_guests_min;
+export const MAX_GUESTS = BUSINESS_RULES.booking_guests_max;
+/** The form's starting value (the spec's default of 1). */
 export const DEFAULT_GUESTS = 1;
 
 export const GUEST_RANGE_ERROR = `Please choose from ${MIN_GUESTS} to ${MAX_GUESTS} guests.`;
@@ -7,7 +11,7 @@ export const GUEST_RANGE_ERROR = `Please choose from ${MIN_GUESTS} to ${MAX_GUES
 /**
  * The number of guests from the form's text. A non-numeric value (blank,
  * letters) becomes 1, so the form never blocks on it; a number is rounded
- * down; a number outside 1 to 20 is refused with a message, never silently
+ * down; a number outside the range is refused with a message, never silently
  * changed into another party size.
  */
 export function readGuestCount(
@@ -21,7 +25,7 @@ export function readGuestCount(
   return { guests };
 }
 
-/** One step of the party-size stepper; the result is always within 1 to 20. */
+/** One step of the party-size stepper; the result is always within the range. */
 export function stepGuestCount(value: string, delta: 1 | -1): number {
   const parsed = Number.parseInt(value.trim(), 10);
   const base = Number.isFinite(parsed) ? parsed : DEFAULT_GUESTS;

@@ -1,5 +1,10 @@
-/** Birthday offers show within this many days of the member's birthday. */
-export const BIRTHDAY_WINDOW_DAYS = 7;
+import { BUSINESS_RULES } from '@bistro/data';
+
+/**
+ * Birthday offers show within this many days of the member's birthday: the
+ * database's private.birthday_offer_days(), which the offers policy uses.
+ */
+export const BIRTHDAY_WINDOW_DAYS = BUSINESS_RULES.birthday_offer_days;
 
 const DAY_MS = 86_400_000;
 
@@ -32,7 +37,7 @@ export function birthdayDistance(birthday: string, today: { y: number; m: number
 }
 
 /**
- * The member's birthday week: the profile birthday is within 7 days of now
+ * The member's birthday week: the profile birthday is within the window of now
  * (absolute difference), by the viewer's calendar day.
  */
 export function isBirthdayWeek(

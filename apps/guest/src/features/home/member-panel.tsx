@@ -13,7 +13,7 @@ import {
 } from '@bistro/data';
 import { useMember } from '../shared/use-member';
 import { CardTitle, Grid, SectionTitle } from '../shared/styles';
-import { isBirthdayWeek } from './birthday-window';
+import { BIRTHDAY_WINDOW_DAYS, isBirthdayWeek } from './birthday-window';
 import { memberStats } from './member-stats';
 import { OfferCard } from './offer-card';
 import { OfferPass } from './offer-pass';
@@ -178,7 +178,8 @@ export function MemberPanel() {
           </Stack>
         ) : (
           <Muted style={{ marginTop: 12 }}>
-            Members get a birthday offer during the 7 days around their birthday. Celebrate with us!
+            Members get a birthday offer during the {BIRTHDAY_WINDOW_DAYS} days around their
+            birthday. Celebrate with us!
           </Muted>
         )}
       </Card>

@@ -18,10 +18,9 @@ import {
 import {
   bookingCancelFailed,
   bookingCancelled,
-  canCancelBooking,
   useBookingCancelMutation,
   useRecentBookings,
-  type BookingRow,
+  type MemberBooking,
 } from '@bistro/data';
 import { longEventDate, shortDate } from '../shared/format-date';
 import { SectionTitle } from '../shared/styles';
@@ -43,7 +42,7 @@ const Code = styled.code`
   color: ${theme.colors.text};
 `;
 
-function BookingCard({ booking, onCancel }: { booking: BookingRow; onCancel: () => void }) {
+function BookingCard({ booking, onCancel }: { booking: MemberBooking; onCancel: () => void }) {
   const status = bookingStatus(booking.status);
   const title = booking.event_title ?? 'Event booking';
   return (
@@ -75,7 +74,8 @@ function BookingCard({ booking, onCancel }: { booking: BookingRow; onCancel: () 
           </div>
         </StaffNote>
       ) : null}
-      {canCancelBooking(booking) ? (
+      {/* The database decides whether it can still be cancelled. */}
+      {booking.cancellable ? (
         <Button
           type="button"
           $variant="ghost"
@@ -92,12 +92,13 @@ function BookingCard({ booking, onCancel }: { booking: BookingRow; onCancel: () 
 
 /**
  * The member's 5 most recent bookings with their code and status (waitlisted
- * and cancelled ones too); pending, approved and waitlisted bookings can be
- * cancelled, after a confirmation, until the event starts.
+ * and cancelled ones too); a booking the database reports as cancellable
+ * (pending, approved or waitlisted, before its event starts) has a Cancel
+ * button, with a confirmation.
  */
 export function MyBookings({ userId }: { userId: string }) {
   const bookings = useRecentBookings(userId);
-  const [toCancel, setToCancel] = useState<BookingRow | null>(null);
+  const [toCancel, setToCancel] = useState<MemberBooking | null>(null);
   const cancel = useBookingCancelMutation({
     onSuccess: () => {
       toast(bookingCancelled);

@@ -20,6 +20,7 @@ import {
   useDjRatingCreateMutation,
   useLatestDjRatings,
   type Dj,
+  TEXT_LIMITS,
 } from '@bistro/data';
 import { ReviewList } from '../ratings/review-list';
 import { StarPicker } from '../ratings/star-picker';
@@ -91,7 +92,7 @@ export function DjRatingDialog({
             id={commentId}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
-            maxLength={1000}
+            maxLength={TEXT_LIMITS.dj_ratings.comment}
           />
         </Field>
         <Field>

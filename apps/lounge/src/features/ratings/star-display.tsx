@@ -2,6 +2,9 @@ import { memo } from 'react';
 import { Star } from 'lucide-react';
 import styled from 'styled-components';
 import { theme } from '@bistro/ui';
+import { BUSINESS_RULES } from '@bistro/data';
+
+const STARS = BUSINESS_RULES.rating_stars_max;
 
 const Wrap = styled.span`
   display: inline-flex;
@@ -22,10 +25,10 @@ export const StarDisplay = memo(function StarDisplay({
   const filled = Math.round(Number(value) || 0);
   const text = `${Number(value || 0)
     .toFixed(1)
-    .replace(/\.0$/, '')} out of 5 stars`;
+    .replace(/\.0$/, '')} out of ${STARS} stars`;
   return (
     <Wrap role="img" aria-label={text}>
-      {Array.from({ length: 5 }, (_, i) => (
+      {Array.from({ length: STARS }, (_, i) => (
         <Star key={i} aria-hidden size={size} fill={i < filled ? 'currentColor' : 'none'} />
       ))}
     </Wrap>

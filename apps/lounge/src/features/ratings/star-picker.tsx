@@ -2,6 +2,7 @@ import { memo, useId } from 'react';
 import { Star } from 'lucide-react';
 import styled from 'styled-components';
 import { theme } from '@bistro/ui';
+import { BUSINESS_RULES } from '@bistro/data';
 
 const Group = styled.fieldset`
   border: 0;
@@ -51,7 +52,8 @@ const Hint = styled.span`
   font-size: 0.9rem;
 `;
 
-export const MAX_STARS = 5;
+/** The most stars a rating takes: the database's dj_ratings_rating_check. */
+export const MAX_STARS = BUSINESS_RULES.rating_stars_max;
 
 /**
  * A 1-5 star picker: a native radio group, so Tab reaches it, arrow keys move

@@ -5,6 +5,7 @@ import {
   songRequestInsertErrorToast,
   songRequestToasts,
   useRequestSongMutation,
+  TEXT_LIMITS,
 } from '@bistro/data';
 
 // The word list (about 19 kB gzipped) loads when the dialog first opens, not with the page.
@@ -87,7 +88,7 @@ export function DropRequestDialog({
             value={songTitle}
             onChange={(e) => setSongTitle(e.target.value)}
             autoComplete="off"
-            maxLength={200}
+            maxLength={TEXT_LIMITS.song_requests.song_title}
             required
           />
         </Field>
@@ -98,7 +99,7 @@ export function DropRequestDialog({
             value={artist}
             onChange={(e) => setArtist(e.target.value)}
             autoComplete="off"
-            maxLength={200}
+            maxLength={TEXT_LIMITS.song_requests.artist}
             required
           />
         </Field>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import { Card, theme } from '@bistro/ui';
+import { VOTES_PER_NIGHT } from '@bistro/data';
 
 const Steps = styled.ol`
   margin: 0;
@@ -35,7 +36,7 @@ const Steps = styled.ol`
 
 const steps = [
   ['Drop a Request', 'Add the song you want to hear tonight.'],
-  ['Vote', 'Push your favourites up the list: you have 3 votes per night.'],
+  ['Vote', `Push your favourites up the list: you have ${VOTES_PER_NIGHT} votes per night.`],
   ['The DJ Curates', 'The DJ builds the set, and the most voted songs get priority.'],
   ['Rate the Experience', 'Tell us how tonight’s DJ is doing.'],
 ] as const;

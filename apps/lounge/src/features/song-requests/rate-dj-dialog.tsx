@@ -5,6 +5,7 @@ import {
   loungeRatingToasts,
   useDjRatingCreateMutation,
   type Dj,
+  TEXT_LIMITS,
 } from '@bistro/data';
 import { StarPicker } from '../ratings/star-picker';
 
@@ -59,7 +60,7 @@ export function RateDjDialog({
             id={commentsId}
             value={comment}
             onChange={(e) => setComment(e.target.value)}
-            maxLength={1000}
+            maxLength={TEXT_LIMITS.dj_ratings.comment}
             placeholder="What's working on the dance floor?"
           />
         </Field>

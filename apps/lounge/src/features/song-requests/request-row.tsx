@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { ArrowDown, ArrowUp, Flame, Loader2 } from 'lucide-react';
 import styled from 'styled-components';
 import { Badge, badgeToneColour, media, theme, type BadgeTone } from '@bistro/ui';
-import type { SongRequest, SongRequestStatus } from '@bistro/data';
+import { VOTES_PER_NIGHT, type SongRequest, type SongRequestStatus } from '@bistro/data';
 import { statusView, type StatusTone } from './request-status';
 
 const badgeTone: Record<StatusTone, BadgeTone> = {
@@ -157,7 +157,7 @@ export interface RequestRowProps {
   /** 1-3 in 'Trending Now'. */
   rank?: number;
   voted: boolean;
-  /** The member has used all 3 votes and this song is not one of them. */
+  /** The member has used all their votes tonight and this song is not one of them. */
   voteLocked: boolean;
   votePending: boolean;
   onToggleVote: (request: SongRequest, voted: boolean) => void;
@@ -227,7 +227,9 @@ export const RequestRow = memo(function RequestRow({
           aria-pressed={voted}
           aria-label={`${voted ? 'Remove your vote for' : 'Vote for'} ${request.song_title}, ${request.vote_count} ${request.vote_count === 1 ? 'vote' : 'votes'}`}
           disabled={votePending || (voteLocked && !voted)}
-          title={voteLocked && !voted ? 'You have used your 3 votes tonight' : undefined}
+          title={
+            voteLocked && !voted ? `You have used your ${VOTES_PER_NIGHT} votes tonight` : undefined
+          }
           onClick={() => onToggleVote(request, voted)}
         >
           {votePending ? (

@@ -1,0 +1,60 @@
+// Generated from the database by supabase/business-rules/generate.ts: change a
+// rule in a new migration and run `node --import tsx supabase/business-rules/generate.ts`;
+// never edit this file. supabase/tests/business-rules.test.ts fails when it drifts.
+
+/** The business numbers the database enforces, as public.business_rules() returns them. */
+export const BUSINESS_RULES = {
+  birthday_offer_days: 7,
+  booking_guests_max: 20,
+  booking_guests_min: 1,
+  business_day_rollover_hour: 4,
+  rating_stars_max: 5,
+  requests_per_night: 5,
+  venue_time_zone: 'America/New_York',
+  votes_per_night: 3,
+} as const;
+
+/** The longest text each column takes, by table, from its CHECK constraints. */
+export const TEXT_LIMITS = {
+  dj_ratings: {
+    comment: 1000,
+  },
+  djs: {
+    bio: 2000,
+    name: 120,
+  },
+  event_bookings: {
+    admin_notes: 2000,
+    email: 320,
+    event_image_url: 2048,
+    event_title: 200,
+    name: 200,
+    occasion: 200,
+    phone: 50,
+    special_requests: 2000,
+  },
+  events: {
+    description: 5000,
+    featured_image_url: 2048,
+    title: 200,
+  },
+  offers: {
+    description: 2000,
+    title: 200,
+  },
+  photo_wall: {
+    caption: 500,
+    image_url: 2048,
+  },
+  profiles: {
+    email: 320,
+    first_name: 200,
+    last_name: 200,
+    phone: 50,
+  },
+  song_requests: {
+    artist: 200,
+    requested_by_name: 60,
+    song_title: 200,
+  },
+} as const;
