@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { authRedirectState, returnPath, signInReason } from './auth-redirect';
 
 describe('the redirect to /auth', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchUsersPage, userSearchFilter, USERS_PAGE_SIZE } from './users-query';
 import { userDeleteFailed } from './errors';

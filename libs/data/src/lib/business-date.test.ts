@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { businessDate } from './business-date';
 
 describe('businessDate (America/New_York, 04:00 rollover)', () => {

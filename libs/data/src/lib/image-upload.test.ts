@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { fileExtension, isImageFile, storedImageName, uploadImage } from './image-upload';
 
 const storage = vi.hoisted(() => ({

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { bookingFailed, profileUpdateFailed, redeemFailed } from '../index';
 
 describe('guest error toasts', () => {

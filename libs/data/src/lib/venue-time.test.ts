@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { format, parseISO } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import {

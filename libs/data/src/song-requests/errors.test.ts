@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { DataError } from '../lib/errors';
 import { songRequestInsertErrorToast } from './errors';
 import { voteErrorToast } from '../song-votes/errors';

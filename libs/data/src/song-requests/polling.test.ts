@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { keepPreviousData } from '@tanstack/react-query';
 import { tonightsSongRequestsQueryOptions } from './song-requests-query';
 import { myVotesQueryOptions } from '../song-votes/my-votes-query';

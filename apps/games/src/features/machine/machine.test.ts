@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createMachine, type MachineDefinition } from './machine';
 import { createManualScheduler } from './manual-scheduler';
 import { browserScheduler } from './scheduler';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createManualScheduler } from './manual-scheduler';
 
 describe('createManualScheduler', () => {

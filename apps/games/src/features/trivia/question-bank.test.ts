@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { questionBank } from './question-bank';
 
 describe('questionBank', () => {

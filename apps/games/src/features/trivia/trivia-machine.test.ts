@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { createMachine } from '../machine/machine';
 import { createManualScheduler } from '../machine/manual-scheduler';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { loadDictionary } from './dictionary';
 import { STARTING_WORDS } from './word-chain-machine';
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import {
   checkWord,
   DEFAULT_PLAYER_COUNT,

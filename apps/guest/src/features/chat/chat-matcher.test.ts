@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { venue } from '@bistro/ui';
 import { bestTopic, normalize, replyTo, scoreTopic } from './chat-matcher';
 import { chatFallback, chatTopics, type ChatTopic } from './chat-topics';

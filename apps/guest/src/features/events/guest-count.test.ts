@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { GUEST_RANGE_ERROR, readGuestCount, stepGuestCount } from './guest-count';
 
 describe('readGuestCount', () => {

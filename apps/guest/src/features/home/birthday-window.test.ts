@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { birthdayDistance, isBirthdayWeek } from './birthday-window';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d, 15, 0);

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { greetingFor, greetingForHour } from './greeting';
 
 describe('greetingForHour', () => {

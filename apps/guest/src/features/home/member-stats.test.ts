@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { daysSince, memberStats } from './member-stats';
 
 describe('member stats', () => {

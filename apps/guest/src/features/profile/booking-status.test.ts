@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { bookingStatus } from './booking-status';
 
 describe('bookingStatus', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { longEventDate, shortEventDate } from './format-date';
 
 describe('event dates in venue time', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { containsProfanity, normalizeForProfanity } from './profanity';
 
 describe('containsProfanity (the database list, normalised the same way)', () => {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { splitQueue, type QueuedRequest } from './queue';
 
 const r = (id: string, status: string, extra: Partial<QueuedRequest> = {}): QueuedRequest => ({

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { filterRequests, orderRequests, splitTrending, type ListedRequest } from './request-list';
 
 const req = (id: string, song_title: string, artist: string, vote_count: number, minute: number) =>

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { statusView } from './request-status';
 
 describe('statusView', () => {
