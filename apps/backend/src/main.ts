@@ -7,8 +7,7 @@
  */
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { loadEnv, processSettings } from './config.js';
 import { startBackend } from './server.js';
 import { backendOptions, runPrimary, runWorker } from './cluster.js';
@@ -19,14 +18,9 @@ async function main(): Promise<void> {
   const { workers } = processSettings();
   if (workers > 1) return runPrimary(env, workers);
   const { dataDir } = env;
-  const folder = path.join(dataDir, 'pglite');
-  if (process.env['DB_FROM_TEMPLATE'] === '1' && !env.databaseUrl && !existsSync(folder)) {
-    const { pgliteTemplate, copyPgliteTemplate } = await import('./db/template.js');
-    await mkdir(dataDir, { recursive: true });
-    copyPgliteTemplate(
-      await pgliteTemplate(env.supabaseDir ? { supabaseDir: env.supabaseDir } : {}),
-      folder,
-    );
+  if (process.env['DB_FROM_TEMPLATE'] === '1' && !env.databaseUrl) {
+    const { dataDirFromTemplate } = await import('./db/template.js');
+    await dataDirFromTemplate(dataDir, env.supabaseDir ? { supabaseDir: env.supabaseDir } : {});
   }
   const backend = await startBackend(backendOptions(env, (m) => console.log(`[backend] ${m}`)));
   const keys = {

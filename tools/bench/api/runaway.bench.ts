@@ -32,6 +32,7 @@ import {
   startBackend,
   type Backend,
 } from '../../../apps/backend/src/server.js';
+import { dataDirFromTemplate } from '../../../apps/backend/src/db/template.js';
 import { writeBenchPart } from '../report.mjs';
 
 const env = process.env;
@@ -64,6 +65,8 @@ interface Target {
 
 async function withBackend<T>(t: Target, fn: (b: Backend) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bistro-runaway-'));
+  // migrated once per run (the backend's template builder), copied into the data folder
+  if (!t.databaseUrl) await dataDirFromTemplate(dataDir);
   const b = await startBackend({
     dataDir,
     port: 0,

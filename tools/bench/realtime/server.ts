@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startBackend } from '../../../apps/backend/src/server.js';
+import { dataDirFromTemplate } from '../../../apps/backend/src/db/template.js';
 import { memberTokens, seedMembers } from '../api/lounge-seed.js';
 
 const MEMBERS = Number(process.env['BENCH_RT_MEMBERS'] ?? 5000);
@@ -28,6 +29,8 @@ const send = (m: unknown) => process.send?.(m);
 const now = () => performance.timeOrigin + performance.now();
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bistro-bench-rt-'));
+// migrated once per run (the backend's template builder), copied into the data folder
+if (!databaseUrl) await dataDirFromTemplate(dataDir);
 const b = await startBackend({
   dataDir,
   port: 0,

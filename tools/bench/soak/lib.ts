@@ -67,6 +67,8 @@ export async function startBackendProc(t: BackendTarget): Promise<BackendProc> {
     PORT: String(await freePort()),
     INBOX_PORT: String(await freePort()),
     DATA_DIR: t.dataDir,
+    // a new data folder starts as a copy of the migrated template (apps/backend/src/db/template.ts)
+    DB_FROM_TEMPLATE: '1',
     JWT_EXPIRY: '7200',
     // the soak signs its members in through recovery codes from one address
     AUTH_RATE_LIMITS: JSON.stringify({
@@ -147,6 +149,7 @@ export async function startExpectingRefusal(
     PORT: String(await freePort()),
     INBOX_PORT: String(await freePort()),
     DATA_DIR: t.dataDir,
+    DB_FROM_TEMPLATE: '1',
   };
   delete env['DATABASE_URL'];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -260,3 +260,17 @@ export async function pgliteFromTemplate(opts: TemplateOptions = {}): Promise<PG
   };
   return pgl;
 }
+
+/**
+ * Makes a new backend data folder start from this run's template: copies it to
+ * `<dataDir>/pglite` unless a database is there already (benches, the e2e and soak backends).
+ */
+export async function dataDirFromTemplate(
+  dataDir: string,
+  opts: TemplateOptions = {},
+): Promise<void> {
+  const folder = path.join(dataDir, 'pglite');
+  if (existsSync(folder)) return;
+  mkdirSync(dataDir, { recursive: true });
+  copyPgliteTemplate(await pgliteTemplate(opts), folder);
+}
