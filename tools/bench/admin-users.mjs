@@ -10,29 +10,22 @@
 // Env: BENCH_ADMIN_SCALES [5000,50000], BENCH_ADMIN_REPEAT [5] (server-side timings: median of
 // that many calls), BENCH_ADMIN_PORT_BASE [4535] (shell..admin on base..base+4),
 // BENCH_ADMIN_API_PORT [54536], BENCH_ADMIN_INBOX_PORT [54537], CHROMIUM_PATH.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
-import { DEFAULT_CORS_ORIGINS, startBackend } from '../../apps/backend/src/server.ts';
-import { ensureChromium } from '../ensure-chromium.mjs';
-import { runtimeConfig, serveSuite, suitePorts } from '../../apps/web-server/src/index.mjs';
+import {
+  pageAs,
+  restMedian,
+  signIn,
+  startAdminBench,
+  timeUntilText,
+  timingsTable,
+} from './admin-bench.mjs';
 import { writeBenchPart } from './report.mjs';
 
 const env = process.env;
 const SCALES = (env.BENCH_ADMIN_SCALES ?? '5000,50000').split(',').map(Number);
 const REPEAT = Number(env.BENCH_ADMIN_REPEAT ?? 5);
-const ports = suitePorts(Number(env.BENCH_ADMIN_PORT_BASE ?? 4535));
-const API_PORT = Number(env.BENCH_ADMIN_API_PORT ?? 54536);
-const INBOX_PORT = Number(env.BENCH_ADMIN_INBOX_PORT ?? 54537);
 const USER_COLUMNS =
   'user_id,first_name,last_name,email,phone,vip_status,total_bookings,created_at';
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 
 /** Members scale.N@example.com, "Scale<N> Member<N>", up to `total` of them. */
 async function seedProfiles(backend, from, to) {
@@ -51,7 +44,7 @@ async function seedProfiles(backend, from, to) {
 }
 
 /** The Users tab's REST call (libs/data fetchUsersPage), timed from Node: median of REPEAT. */
-async function serverTime(url, anonKey, token, search) {
+function serverTime(backend, token, search) {
   const q = new URLSearchParams({
     select: USER_COLUMNS,
     order: 'created_at.desc,user_id.asc',
@@ -59,67 +52,20 @@ async function serverTime(url, anonKey, token, search) {
     limit: '25',
   });
   if (search) q.set('or', `(${search})`);
-  const times = [];
-  for (let i = 0; i < REPEAT + 1; i++) {
-    const get = () =>
-      fetch(`${url}/rest/v1/profiles?${q}`, {
-        headers: { apikey: anonKey, authorization: `Bearer ${token}`, prefer: 'count=exact' },
-      });
-    // a keep-alive socket left idle through a long seed may be closed as it is reused: retry once
-    if (i === 0)
-      await get().then(
-        (r) => r.text(),
-        () => undefined,
-      );
-    const t = performance.now();
-    const r = await get();
-    await r.text();
-    if (!r.ok) throw new Error(`profiles: HTTP ${r.status}`);
-    if (i > 0) times.push(performance.now() - t); // the first call warms the plan cache up
-  }
-  return median(times);
+  return restMedian(backend, token, `profiles?${q}`, REPEAT);
 }
 
 async function main() {
   const t0 = Date.now();
-  const chromiumPath = ensureChromium();
-  const dataDir = await mkdtemp(join(tmpdir(), 'bistro-admin-bench-'));
-  const origins = Object.values(ports).flatMap((p) => [
-    `http://localhost:${p}`,
-    `http://127.0.0.1:${p}`,
-  ]);
-  const backend = await startBackend({
-    dataDir,
-    port: API_PORT,
-    inboxPort: INBOX_PORT,
-    config: { corsOrigins: [...DEFAULT_CORS_ORIGINS, ...origins] },
-  });
-  const configFile = join(dataDir, 'config.json');
-  await writeFile(
-    configFile,
-    JSON.stringify(
-      runtimeConfig({
-        ports,
-        host: '127.0.0.1',
-        supabase: { url: backend.url, anonKey: backend.anonKey },
-      }),
-    ),
-  );
-  const suite = await serveSuite({ ports, host: '127.0.0.1', configFile });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  const { ports, backend, browser, close } = await startAdminBench({
+    name: 'admin',
+    portBase: Number(env.BENCH_ADMIN_PORT_BASE ?? 4535),
+    apiPort: Number(env.BENCH_ADMIN_API_PORT ?? 54536),
+    inboxPort: Number(env.BENCH_ADMIN_INBOX_PORT ?? 54537),
   });
   const rows = [];
   try {
-    const signIn = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST',
-      headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'password123' }),
-    });
-    if (!signIn.ok) throw new Error(`admin sign-in: HTTP ${signIn.status}`);
-    const session = await signIn.json();
-    const storageKey = `sb-${new URL(backend.url).hostname.split('.')[0]}-auth-token`;
+    const session = await signIn(backend, 'admin@example.com');
 
     let seeded = 0;
     for (const scale of SCALES) {
@@ -131,48 +77,26 @@ async function main() {
       const emailTerm = `scale.user.${probe}@`;
       const nameTerm = `Scale${probe} Member${probe}`;
       const server = {
-        first: await serverTime(backend.url, backend.anonKey, session.access_token, null),
+        first: await serverTime(backend, session.access_token, null),
         email: await serverTime(
-          backend.url,
-          backend.anonKey,
+          backend,
           session.access_token,
           `first_name.ilike.*${emailTerm}*,last_name.ilike.*${emailTerm}*,email.ilike.*${emailTerm}*`,
         ),
         name: await serverTime(
-          backend.url,
-          backend.anonKey,
+          backend,
           session.access_token,
           `first_name.ilike.*${nameTerm}*,last_name.ilike.*${nameTerm}*,email.ilike.*${nameTerm}*,` +
             `and(first_name.ilike.*Scale${probe}*,last_name.ilike.*Member${probe}*)`,
         ),
       };
 
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(
-        ([key, value]) => {
-          if (!localStorage.getItem(key)) localStorage.setItem(key, value);
-        },
-        [storageKey, JSON.stringify(session)],
-      );
-      const page = await context.newPage();
+      const { context, page } = await pageAs(browser, backend, session);
       await page.goto(`http://127.0.0.1:${ports.shell}/admin`);
       await page
         .getByRole('heading', { name: 'Admin Dashboard' })
         .waitFor({ state: 'visible', timeout: 60_000 });
-      // timed in the page: requestAnimationFrame polling until the total says what we wait for
-      const timeUntil = async (act, pattern) => {
-        const t = performance.now();
-        await act();
-        await page.waitForFunction(
-          (source) =>
-            new RegExp(source).test(
-              document.querySelector('[data-testid="users-total"]')?.textContent?.trim() ?? '',
-            ),
-          pattern.source,
-          { polling: 'raf', timeout: 60_000 },
-        );
-        return performance.now() - t;
-      };
+      const timeUntil = (act, pattern) => timeUntilText(page, 'users-total', act, pattern);
       const count = scale.toLocaleString('en-US');
       const firstRender = await timeUntil(
         () => page.getByRole('tab', { name: 'Users', exact: true }).click(),
@@ -215,10 +139,7 @@ async function main() {
       );
     }
   } finally {
-    await browser.close();
-    await suite.close();
-    await backend.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
   const seconds = (Date.now() - t0) / 1000;
   console.log(`[admin users] done in ${seconds.toFixed(0)} s`);
@@ -248,29 +169,13 @@ async function main() {
       },
     ]),
     tables: [
-      {
-        title: 'Users tab with many profiles',
-        columns: [
-          'profiles (scale)',
-          'seed ms',
-          'first render ms',
-          'e-mail search ms',
-          'name search ms',
-          'REST page 1 ms',
-          'REST e-mail ms',
-          'REST name ms',
-        ],
-        rows: rows.map((r) => [
-          r.scale,
-          Math.round(r.seedMs),
-          Math.round(r.firstRender),
-          Math.round(r.emailSearch),
-          Math.round(r.nameSearch),
-          Number(r.server.first.toFixed(1)),
-          Number(r.server.email.toFixed(1)),
-          Number(r.server.name.toFixed(1)),
-        ]),
-      },
+      timingsTable(
+        'Users tab with many profiles',
+        rows,
+        ['profiles (scale)', 'scale'],
+        { firstRender: 'first render', emailSearch: 'e-mail search', nameSearch: 'name search' },
+        { first: 'page 1', email: 'e-mail', name: 'name' },
+      ),
     ],
   });
 }

@@ -5,7 +5,7 @@
 // bench-results/<time>/report.json and report.md (git-ignored) so two runs can
 // be compared. `npm run bench -- --only a,b` runs just the named benches.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeRunReport } from './report.mjs';
 
@@ -16,77 +16,9 @@ const out = join(root, 'bench-results', stamp);
 mkdirSync(out, { recursive: true });
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', BENCH_OUT: out };
 
-const benches = [
-  {
-    id: 'build',
-    name: 'build the suite (Nx cache)',
-    cmd: [
-      'npx',
-      'nx',
-      'run-many',
-      '-t',
-      'build',
-      '--projects=shell,guest,lounge,games,admin',
-      '--output-style=static',
-    ],
-  },
-  {
-    id: 'bundle',
-    name: 'JS and CSS per route (first visit)',
-    cmd: ['node', 'tools/bench/bundle.mjs'],
-  },
-  {
-    id: 'single-bundle',
-    name: 'Module Federation overhead (vs one ordinary bundle)',
-    cmd: ['node', 'tools/bench/single-bundle.mjs'],
-  },
-  {
-    id: 'remote-switch',
-    name: 'Remote switch, click to painted',
-    cmd: ['node', 'tools/bench/remote-switch.mjs'],
-  },
-  {
-    id: 'lighthouse',
-    name: 'Lighthouse (mobile) on /, /events, /auth, /song-requests',
-    cmd: ['node', 'tools/bench/lighthouse.mjs'],
-  },
-  {
-    id: 'api',
-    name: 'API: the lounge under load (PGlite, then PostgreSQL)',
-    requires: 'apps/backend/src/server.ts',
-    cmd: ['npx', 'tsx', 'tools/bench/api/api.bench.ts'],
-  },
-  {
-    id: 'processes',
-    name: 'API: the lounge with 1 and 2 backend processes (PostgreSQL, WORKERS)',
-    requires: 'apps/backend/src/cluster.ts',
-    cmd: ['npx', 'tsx', 'tools/bench/api/processes.bench.ts'],
-  },
-  {
-    id: 'runaway',
-    name: 'API: one runaway request (statement timeout, PGlite worker watchdog)',
-    requires: 'apps/backend/src/server.ts',
-    cmd: ['npx', 'tsx', 'tools/bench/api/runaway.bench.ts'],
-  },
-  {
-    id: 'realtime',
-    name: 'Realtime: delivery delay and memory per socket (PGlite, then PostgreSQL)',
-    requires: 'apps/backend/src/realtime/server.ts',
-    cmd: ['npx', 'tsx', 'tools/bench/realtime/realtime.bench.ts'],
-  },
-  {
-    id: 'admin-users',
-    name: 'Admin at scale: the Users tab with 5,000 and 50,000 profiles',
-    requires: 'apps/backend/src/server.ts',
-    cmd: ['node', '--import', 'tsx', 'tools/bench/admin-users.mjs'],
-  },
-  {
-    id: 'bookings',
-    name: 'Bookings: the booking dialog, and the admin Bookings tab with 10,000 bookings',
-    requires: 'apps/backend/src/server.ts',
-    cmd: ['node', '--import', 'tsx', 'tools/bench/bookings/bookings.mjs'],
-  },
-];
+// Each bench: its id (for --only), its title, the command run from the repository's root, and,
+// for the benches of the local backend, a file of it they need (skipped when it is not there).
+const benches = JSON.parse(readFileSync(join(import.meta.dirname, 'benches.json'), 'utf8'));
 
 const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : null;
@@ -94,7 +26,6 @@ const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : n
 const failures = [];
 for (const bench of benches) {
   if (only && !only.has(bench.id) && bench.id !== 'build') continue;
-  // Benches of the local backend are skipped when it is not in the checkout.
   if (bench.requires && !existsSync(join(root, bench.requires))) continue;
   console.log(`\n=== ${bench.name} ===`);
   const t0 = Date.now();

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
+import type { AuthRateLimitsOverride } from './auth/rate-limit-settings.js';
 import type { DbOptions } from './db/options.js';
 import type { RealtimeSettings } from './realtime/settings.js';
 import { storageSettingsFromEnv, type StorageSettings } from './storage/settings.js';
@@ -104,7 +105,7 @@ export interface Config {
   securePasswordChange: boolean;
   rateLimit: { max: number; windowMs: number };
   /** Per-IP and per-recipient auth limits that replace the defaults in auth/rate-limit.ts. */
-  authRateLimits?: import('./auth/rate-limit.js').AuthRateLimitsOverride;
+  authRateLimits?: AuthRateLimitsOverride;
   refreshReuseIntervalMs: number;
   maxBodyBytes: number;
   maxUploadBytes: number;

@@ -3,8 +3,9 @@
  * mails in the backend): the venue's name as a header, a heading, paragraphs,
  * an optional table of details, an optional inline image, a primary button,
  * further links and a footer. Returns the subject with a plain-text part and
- * an HTML part that say the same. Only depends on the venue's facts, so the
- * backend (Node) and the edge functions (Deno) can both import it.
+ * an HTML part that say the same. Only depends on the venue's facts: the edge
+ * functions (Deno) import it, the backend (Node) draws its auth mails from a copy
+ * that copy-mail-layout.mjs writes.
  */
 import { venue } from './venue.ts';
 

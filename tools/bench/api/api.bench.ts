@@ -24,42 +24,37 @@
  * BENCH_MEASURE_MS [5000], BENCH_TIMEOUT_MS [5000], BENCH_SEARCH_STEPS [2], BENCH_MAX_N [8000],
  * BENCH_ROWS [100,1000,10000], BENCH_ROWS_N [500], BENCH_SOCKETS [256], BENCH_P99_MS [100].
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { startBackend, type Backend } from '../../../apps/backend/src/server.js';
+import { onBothDatabases, type DbKind } from '../both-databases.js';
 import { writeBenchPart } from '../report.mjs';
-import { memberTokens, seedMembers, seedTonight } from './lounge-seed.js';
+import {
+  allLatencies,
+  bisect,
+  f0,
+  f1,
+  percentile,
+  runStep,
+  startLoadWorker,
+  type WorkerResult,
+} from './load.js';
+import { envList, envNum, P99_MS, SEARCH_STEPS, SOCKETS, TIMING } from './load-settings.js';
+import { loungeNight, memberTokens, seedMembers, seedTonight } from './lounge-seed.js';
 
 const thisFile = fileURLToPath(import.meta.url);
-const backendDir = path.resolve(path.dirname(thisFile), '../../../apps/backend');
-const dbArg = process.argv.includes('--db')
-  ? process.argv[process.argv.indexOf('--db') + 1]
-  : 'both';
 const env = process.env;
-const list = (v: string | undefined, d: number[]) =>
-  v ? v.split(',').map((x) => Number(x.trim())) : d;
-const num = (v: string | undefined, d: number) => (v ? Number(v) : d);
-const LEVELS = list(env['BENCH_LEVELS'], [250, 500, 1000, 2000, 4000]);
-const WARMUP_MS = num(env['BENCH_WARMUP_MS'], 5000);
-const MEASURE_MS = num(env['BENCH_MEASURE_MS'], 5000);
-const TIMEOUT_MS = num(env['BENCH_TIMEOUT_MS'], 5000);
-const SEARCH_STEPS = num(env['BENCH_SEARCH_STEPS'], 2);
-const MAX_N = num(env['BENCH_MAX_N'], 8000);
-const ROWS = list(env['BENCH_ROWS'], [100, 1000, 10000]);
-const ROWS_N = num(env['BENCH_ROWS_N'], 500);
-const SOCKETS = num(env['BENCH_SOCKETS'], 256);
-const P99_MS = num(env['BENCH_P99_MS'], 100);
-const PERIOD_MS = 5000;
+const LEVELS = envList(env['BENCH_LEVELS'], [250, 500, 1000, 2000, 4000]);
+const MAX_N = envNum(env['BENCH_MAX_N'], 8000);
+const ROWS = envList(env['BENCH_ROWS'], [100, 1000, 10000]);
+const ROWS_N = envNum(env['BENCH_ROWS_N'], 500);
 const BASE_ROWS = ROWS[0] ?? 100;
 const MEMBERS = Math.max(...LEVELS, ROWS_N, MAX_N);
 const READS = ['song_requests', 'song_votes', 'dj_ratings'];
-
-type DbKind = 'pglite' | 'postgres';
 
 interface StepResult {
   n: number;
@@ -95,12 +90,6 @@ interface DbResult {
   seconds: number;
 }
 
-function percentile(sorted: Float64Array, p: number): number {
-  if (!sorted.length) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] as number;
-}
-
 /** Same claim names as a real sign-in, so the bench's tokens cost the server the same. */
 async function checkClaimsShape(b: Backend, sample: string): Promise<void> {
   const r = await fetch(`${b.url}/auth/v1/token?grant_type=password`, {
@@ -118,42 +107,8 @@ async function checkClaimsShape(b: Backend, sample: string): Promise<void> {
     throw new Error(`bench token claims differ: ${keysOf(sample)} vs ${keysOf(real)}`);
 }
 
-interface WorkerResult {
-  n: number;
-  completed: number;
-  rps: number;
-  errors: number;
-  errorKinds: Record<string, number>;
-  bytesPerResponse: number;
-  latencies: Float64Array[];
-  lateness: Float64Array;
-}
-
-function runStep(worker: Worker, n: number): Promise<WorkerResult> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: { type: string; result: WorkerResult }) => {
-      if (m.type !== 'result') return;
-      worker.off('error', reject);
-      worker.off('message', onMessage);
-      resolve(m.result);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-    worker.postMessage({
-      type: 'run',
-      step: {
-        n,
-        warmupMs: WARMUP_MS,
-        measureMs: MEASURE_MS,
-        periodMs: PERIOD_MS,
-        timeoutMs: TIMEOUT_MS,
-      },
-    });
-  });
-}
-
 function summarise(w: WorkerResult, rows: number, cpuMs: number): StepResult {
-  const sortedAll = Float64Array.from(w.latencies.flatMap((l) => Array.from(l))).sort();
+  const sortedAll = allLatencies(w);
   const perRead = w.latencies.map((l) => {
     const s = Float64Array.from(l).sort();
     return { p50: percentile(s, 50), p99: percentile(s, 99) };
@@ -163,7 +118,7 @@ function summarise(w: WorkerResult, rows: number, cpuMs: number): StepResult {
   return {
     n: w.n,
     rows,
-    offered: (w.n * 3 * 1000) / PERIOD_MS,
+    offered: (w.n * 3 * 1000) / TIMING.periodMs,
     rps: w.rps,
     p50: percentile(sortedAll, 50),
     p95: percentile(sortedAll, 95),
@@ -184,7 +139,7 @@ function emptyStep(n: number, rows: number): StepResult {
   return {
     n,
     rows,
-    offered: (n * 3 * 1000) / PERIOD_MS,
+    offered: (n * 3 * 1000) / TIMING.periodMs,
     rps: NaN,
     p50: NaN,
     p95: NaN,
@@ -200,9 +155,6 @@ function emptyStep(n: number, rows: number): StepResult {
     cpuMsPerRequest: NaN,
   };
 }
-
-const f0 = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '-');
-const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 
 export const STEP_COLUMNS = [
   'N',
@@ -285,16 +237,7 @@ async function bench(db: DbKind): Promise<DbResult> {
   });
   let worker: Worker | null = null;
   try {
-    const tonight = (
-      await b.db.query<{ d: string }>(
-        `select (((now() at time zone 'America/New_York') - interval '4 hours')::date)::text as d`,
-      )
-    ).rows[0]?.d as string;
-    const djId = (
-      await b.db.query<{ id: string }>(
-        'select id::text as id from public.djs where is_active order by name limit 1',
-      )
-    ).rows[0]?.id as string;
+    const { tonight, djId } = await loungeNight((sql) => b.db.query(sql));
     const t = Date.now();
     await seedMembers(b.db, MEMBERS);
     await seedTonight(b.db, tonight, djId, BASE_ROWS, MEMBERS);
@@ -309,21 +252,19 @@ async function bench(db: DbKind): Promise<DbResult> {
     );
     const probe = `/rest/v1/dj_ratings?select=*&dj_id=eq.${djId}&limit=5`;
     const probeToken = members[0]?.token as string;
-    worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: {
-        url: b.url,
-        anonKey: b.anonKey,
-        members,
-        eventDate: tonight,
-        djId,
-        sockets: SOCKETS,
-      },
+    worker = startLoadWorker({
+      url: b.url,
+      anonKey: b.anonKey,
+      members,
+      eventDate: tonight,
+      djId,
+      sockets: SOCKETS,
     });
     const w = worker;
     const step = async (n: number, rows: number) => {
       await settle(b, probeToken, probe);
       const c0 = process.cpuUsage();
-      const result = await runStep(w, n);
+      const result = await runStep(w, n, TIMING);
       const cpu = process.cpuUsage(c0);
       const s = summarise(result, rows, (cpu.user + cpu.system) / 1000);
       printStep(label, s);
@@ -333,7 +274,8 @@ async function bench(db: DbKind): Promise<DbResult> {
     // a step that served less than 70% of what was offered, or failed 5% of it, saturated the
     // server: larger N would only queue more (and take minutes to time out), so they are skipped
     const saturated = (s: StepResult) =>
-      s.rps < 0.7 * s.offered || s.errors > (0.05 * s.offered * (WARMUP_MS + MEASURE_MS)) / 1000;
+      s.rps < 0.7 * s.offered ||
+      s.errors > (0.05 * s.offered * (TIMING.warmupMs + TIMING.measureMs)) / 1000;
     const levels: StepResult[] = [];
     let saturatedAt: number | null = null;
     for (const n of LEVELS) {
@@ -360,14 +302,11 @@ async function bench(db: DbKind): Promise<DbResult> {
       else hi = s.n;
     }
     if (hi === null && lo === 0) hi = LEVELS[0] ?? 250;
-    for (let i = 0; i < SEARCH_STEPS && hi !== null && hi - lo > 50; i++) {
-      const mid = Math.round((lo + hi) / 2 / 50) * 50;
-      if (mid <= lo || mid >= hi) break;
-      const s = await step(mid, BASE_ROWS);
+    ({ lo, hi } = await bisect(lo, hi, SEARCH_STEPS, async (n) => {
+      const s = await step(n, BASE_ROWS);
       search.push(s);
-      if (s.pass) lo = mid;
-      else hi = mid;
-    }
+      return s.pass;
+    }));
     const capped = hi === null;
     console.log(
       `[${label}] largest N with p99 <= ${P99_MS} ms and no errors: ${lo}${capped ? ' (or more: the largest tried)' : ` (${hi} missed)`}`,
@@ -418,8 +357,8 @@ async function report(results: DbResult[], seconds: number): Promise<void> {
     notes:
       `Open loop: each member polls the three reads together every 5 s from a random phase; ` +
       `latency counts from when a poll was due. Backend in-process, generator in a worker thread ` +
-      `(keep-alive, at most ${SOCKETS} sockets), ${WARMUP_MS / 1000} s warm-up (each member's ` +
-      `first poll, unrecorded) and ${MEASURE_MS / 1000} s measured per step; ${MEMBERS} distinct ` +
+      `(keep-alive, at most ${SOCKETS} sockets), ${TIMING.warmupMs / 1000} s warm-up (each member's ` +
+      `first poll, unrecorded) and ${TIMING.measureMs / 1000} s measured per step; ${MEMBERS} distinct ` +
       `members (SQL) with their own tokens. Took ${f0(seconds)} s.`,
     figures: [
       ...results.map((r) => ({
@@ -435,34 +374,7 @@ async function report(results: DbResult[], seconds: number): Promise<void> {
   });
 }
 
-async function main(): Promise<void> {
-  const t0 = Date.now();
-  if (dbArg === 'pglite' || dbArg === 'postgres') {
-    const r = await bench(dbArg);
-    const out = env['BENCH_API_RESULT'];
-    if (out) {
-      const { writeFile } = await import('node:fs/promises');
-      await writeFile(out, JSON.stringify(r));
-    } else await report([r], (Date.now() - t0) / 1000);
-    return;
-  }
-  if (dbArg !== 'both') throw new Error('--db must be pglite, postgres or both');
-  const results = [await bench('pglite')];
-  // PostgreSQL: a throwaway cluster through with-postgres.sh, which exports DATABASE_URL
-  const tmp = await mkdtemp(path.join(tmpdir(), 'bistro-bench-result-'));
-  const file = path.join(tmp, 'postgres.json');
-  const r = spawnSync(
-    path.join(backendDir, 'scripts/with-postgres.sh'),
-    ['npx', 'tsx', thisFile, '--db', 'postgres'],
-    { cwd: backendDir, stdio: 'inherit', env: { ...env, BENCH_API_RESULT: file } },
-  );
-  if (r.status === 0) results.push(JSON.parse(await readFile(file, 'utf8')) as DbResult);
-  await rm(tmp, { recursive: true, force: true });
-  await report(results, (Date.now() - t0) / 1000);
-  if (r.status !== 0) throw new Error(`the PostgreSQL run failed (${r.status ?? r.signal})`);
-}
-
-main().catch((e: unknown) => {
+onBothDatabases(thisFile, bench, report).catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });

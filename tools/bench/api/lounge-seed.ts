@@ -9,6 +9,22 @@ export interface Exec {
   exec(sql: string): Promise<void>;
 }
 
+/** Tonight's business date (America/New_York, rolling over at 04:00) and the first active DJ. */
+export async function loungeNight(
+  query: (sql: string) => Promise<{ rows: unknown[] }>,
+): Promise<{ tonight: string; djId: string }> {
+  const [night] = (
+    await query(
+      `select (((now() at time zone 'America/New_York') - interval '4 hours')::date)::text as d`,
+    )
+  ).rows as { d: string }[];
+  const [dj] = (
+    await query('select id::text as id from public.djs where is_active order by name limit 1')
+  ).rows as { id: string }[];
+  if (!night || !dj) throw new Error('the seed has no active DJ');
+  return { tonight: night.d, djId: dj.id };
+}
+
 export const memberId = (g: number) => `b0000000-0000-4000-8000-${String(g).padStart(12, '0')}`;
 
 /** Bench members (auth users + profiles via the trigger + a session each), all in one go. */

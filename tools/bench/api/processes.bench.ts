@@ -20,32 +20,24 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { loadKeys } from '../../../apps/backend/src/keys.js';
 import { freePort, freshDatabase } from '../../../apps/backend/src/testing.js';
 import { writeBenchPart } from '../report.mjs';
-import { memberTokens, seedMembers, seedTonight } from './lounge-seed.js';
+import { allLatencies, bisect, f0, f1, percentile, runStep, startLoadWorker } from './load.js';
+import { envList, P99_MS, SEARCH_STEPS, SOCKETS, TIMING } from './load-settings.js';
+import { loungeNight, memberTokens, seedMembers, seedTonight } from './lounge-seed.js';
 
 const thisFile = fileURLToPath(import.meta.url);
 const backendDir = path.resolve(path.dirname(thisFile), '../../../apps/backend');
 const tsx = path.resolve(backendDir, '../../node_modules/.bin/tsx');
 const env = process.env;
-const list = (v: string | undefined, d: number[]) =>
-  v ? v.split(',').map((x) => Number(x.trim())) : d;
-const num = (v: string | undefined, d: number) => (v ? Number(v) : d);
-const LEVELS = list(
+const LEVELS = envList(
   env['BENCH_PROC_LEVELS'],
   [100, 250, 500, 750, 1000, 1500, 2000, 3000, 4000, 6000],
 );
-const WORKERS = list(env['BENCH_PROC_WORKERS'], [1, 2]);
-const WARMUP_MS = num(env['BENCH_WARMUP_MS'], 5000);
-const MEASURE_MS = num(env['BENCH_MEASURE_MS'], 5000);
-const TIMEOUT_MS = num(env['BENCH_TIMEOUT_MS'], 5000);
-const SOCKETS = num(env['BENCH_SOCKETS'], 256);
-const P99_MS = num(env['BENCH_P99_MS'], 100);
-const SEARCH_STEPS = num(env['BENCH_SEARCH_STEPS'], 2);
-const PERIOD_MS = 5000;
+const WORKERS = envList(env['BENCH_PROC_WORKERS'], [1, 2]);
 const ROWS = 100;
 const MEMBERS = Math.max(...LEVELS);
 
@@ -69,24 +61,7 @@ interface ProcResult {
   seconds: number;
 }
 
-interface WorkerResult {
-  n: number;
-  completed: number;
-  rps: number;
-  errors: number;
-  errorKinds: Record<string, number>;
-  latencies: Float64Array[];
-}
-
-const f0 = (x: number) => (Number.isFinite(x) ? x.toFixed(0) : '-');
-const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (!sorted.length) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] as number;
-}
 
 /** main.ts with WORKERS=n; resolves once it printed "ready". */
 async function startBackend(
@@ -127,29 +102,6 @@ async function startBackend(
   };
 }
 
-function runStep(worker: Worker, n: number): Promise<WorkerResult> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (m: { type: string; result: WorkerResult }) => {
-      if (m.type !== 'result') return;
-      worker.off('error', reject);
-      worker.off('message', onMessage);
-      resolve(m.result);
-    };
-    worker.on('message', onMessage);
-    worker.once('error', reject);
-    worker.postMessage({
-      type: 'run',
-      step: {
-        n,
-        warmupMs: WARMUP_MS,
-        measureMs: MEASURE_MS,
-        periodMs: PERIOD_MS,
-        timeoutMs: TIMEOUT_MS,
-      },
-    });
-  });
-}
-
 async function bench(adminUrl: string, workers: number): Promise<ProcResult> {
   const t0 = Date.now();
   const loadBefore = loadavg()[0] ?? NaN;
@@ -166,40 +118,29 @@ async function bench(adminUrl: string, workers: number): Promise<ProcResult> {
     };
     await client.connect();
     const exec = { exec: async (sql: string) => void (await client.query(sql)) };
-    const tonight = (
-      await client.query<{ d: string }>(
-        `select (((now() at time zone 'America/New_York') - interval '4 hours')::date)::text as d`,
-      )
-    ).rows[0]?.d as string;
-    const djId = (
-      await client.query<{ id: string }>(
-        'select id::text as id from public.djs where is_active order by name limit 1',
-      )
-    ).rows[0]?.id as string;
+    const { tonight, djId } = await loungeNight((sql) => client.query(sql));
     await seedMembers(exec, MEMBERS);
     await seedTonight(exec, tonight, djId, ROWS, MEMBERS);
     // the first process stored the key of DATA_DIR/jwt-key.json in the database: the same key
     const keys = await loadKeys(dataDir);
     const members = await memberTokens({ url: keysJson.url, keys, jwtExpiry: 3600 }, MEMBERS);
-    worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: {
-        url: keysJson.url,
-        anonKey: keysJson.anonKey,
-        members,
-        eventDate: tonight,
-        djId,
-        sockets: SOCKETS,
-      },
+    worker = startLoadWorker({
+      url: keysJson.url,
+      anonKey: keysJson.anonKey,
+      members,
+      eventDate: tonight,
+      djId,
+      sockets: SOCKETS,
     });
     const w = worker;
     const label = `${workers} process${workers > 1 ? 'es' : ''}`;
     const step = async (n: number): Promise<Step> => {
       await sleep(2000); // let what a failed step left queued drain
-      const r = await runStep(w, n);
-      const all = Float64Array.from(r.latencies.flatMap((l) => Array.from(l))).sort();
+      const r = await runStep(w, n, TIMING);
+      const all = allLatencies(r);
       const s: Step = {
         n,
-        offered: (n * 3 * 1000) / PERIOD_MS,
+        offered: (n * 3 * 1000) / TIMING.periodMs,
         served: r.rps,
         p50: percentile(all, 50),
         p99: percentile(all, 99),
@@ -226,14 +167,11 @@ async function bench(adminUrl: string, workers: number): Promise<ProcResult> {
       }
       lo = n;
     }
-    for (let i = 0; i < SEARCH_STEPS && hi !== null && hi - lo > 50; i++) {
-      const mid = Math.round((lo + hi) / 2 / 50) * 50;
-      if (mid <= lo || mid >= hi) break;
-      const s = await step(mid);
+    ({ lo, hi } = await bisect(lo, hi, SEARCH_STEPS, async (n) => {
+      const s = await step(n);
       steps.push(s);
-      if (s.pass) lo = mid;
-      else hi = mid;
-    }
+      return s.pass;
+    }));
     return {
       workers,
       steps,
@@ -274,7 +212,7 @@ async function main(): Promise<void> {
   for (const r of results)
     console.log(
       `  ${r.workers} process(es): N = ${r.largestN}${r.capped ? '+' : ''} ` +
-        `(${f0((r.largestN * 3 * 1000) / PERIOD_MS)} req/s), load average before ${f1(r.loadBefore)}, ${f0(r.seconds)} s`,
+        `(${f0((r.largestN * 3 * 1000) / TIMING.periodMs)} req/s), load average before ${f1(r.loadBefore)}, ${f0(r.seconds)} s`,
     );
   console.log(
     `  (the load generator ran on the same ${cores} core(s): with more processes it competes ` +

@@ -11,31 +11,25 @@
 // Env: BENCH_BOOKINGS_COUNT [10000], BENCH_BOOKINGS_REPEAT [5] (median of that many),
 // BENCH_BOOKINGS_PORT_BASE [4545] (shell..admin on base..base+4), BENCH_BOOKINGS_API_PORT
 // [54546], BENCH_BOOKINGS_INBOX_PORT [54547], CHROMIUM_PATH.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { chromium } from '@playwright/test';
-import { DEFAULT_CORS_ORIGINS, startBackend } from '../../../apps/backend/src/server.ts';
-import { ensureChromium } from '../../ensure-chromium.mjs';
-import { runtimeConfig, serveSuite, suitePorts } from '../../../apps/web-server/src/index.mjs';
+import {
+  median,
+  pageAs,
+  restMedian,
+  signIn,
+  startAdminBench,
+  timeUntilText,
+  timingsTable,
+} from '../admin-bench.mjs';
 import { writeBenchPart } from '../report.mjs';
 
 const env = process.env;
 const COUNT = Number(env.BENCH_BOOKINGS_COUNT ?? 10000);
 const REPEAT = Number(env.BENCH_BOOKINGS_REPEAT ?? 5);
-const ports = suitePorts(Number(env.BENCH_BOOKINGS_PORT_BASE ?? 4545));
-const API_PORT = Number(env.BENCH_BOOKINGS_API_PORT ?? 54546);
-const INBOX_PORT = Number(env.BENCH_BOOKINGS_INBOX_PORT ?? 54547);
 /** What the admin tab must stay under, render and search alike. */
 const TARGET_MS = 1000;
 const MEMBERS = 500;
 const EVENTS = 20;
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 
 /**
  * EVENTS approved events over the coming weeks (no capacity, so every booking is pending),
@@ -69,7 +63,7 @@ async function seed(backend, count) {
 }
 
 /** The Bookings tab's REST call (libs/data fetchAdminBookingsPage), from Node: median of REPEAT. */
-async function serverTime(url, anonKey, token, search) {
+function serverTime(backend, token, search) {
   const q = new URLSearchParams({
     select: '*',
     order: 'created_at.desc,id.asc',
@@ -79,46 +73,14 @@ async function serverTime(url, anonKey, token, search) {
   if (search) {
     q.set('or', `(name.ilike.*${search}*,email.ilike.*${search}*,booking_code.ilike.*${search}*)`);
   }
-  const times = [];
-  for (let i = 0; i < REPEAT + 1; i++) {
-    const t = performance.now();
-    const r = await fetch(`${url}/rest/v1/event_bookings?${q}`, {
-      headers: { apikey: anonKey, authorization: `Bearer ${token}`, prefer: 'count=exact' },
-    });
-    await r.text();
-    if (!r.ok) throw new Error(`event_bookings: HTTP ${r.status}`);
-    if (i > 0) times.push(performance.now() - t); // the first call warms the plan cache up
-  }
-  return median(times);
-}
-
-async function signIn(backend, email) {
-  const res = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: backend.anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'password123' }),
-  });
-  if (!res.ok) throw new Error(`${email} sign-in: HTTP ${res.status}`);
-  return res.json();
-}
-
-async function pageAs(browser, backend, session) {
-  const storageKey = `sb-${new URL(backend.url).hostname.split('.')[0]}-auth-token`;
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript(
-    ([key, value]) => {
-      if (!localStorage.getItem(key)) localStorage.setItem(key, value);
-    },
-    [storageKey, JSON.stringify(session)],
-  );
-  return { context, page: await context.newPage() };
+  return restMedian(backend, token, `event_bookings?${q}`, REPEAT);
 }
 
 /**
  * From the click on "Reserve Your Spot" until the dialog is interactive: its contact fields
  * filled from the profile and its Submit button enabled. Median of REPEAT opens.
  */
-async function dialogOpenToInteractive(browser, backend) {
+async function dialogOpenToInteractive(browser, backend, ports) {
   const { context, page } = await pageAs(
     browser,
     backend,
@@ -152,26 +114,14 @@ async function dialogOpenToInteractive(browser, backend) {
   return { median: median(times), all: times };
 }
 
-async function adminTab(browser, backend, count) {
+async function adminTab(browser, backend, ports, count) {
   const session = await signIn(backend, 'admin@example.com');
   const { context, page } = await pageAs(browser, backend, session);
   await page.goto(`http://127.0.0.1:${ports.shell}/admin`);
   await page
     .getByRole('heading', { name: 'Admin Dashboard' })
     .waitFor({ state: 'visible', timeout: 60_000 });
-  const timeUntil = async (act, pattern) => {
-    const t = performance.now();
-    await act();
-    await page.waitForFunction(
-      (source) =>
-        new RegExp(source).test(
-          document.querySelector('[data-testid="bookings-total"]')?.textContent?.trim() ?? '',
-        ),
-      pattern.source,
-      { polling: 'raf', timeout: 60_000 },
-    );
-    return performance.now() - t;
-  };
+  const timeUntil = (act, pattern) => timeUntilText(page, 'bookings-total', act, pattern);
   const total = `${count.toLocaleString('en-US')} bookings`;
   // The seed's own bookings come on top of the ones the seed file makes.
   const firstRender = await timeUntil(
@@ -213,53 +163,26 @@ async function adminTab(browser, backend, count) {
   );
   await context.close();
   const server = {
-    first: await serverTime(backend.url, backend.anonKey, session.access_token, null),
-    code: await serverTime(backend.url, backend.anonKey, session.access_token, code),
-    name: await serverTime(
-      backend.url,
-      backend.anonKey,
-      session.access_token,
-      `Bench Guest ${probe}`,
-    ),
+    first: await serverTime(backend, session.access_token, null),
+    code: await serverTime(backend, session.access_token, code),
+    name: await serverTime(backend, session.access_token, `Bench Guest ${probe}`),
   };
   return { total, shown, listed, firstRender, codeSearch, nameSearch, statusFilter, server };
 }
 
 async function main() {
   const t0 = Date.now();
-  const chromiumPath = ensureChromium();
-  const dataDir = await mkdtemp(join(tmpdir(), 'bistro-bookings-bench-'));
-  const origins = Object.values(ports).flatMap((p) => [
-    `http://localhost:${p}`,
-    `http://127.0.0.1:${p}`,
-  ]);
-  const backend = await startBackend({
-    dataDir,
-    port: API_PORT,
-    inboxPort: INBOX_PORT,
-    config: { corsOrigins: [...DEFAULT_CORS_ORIGINS, ...origins] },
-  });
-  const configFile = join(dataDir, 'config.json');
-  await writeFile(
-    configFile,
-    JSON.stringify(
-      runtimeConfig({
-        ports,
-        host: '127.0.0.1',
-        supabase: { url: backend.url, anonKey: backend.anonKey },
-      }),
-    ),
-  );
-  const suite = await serveSuite({ ports, host: '127.0.0.1', configFile });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  const { ports, backend, browser, close } = await startAdminBench({
+    name: 'bookings',
+    portBase: Number(env.BENCH_BOOKINGS_PORT_BASE ?? 4545),
+    apiPort: Number(env.BENCH_BOOKINGS_API_PORT ?? 54546),
+    inboxPort: Number(env.BENCH_BOOKINGS_INBOX_PORT ?? 54547),
   });
   let dialog;
   let admin;
   let seedMs;
   try {
-    dialog = await dialogOpenToInteractive(browser, backend);
+    dialog = await dialogOpenToInteractive(browser, backend, ports);
     console.log(
       `[bookings] booking dialog, click to interactive: median ${dialog.median.toFixed(0)} ms ` +
         `(${dialog.all.map((x) => x.toFixed(0)).join(', ')})`,
@@ -267,7 +190,7 @@ async function main() {
     const ts = performance.now();
     await seed(backend, COUNT);
     seedMs = performance.now() - ts;
-    admin = await adminTab(browser, backend, COUNT);
+    admin = await adminTab(browser, backend, ports, COUNT);
     console.log(
       `[bookings] ${COUNT.toLocaleString('en-US')} seeded bookings (in ${seedMs.toFixed(0)} ms; the tab says "${admin.shown}" and lists ${admin.listed}): ` +
         `first render ${admin.firstRender.toFixed(0)} ms, code search ${admin.codeSearch.toFixed(0)} ms, ` +
@@ -276,10 +199,7 @@ async function main() {
         `${admin.server.first.toFixed(1)} ms, code ${admin.server.code.toFixed(1)} ms, name ${admin.server.name.toFixed(1)} ms`,
     );
   } finally {
-    await browser.close();
-    await suite.close();
-    await backend.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
   const seconds = (Date.now() - t0) / 1000;
   const target = `<= ${TARGET_MS} ms`;
@@ -306,33 +226,18 @@ async function main() {
       { name: `admin Bookings status filter, ${COUNT} bookings`, ...under(admin.statusFilter) },
     ],
     tables: [
-      {
-        title: 'Bookings tab with many bookings',
-        columns: [
-          'bookings',
-          'seed ms',
-          'first render ms',
-          'code search ms',
-          'name search ms',
-          'status filter ms',
-          'REST page 1 ms',
-          'REST code ms',
-          'REST name ms',
-        ],
-        rows: [
-          [
-            COUNT,
-            Math.round(seedMs),
-            Math.round(admin.firstRender),
-            Math.round(admin.codeSearch),
-            Math.round(admin.nameSearch),
-            Math.round(admin.statusFilter),
-            Number(admin.server.first.toFixed(1)),
-            Number(admin.server.code.toFixed(1)),
-            Number(admin.server.name.toFixed(1)),
-          ],
-        ],
-      },
+      timingsTable(
+        'Bookings tab with many bookings',
+        [{ ...admin, count: COUNT, seedMs }],
+        ['bookings', 'count'],
+        {
+          firstRender: 'first render',
+          codeSearch: 'code search',
+          nameSearch: 'name search',
+          statusFilter: 'status filter',
+        },
+        { first: 'page 1', code: 'code', name: 'name' },
+      ),
     ],
   });
 }

@@ -22,19 +22,18 @@
  * Env (defaults in brackets): BENCH_RT_LEVELS [500,2000,5000], BENCH_RT_SECONDS [10] (changes
  * per level), BENCH_RT_POLL_N [500], BENCH_RT_POLL_SECONDS [10], BENCH_RT_P99_MS [1000].
  */
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { fork, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { WebSocket } from 'ws';
+import { onBothDatabases, type DbKind } from '../both-databases.js';
 import { writeBenchPart } from '../report.mjs';
 
 const thisFile = fileURLToPath(import.meta.url);
 const here = path.dirname(thisFile);
-const backendDir = path.resolve(here, '../../../apps/backend');
 const env = process.env;
 const list = (v: string | undefined, d: number[]) =>
   v ? v.split(',').map((x) => Number(x.trim())) : d;
@@ -44,11 +43,7 @@ const POLL_N = Number(env['BENCH_RT_POLL_N'] ?? 500);
 const POLL_SECONDS = Number(env['BENCH_RT_POLL_SECONDS'] ?? 10);
 const P99_MS = Number(env['BENCH_RT_P99_MS'] ?? 1000);
 const TARGET_N: Record<DbKind, number> = { pglite: 2000, postgres: 5000 };
-const dbArg = process.argv.includes('--db')
-  ? process.argv[process.argv.indexOf('--db') + 1]
-  : 'both';
 
-type DbKind = 'pglite' | 'postgres';
 const label = (db: DbKind) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite');
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -486,31 +481,7 @@ function report(results: DbResult[], seconds: number): void {
   });
 }
 
-async function main(): Promise<void> {
-  const t0 = Date.now();
-  if (dbArg === 'pglite' || dbArg === 'postgres') {
-    const r = await bench(dbArg);
-    const out = env['BENCH_RT_RESULT'];
-    if (out) await writeFile(out, JSON.stringify(r));
-    else report([r], (Date.now() - t0) / 1000);
-    return;
-  }
-  if (dbArg !== 'both') throw new Error('--db must be pglite, postgres or both');
-  const results = [await bench('pglite')];
-  const tmp = await mkdtemp(path.join(tmpdir(), 'bistro-bench-rt-result-'));
-  const file = path.join(tmp, 'postgres.json');
-  const r = spawnSync(
-    path.join(backendDir, 'scripts/with-postgres.sh'),
-    ['npx', 'tsx', thisFile, '--db', 'postgres'],
-    { cwd: backendDir, stdio: 'inherit', env: { ...env, BENCH_RT_RESULT: file } },
-  );
-  if (r.status === 0) results.push(JSON.parse(await readFile(file, 'utf8')) as DbResult);
-  await rm(tmp, { recursive: true, force: true });
-  report(results, (Date.now() - t0) / 1000);
-  if (r.status !== 0) throw new Error(`the PostgreSQL run failed (${r.status ?? r.signal})`);
-}
-
-main().then(
+onBothDatabases(thisFile, bench, report).then(
   () => process.exit(0),
   (e: unknown) => {
     console.error(e);

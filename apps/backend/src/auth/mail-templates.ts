@@ -4,8 +4,7 @@
  * layout (shared with the booking mails of the edge functions), with a text and an HTML part; a
  * code is printed only in the mails whose flow has somewhere to type it.
  */
-// eslint-disable-next-line @nx/enforce-module-boundaries -- the one mail layout is shared with the edge functions (Deno), which have no build step
-import { brandedMail } from '../../../../supabase/functions/_shared/branded-mail.ts';
+import { brandedMail } from './mail-layout.generated.js';
 
 export type AuthMailKind =
   | 'signup'

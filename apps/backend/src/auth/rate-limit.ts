@@ -1,7 +1,8 @@
 /** Fixed-window counters and the auth API's limits (per address, per client IP, per recipient). */
 import type { Context } from 'hono';
-import type { Config } from '../context.js';
+import type { Config } from '../config.js';
 import { overEmailSendRateLimit, overRequestRateLimit } from './errors.js';
+import { resolveRateLimits, type IpAction, type LimitRule } from './rate-limit-settings.js';
 import { clientIp } from '../shared/client-ip.js';
 import type { Queryable } from '../db/types.js';
 
@@ -71,72 +72,6 @@ export class Sweeper {
         console.warn(`[auth] rate limit sweep failed: ${e instanceof Error ? e.message : e}`),
       );
   }
-}
-
-export interface LimitRule {
-  max: number;
-  windowMs: number;
-}
-
-/** What the per-IP limits count. */
-export type IpAction =
-  /** failed password sign-ins (password spraying across many addresses) */
-  | 'signIn'
-  /** sign-up requests (each can mail an address) */
-  | 'signUp'
-  /** failed link-token verifications (POST /verify with token_hash or a bare token) */
-  | 'verify'
-  /** failed 6-digit code verifications (POST /verify with email and token) */
-  | 'otp'
-  /** password recovery requests */
-  | 'recover'
-  /** confirmation resend requests */
-  | 'resend'
-  /** magic link / e-mail OTP requests (POST /otp; each can mail an address) */
-  | 'magicLink'
-  /** anonymous sign-ins (each makes a user) */
-  | 'anonymous';
-
-export interface AuthRateLimits {
-  /** Per client IP, whatever the address, per action. */
-  perIp: Record<IpAction, LimitRule>;
-  /** Auth mails (confirmation, recovery) per recipient address. */
-  mailsPerRecipient: LimitRule;
-}
-
-/** `Config.authRateLimits`: replaces single rules of AUTH_RATE_LIMITS. */
-export interface AuthRateLimitsOverride {
-  perIp?: Partial<Record<IpAction, LimitRule>>;
-  mailsPerRecipient?: LimitRule;
-}
-
-const FIVE_MINUTES = 5 * 60_000;
-
-/**
- * The defaults, GoTrue's: 30 sign-ins/sign-ups and 30 verifications per IP in 5 minutes, 30
- * anonymous sign-ins per IP an hour; mails
- * to one address a few per hour. The per-address limit (per action, IP and e-mail) is
- * `Config.rateLimit`.
- */
-export const AUTH_RATE_LIMITS: AuthRateLimits = {
-  perIp: {
-    signIn: { max: 30, windowMs: FIVE_MINUTES },
-    signUp: { max: 30, windowMs: FIVE_MINUTES },
-    verify: { max: 30, windowMs: FIVE_MINUTES },
-    otp: { max: 30, windowMs: FIVE_MINUTES },
-    recover: { max: 30, windowMs: FIVE_MINUTES },
-    resend: { max: 30, windowMs: FIVE_MINUTES },
-    magicLink: { max: 30, windowMs: FIVE_MINUTES },
-    anonymous: { max: 30, windowMs: 60 * 60_000 },
-  },
-  mailsPerRecipient: { max: 4, windowMs: 60 * 60_000 },
-};
-
-export function resolveRateLimits(o: AuthRateLimitsOverride | undefined): AuthRateLimits {
-  return {
-    perIp: { ...AUTH_RATE_LIMITS.perIp, ...o?.perIp },
-    mailsPerRecipient: o?.mailsPerRecipient ?? AUTH_RATE_LIMITS.mailsPerRecipient,
-  };
 }
 
 export interface AuthLimiter {

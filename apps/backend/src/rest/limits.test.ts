@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.js';
 import { MAX_NESTING, MAX_PATTERN_LENGTH } from './limits.js';
-import { parseFilter, parseLogic, parseSelect } from './parser.js';
+import { parseFilter, parseLogic } from './parser/filter.js';
+import { parseSelect } from './parser/select.js';
 
 const parseFailure = (fn: () => unknown): ApiError => {
   try {

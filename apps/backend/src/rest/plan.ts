@@ -7,7 +7,7 @@ import { ApiError } from './errors.js';
 import { MAX_BULK_ROWS } from './limits.js';
 import { pgArrayLiteral } from '../shared/pg-array.js';
 import { buildReadNode, lookupTable, nodeAtPath, type ReadNode } from './relationships.js';
-import type { SelectItem } from './parser.js';
+import type { SelectItem } from './parser/select.js';
 import type { ApiRequest, QueryParams } from './request.js';
 import type { FunctionInfo, SchemaCache, TableInfo } from './schema.js';
 

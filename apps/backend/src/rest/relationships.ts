@@ -3,7 +3,9 @@
  * (to-one or to-many through a foreign key) and the read tree of a select list with embeds.
  */
 import { ApiError, parseError } from './errors.js';
-import type { Condition, OrderTerm, SelectItem } from './parser.js';
+import type { Condition } from './parser/filter.js';
+import type { OrderTerm } from './parser/order.js';
+import type { SelectItem } from './parser/select.js';
 import type { ForeignKey, FunctionInfo, SchemaCache, TableInfo } from './schema.js';
 
 export interface Relationship {

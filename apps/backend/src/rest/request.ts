@@ -3,19 +3,16 @@
  * what it asks for, without looking at the database. Every malformed part throws ApiError.
  */
 import { ApiError, parseError } from './errors.js';
+import { parseFilter, parseLogic, type Condition } from './parser/filter.js';
 import {
-  parseFilter,
-  parseLogic,
   parseNonNegativeInt,
   parseOrder,
   parseRange,
-  parseSelect,
   splitPath,
-  splitTopLevel,
-  type Condition,
   type OrderTerm,
-  type SelectItem,
-} from './parser.js';
+} from './parser/order.js';
+import { parseSelect, type SelectItem } from './parser/select.js';
+import { splitTopLevel } from './parser/tokens.js';
 
 export const OBJECT_MIME = 'application/vnd.pgrst.object+json';
 const STRIP_NULLS = /application\/vnd\.pgrst\.(object|array)\+json\s*;\s*nulls=stripped/i;

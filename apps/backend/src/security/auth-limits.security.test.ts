@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing.js';
-import { AUTH_RATE_LIMITS } from '../auth/rate-limit.js';
+import { AUTH_RATE_LIMITS } from '../auth/rate-limit-settings.js';
 
 let srv: TestServer;
 const PER_IP = AUTH_RATE_LIMITS.perIp;

@@ -1,12 +1,12 @@
 /** The fuzz run shared by the anon and member suites: boots a backend, fires the cases, counts. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { TestServer } from '../testing.js';
 import { arbitraries, loadFuzzSchema } from './fuzz.js';
 import { describeCase, judge, send } from './fuzz-check.js';
 import { allChanges, forbiddenChanges, snapshot } from './rows.js';
-// records the figures of `npm run fuzz` when BENCH_OUT is set
-import { writeBenchPart } from '../../../../tools/bench/report.mjs';
 
 /**
  * Cases per actor. `npm test` (test:security) runs 8,000 as a visitor and 12,000 as a member;
@@ -26,6 +26,25 @@ export interface FuzzReport {
   cases: number;
   statuses: Record<string, number>;
   seconds: number;
+}
+
+/**
+ * What `FUZZ_OUT=<dir>` receives, one `rest-fuzz-<actor>.json` per actor: the figures of the
+ * run, which `npm run soak` turns into parts of its bench report.
+ */
+export interface FuzzFigures extends FuzzReport {
+  actor: string;
+  seed: number;
+}
+
+function writeFigures(figures: FuzzFigures): void {
+  const dir = process.env['FUZZ_OUT'];
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    path.join(dir, `rest-fuzz-${figures.actor}.json`),
+    JSON.stringify(figures, null, 2) + '\n',
+  );
 }
 
 export async function runFuzz(
@@ -91,25 +110,7 @@ export async function runFuzz(
   console.log(
     `[fuzz] ${actor.name}: ${cases} cases in ${seconds.toFixed(1)} s (${(cases / seconds).toFixed(0)}/s, seed ${seed}); statuses ${dist}; 5xx 0, hangs 0, unhandled rejections 0, forbidden row changes 0`,
   );
-  writeBenchPart({
-    id: `rest-fuzz-${actor.name}`,
-    title: `PostgREST query-grammar fuzzing as a ${actor.name}`,
-    notes: `fast-check seed ${seed}; every answer a 2xx or a PostgREST-shaped 4xx, rows unchanged beyond the caller's policies`,
-    figures: [
-      { name: 'fuzz cases', value: cases, unit: 'requests' },
-      { name: 'answers with status 5xx', value: 0, target: '0', met: true },
-      { name: 'duration', value: Number(seconds.toFixed(1)), unit: 's' },
-    ],
-    tables: [
-      {
-        title: 'status distribution',
-        columns: ['status', 'answers'],
-        rows: Object.entries(statuses)
-          .sort(([a], [b]) => Number(a) - Number(b))
-          .map(([st, n]) => [Number(st), n]),
-      },
-    ],
-  });
+  writeFigures({ actor: actor.name, seed, cases, statuses, seconds });
   if (process.env['FUZZ_CODES']) console.log(codes);
   return { cases, statuses, seconds };
 }

@@ -5,7 +5,7 @@
  * in-process and check every answer. Used by rest-fuzz-anon and rest-fuzz-member.security.test.ts.
  */
 import fc from 'fast-check';
-import { OPERATORS } from '../rest/parser.js';
+import { OPERATORS } from '../rest/parser/filter.js';
 import type { FuzzSchema } from './fuzz-schema.js';
 import { headerSet, maybe, mutate } from './fuzz-headers.js';
 

@@ -28,7 +28,7 @@ import {
   type UserRow,
 } from '../models/users.js';
 import type { Queryable } from '../../db/types.js';
-import type { IpAction } from '../rate-limit.js';
+import type { IpAction } from '../rate-limit-settings.js';
 import { optionalStr, readBody, safeRedirect, str } from '../request.js';
 import { issueSession, type SessionJson } from '../session.js';
 

@@ -2,7 +2,9 @@
  * SQL fragments shared by every plan kind. Identifiers come only from the schema cache (or,
  * for RPC results, are validated and quoted); every value is a bound parameter.
  */
-import type { Condition, FieldRef, FilterCond, SelectItem } from '../parser.js';
+import type { Condition, FilterCond } from '../parser/filter.js';
+import type { SelectItem } from '../parser/select.js';
+import type { FieldRef } from '../parser/tokens.js';
 import { checkColumn, type EmbedNode, type ReadNode } from '../relationships.js';
 import type { FunctionInfo, TableInfo } from '../schema.js';
 import { ApiError } from '../errors.js';

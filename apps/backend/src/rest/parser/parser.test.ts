@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ApiError } from './errors.js';
-import {
-  parseFilter,
-  parseLogic,
-  parseNonNegativeInt,
-  parseOrder,
-  parseRange,
-  parseSelect,
-  splitPath,
-  splitTopLevel,
-  unquote,
-} from './parser.js';
+import { ApiError } from '../errors.js';
+import { parseFilter, parseLogic } from './filter.js';
+import { parseNonNegativeInt, parseOrder, parseRange, splitPath } from './order.js';
+import { parseSelect } from './select.js';
+import { splitTopLevel, unquote } from './tokens.js';
 
 const fails = (fn: () => unknown, code = 'PGRST100') => {
   try {
