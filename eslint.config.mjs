@@ -33,7 +33,7 @@ export default [
             // The scripts' helpers, from the bench project inside tools/.
             '^(\\.\\./)+(backend-process|ensure-chromium|ensure-debian-package)\\.mjs$',
             '^.*/apps/web-server/src/index\\.mjs$',
-            '^.*/apps/backend/src/(server|keys|testing)(\\.ts|\\.js)?$',
+            '^.*/apps/backend/src/(server|keys|testing|db/template)(\\.ts|\\.js)?$',
             '^.*/vitest\\.shared(\\.ts)?$',
           ],
           depConstraints: [

@@ -45,14 +45,11 @@ export default defineConfig({
       API_PORT: String(API_PORT),
       INBOX_PORT: String(INBOX_PORT),
       DATA_DIR,
-<<<<<<< HEAD
       // the fresh data folder starts as a copy of the test run's migrated, seeded database
       DB_FROM_TEMPLATE: '1',
-=======
       // The booking-mail job every 2 s instead of every minute, so a test sees the
       // mails the database queued without calling anything itself.
       BOOKING_MAILS_INTERVAL_MS: '2000',
->>>>>>> mails26
     },
   },
 });
