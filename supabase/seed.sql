@@ -208,3 +208,15 @@ values
   ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 5, 'Packed dance floor all night!'),
   ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 4, null)
 on conflict do nothing;
+
+-- A date with other hours twelve days ahead (venue time): a private buyout of
+-- the lounge in the afternoon, open again for the night.
+insert into public.venue_hour_exceptions (on_date, label, is_closed, opens_at, closes_at)
+values (
+  (now() at time zone 'America/New_York')::date + 12,
+  'Private buyout until 6PM',
+  false,
+  '18:00',
+  '01:00'
+)
+on conflict (on_date) do nothing;

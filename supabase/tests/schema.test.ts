@@ -25,6 +25,10 @@ const expectedTables = [
   'song_votes',
   'user_offers',
   'user_roles',
+  'venue_changes',
+  'venue_hour_exceptions',
+  'venue_hours',
+  'venue_settings',
 ];
 
 describe('schema', () => {
@@ -58,13 +62,18 @@ describe('schema', () => {
     expect(rows).toEqual([]);
   });
 
-  it('grants anon nothing but reading approved events', async () => {
+  it('grants anon nothing but reading approved events and the venue record', async () => {
     const rows = await asOwner<{ table_name: string; privilege_type: string }>(
       db,
       `select table_name, privilege_type from information_schema.role_table_grants
        where grantee = 'anon' and table_schema = 'public' order by 1, 2`,
     );
-    expect(rows).toEqual([{ table_name: 'events', privilege_type: 'SELECT' }]);
+    expect(rows).toEqual([
+      { table_name: 'events', privilege_type: 'SELECT' },
+      { table_name: 'venue_hour_exceptions', privilege_type: 'SELECT' },
+      { table_name: 'venue_hours', privilege_type: 'SELECT' },
+      { table_name: 'venue_settings', privilege_type: 'SELECT' },
+    ]);
     const cols = await asOwner(
       db,
       `select table_name, column_name, privilege_type from information_schema.column_privileges
@@ -167,6 +176,8 @@ describe('schema', () => {
       dj_ratings: ['dj_id', 'user_id', 'performance_date', 'created_at'],
       song_requests: ['event_date', 'created_at', 'vote_count', 'user_id'],
       song_votes: ['song_request_id', 'user_id', 'event_date'],
+      venue_hour_exceptions: ['on_date'],
+      venue_changes: ['changed_at'],
     };
     const rows = await asOwner<{ tbl: string; col: string }>(
       db,

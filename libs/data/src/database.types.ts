@@ -487,6 +487,153 @@ export type Database = {
         }
         Relationships: []
       }
+      venue_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          id: number
+          new_values: Json | null
+          old_values: Json | null
+          operation: string
+          row_key: string
+          table_name: string
+        }
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: number
+          new_values?: Json | null
+          old_values?: Json | null
+          operation: string
+          row_key: string
+          table_name: string
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: number
+          new_values?: Json | null
+          old_values?: Json | null
+          operation?: string
+          row_key?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
+      venue_hour_exceptions: {
+        Row: {
+          closes_at: string | null
+          created_at: string
+          id: string
+          is_closed: boolean
+          label: string
+          on_date: string
+          opens_at: string | null
+        }
+        Insert: {
+          closes_at?: string | null
+          created_at?: string
+          id?: string
+          is_closed?: boolean
+          label: string
+          on_date: string
+          opens_at?: string | null
+        }
+        Update: {
+          closes_at?: string | null
+          created_at?: string
+          id?: string
+          is_closed?: boolean
+          label?: string
+          on_date?: string
+          opens_at?: string | null
+        }
+        Relationships: []
+      }
+      venue_hours: {
+        Row: {
+          closes_at: string | null
+          is_closed: boolean
+          opens_at: string | null
+          weekday: number
+        }
+        Insert: {
+          closes_at?: string | null
+          is_closed?: boolean
+          opens_at?: string | null
+          weekday: number
+        }
+        Update: {
+          closes_at?: string | null
+          is_closed?: boolean
+          opens_at?: string | null
+          weekday?: number
+        }
+        Relationships: []
+      }
+      venue_settings: {
+        Row: {
+          adults_only_from: string | null
+          city: string
+          cover_charge_note: string
+          dress_code: string
+          email: string
+          hours_note: string
+          id: boolean
+          minimum_age: number
+          name: string
+          phone: string
+          postal_code: string
+          region: string
+          region_code: string
+          short_name: string
+          social_links: Json
+          street: string
+          tagline: string
+          updated_at: string
+        }
+        Insert: {
+          adults_only_from?: string | null
+          city: string
+          cover_charge_note?: string
+          dress_code?: string
+          email: string
+          hours_note?: string
+          id?: boolean
+          minimum_age?: number
+          name: string
+          phone: string
+          postal_code: string
+          region: string
+          region_code: string
+          short_name: string
+          social_links?: Json
+          street: string
+          tagline?: string
+          updated_at?: string
+        }
+        Update: {
+          adults_only_from?: string | null
+          city?: string
+          cover_charge_note?: string
+          dress_code?: string
+          email?: string
+          hours_note?: string
+          id?: boolean
+          minimum_age?: number
+          name?: string
+          phone?: string
+          postal_code?: string
+          region?: string
+          region_code?: string
+          short_name?: string
+          social_links?: Json
+          street?: string
+          tagline?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never

@@ -451,3 +451,51 @@ export {
   useLiveDjRatings,
   type LiveDjRatingsPage,
 } from './dj-ratings/dj-ratings-query';
+
+// --- the venue record (settings, hours, dates with other hours, history) ---
+export { venueKeys } from './venue/keys';
+export {
+  WEEKDAY_NAMES,
+  formatClock,
+  formatSpan,
+  formatException,
+  formatVenueDate,
+  hoursOn,
+  upcomingExceptions,
+  weekRows,
+  weeklySummary,
+  type DayHours,
+  type HoursException,
+} from './venue/venue-hours';
+export {
+  addressLine,
+  agePolicy,
+  mapsUrl,
+  phoneHref,
+  parseSocialLinks,
+  toVenue,
+  type SocialLink,
+  type Venue,
+  type VenueSettingsRow,
+} from './venue/venue-record';
+export { fetchVenue, venueQueryOptions, venueToday, useVenue } from './venue/venue-query';
+export {
+  addHoursException,
+  removeHoursException,
+  saveVenueHours,
+  saveVenueSettings,
+  useHoursExceptionAddMutation,
+  useHoursExceptionRemoveMutation,
+  useVenueHoursMutation,
+  useVenueSettingsMutation,
+  type HoursExceptionInput,
+  type VenueSettingsInput,
+} from './venue/venue-save-mutation';
+export {
+  VENUE_CHANGES_SHOWN,
+  fetchVenueChanges,
+  useVenueChanges,
+  venueChangesQueryOptions,
+  type VenueChange,
+} from './venue/venue-changes-query';
+export { venueSaved, venueSaveFailed } from './venue/errors';

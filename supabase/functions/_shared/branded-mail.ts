@@ -6,7 +6,6 @@
  * an HTML part that say the same. Only depends on the venue's facts, so the
  * backend (Node) and the edge functions (Deno) can both import it.
  */
-import { venue } from './venue.ts';
 
 export interface MailAction {
   label: string;
@@ -28,8 +27,8 @@ export interface BrandedMailInput {
   image?: { cid: string; alt: string; size: number };
   /** Small print under the message; defaults to the venue's name. */
   footer?: string[];
-  /** Defaults to the venue's name from venue.ts. */
-  venueName?: string;
+  /** The venue's name from its record (the mail's header and default footer). */
+  venueName: string;
 }
 
 export interface BrandedMail {
@@ -55,7 +54,7 @@ const font = "font-family:Georgia,'Times New Roman',serif";
 const sans = 'font-family:Helvetica,Arial,sans-serif';
 
 export function brandedMail(input: BrandedMailInput): BrandedMail {
-  const venueName = input.venueName ?? venue.name;
+  const venueName = input.venueName;
   const details = input.details ?? [];
   const links = input.links ?? [];
   const footer = input.footer ?? [venueName];

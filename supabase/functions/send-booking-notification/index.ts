@@ -14,6 +14,7 @@ import { deno } from '../_shared/env.ts';
 import { requireAdmin, serviceClient } from '../_shared/supabase.ts';
 import { sendMail } from '../_shared/mail.ts';
 import { bookingMail } from '../_shared/booking-mail.ts';
+import { loadMailVenue } from '../_shared/venue.ts';
 import { cancellable, newCancelUrl } from '../_shared/booking-links.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,19 +72,23 @@ export async function handler(req: Request): Promise<Response> {
       event = (row as { title: string; event_date: string } | null) ?? null;
     }
 
-    const mail = await bookingMail('decision', {
-      to: address,
-      id: booking.id,
-      name: booking.name,
-      bookingCode: booking.booking_code,
-      status: booking.status,
-      guests: booking.number_of_guests,
-      event,
-      adminNotes: booking.admin_notes,
-      cancelUrl: cancellable(booking.status, booking.event_date)
-        ? await newCancelUrl(service, booking.id)
-        : null,
-    });
+    const mail = await bookingMail(
+      'decision',
+      {
+        to: address,
+        id: booking.id,
+        name: booking.name,
+        bookingCode: booking.booking_code,
+        status: booking.status,
+        guests: booking.number_of_guests,
+        event,
+        adminNotes: booking.admin_notes,
+        cancelUrl: cancellable(booking.status, booking.event_date)
+          ? await newCancelUrl(service, booking.id)
+          : null,
+      },
+      await loadMailVenue(service),
+    );
     await sendMail(mail);
     return json({ sent: true, to: mail.to, status: booking.status });
   } catch (error) {

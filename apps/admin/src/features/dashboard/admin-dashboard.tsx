@@ -21,6 +21,7 @@ import { UsersTab } from '../users/users-tab';
 import { AdminRightsTab } from '../roles/admin-rights-tab';
 import { NotificationsTab } from '../notifications/notifications-tab';
 import { AnalyticsTab } from '../analytics/analytics-tab';
+import { VenueTab } from '../venue/venue-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
 
 const WideList = styled(TabsList)`
@@ -57,7 +58,7 @@ const Picker = styled.div`
   }
 `;
 
-/** The admin screen (/admin and /admin-enhanced): nine tabs, a dropdown for them on small screens. */
+/** The admin screen (/admin and /admin-enhanced): its tabs, a dropdown for them on small screens. */
 export function AdminDashboard() {
   const [tab, setTab] = useState<AdminTabId>('overview');
   useAdminCountsLive();
@@ -112,6 +113,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="venue">
+          <VenueTab />
         </TabsContent>
       </Tabs>
     </Page>

@@ -8,6 +8,7 @@ export const adminTabs = [
   { id: 'roles', label: 'Admin Rights' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'venue', label: 'Venue' },
 ] as const;
 
 export type AdminTabId = (typeof adminTabs)[number]['id'];

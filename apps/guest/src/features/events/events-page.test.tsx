@@ -19,7 +19,7 @@ const state = vi.hoisted(() => ({
 }));
 
 vi.mock('@bistro/data', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@bistro/data')>();
+  const actual = await (await import('../../test/venue-mock')).withTestVenue(importOriginal);
   return {
     ...actual,
     useApprovedEvents: () => ({ ...state.events, refetch: vi.fn() }),

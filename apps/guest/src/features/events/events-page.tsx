@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Clock, Crown, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Crown, Mail, MapPin, Phone, Shirt } from 'lucide-react';
 import {
   Button,
   ButtonLink,
@@ -14,8 +14,6 @@ import {
   media,
   theme,
   toast,
-  venue,
-  venueAddressLine,
 } from '@bistro/ui';
 import { authRedirectState } from '@bistro/auth';
 import {
@@ -23,6 +21,7 @@ import {
   spotsLeftLabel,
   useApprovedEvents,
   useEventAvailability,
+  useVenue,
   type BookingRow,
   type EventRow,
 } from '@bistro/data';
@@ -85,18 +84,20 @@ const Spots = styled.p<{ $full: boolean }>`
  * the member's session re-renders the page, and these do not change with it.
  */
 const EventsHero = memo(function EventsHero() {
+  const { data: venue } = useVenue();
   return (
     <Hero>
       <h1>Epic Nights Await</h1>
       <Muted>
-        Live music, guest DJs and themed parties at {venue.name}. Reserve your spot before they sell
-        out.
+        Live music, guest DJs and themed parties{venue ? ` at ${venue.name}` : ''}. Reserve your
+        spot before they sell out.
       </Muted>
     </Hero>
   );
 });
 
 const VenueInfo = memo(function VenueInfo() {
+  const { data: venue } = useVenue();
   return (
     <>
       <SectionTitle>VIP Event Planning</SectionTitle>
@@ -118,24 +119,45 @@ const VenueInfo = memo(function VenueInfo() {
             <MapPin aria-hidden color={theme.colors.accent} />
             <CardTitle style={{ margin: 0 }}>Location</CardTitle>
           </Row>
-          <Muted style={{ marginTop: 8 }}>{venueAddressLine}</Muted>
+          <Muted style={{ marginTop: 8 }}>{venue?.addressLine ?? '\u00a0'}</Muted>
+          {venue ? (
+            <a href={venue.mapsUrl} target="_blank" rel="noopener noreferrer">
+              Open in Maps
+            </a>
+          ) : null}
         </Card>
         <Card>
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
             <CardTitle style={{ margin: 0 }}>Hours</CardTitle>
           </Row>
-          <Muted style={{ marginTop: 8 }}>Daily 11AM to 1AM</Muted>
+          <Muted style={{ marginTop: 8 }}>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</Muted>
+          {venue?.hoursNote ? <Muted>{venue.hoursNote}</Muted> : null}
+        </Card>
+        <Card>
+          <Row $gap={2}>
+            <Shirt aria-hidden color={theme.colors.accent} />
+            <CardTitle style={{ margin: 0 }}>Dress Code &amp; Age</CardTitle>
+          </Row>
+          <Muted style={{ marginTop: 8 }}>{venue?.dressCode || '\u00a0'}</Muted>
+          <Muted>{venue?.agePolicy ?? '\u00a0'}</Muted>
+          {venue?.coverChargeNote ? <Muted>{venue.coverChargeNote}</Muted> : null}
         </Card>
         <Card>
           <CardTitle>Concierge</CardTitle>
           <Stack $gap={1}>
-            <a href={venue.phoneHref}>
-              <Phone aria-hidden size={16} /> {venue.phone}
-            </a>
-            <a href={`mailto:${venue.email}`}>
-              <Mail aria-hidden size={16} /> {venue.email}
-            </a>
+            {venue ? (
+              <>
+                <a href={venue.phoneHref}>
+                  <Phone aria-hidden size={16} /> {venue.phone}
+                </a>
+                <a href={`mailto:${venue.email}`} style={{ overflowWrap: 'anywhere' }}>
+                  <Mail aria-hidden size={16} /> {venue.email}
+                </a>
+              </>
+            ) : (
+              <Muted>&nbsp;</Muted>
+            )}
           </Stack>
         </Card>
       </InfoGrid>
@@ -154,6 +176,7 @@ export const BOOK_PARAM = 'book';
  */
 export function EventsPage() {
   const events = useApprovedEvents();
+  const { data: venue } = useVenue();
   const { status, signedIn, userId, email } = useMember();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -234,7 +257,7 @@ export function EventsPage() {
             <Muted>
               Our next line-up is being finalised. Planning a celebration? We host private events.
             </Muted>
-            <ButtonLink href={venue.phoneHref} $variant="accent">
+            <ButtonLink href={venue?.phoneHref ?? '/contact'} $variant="accent">
               <Phone aria-hidden size={18} /> Call for Private Events
             </ButtonLink>
           </Card>
@@ -248,7 +271,7 @@ export function EventsPage() {
                   <Stack $gap={3} style={{ height: '100%' }}>
                     <EventCover
                       url={event.featured_image_url}
-                      fallback={<ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>}
+                      fallback={<ImagePlaceholder aria-hidden>{venue?.shortName}</ImagePlaceholder>}
                     />
                     <CardTitle style={{ margin: 0 }} elementtiming="events-list">
                       {event.title}

@@ -2,6 +2,10 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { HomePage } from './home-page';
 
+vi.mock('@bistro/data', async (importOriginal) =>
+  (await import('../../test/venue-mock')).withTestVenue(importOriginal),
+);
+
 const state = vi.hoisted(() => ({ signedIn: false }));
 
 vi.mock('../shared/use-member', () => ({

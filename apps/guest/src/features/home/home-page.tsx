@@ -2,7 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CalendarDays, Gamepad2, MessageCircle, Sparkles } from 'lucide-react';
-import { ButtonLink, Card, LoadingState, Muted, Row, media, theme, venue } from '@bistro/ui';
+import { ButtonLink, Card, LoadingState, Muted, Row, media, theme } from '@bistro/ui';
+import { useVenue } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { CardTitle, Grid, LinkCard } from '../shared/styles';
 import { useMember } from '../shared/use-member';
@@ -37,6 +38,14 @@ const Greeting = styled.h1`
   }
 `;
 
+// Keeps about three lines while the venue record loads, so the buttons below do not move.
+const Tagline = styled(Muted)`
+  min-height: 4.8em;
+  ${media.md} {
+    min-height: 3.2em;
+  }
+`;
+
 const CardLink = styled(Link)`
   color: inherit;
   text-decoration: none;
@@ -56,17 +65,23 @@ const Promo = styled(Card)`
 /** Home (/): greeting, calls to action, cards, upcoming events, the member panel and promotions. */
 export function HomePage() {
   const { signedIn } = useMember();
+  const { data: venue } = useVenue();
   return (
     <GuestPage route="/">
       <Hero aria-labelledby="home-greeting">
         <Greeting id="home-greeting" elementtiming="home-hero">
           {greetingFor()}
-          <span>{venue.name}</span>
+          <span>{venue?.name ?? '\u00a0'}</span>
         </Greeting>
-        <Muted>
-          Small plates and cocktails in the bistro, DJs and dancing in the ultra lounge. Downtown
-          Cleveland, open daily 11AM to 1AM.
-        </Muted>
+        <Tagline>
+          {venue ? (
+            <>
+              {venue.tagline} Downtown {venue.address.city}, open {venue.hoursSummary}.
+            </>
+          ) : (
+            '\u00a0'
+          )}
+        </Tagline>
         <Row $gap={3} style={{ marginTop: 16 }}>
           <ButtonLink as={Link} to="/order" $variant="accent">
             Order Now

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { theme, venue } from '@bistro/ui';
+import { theme } from '@bistro/ui';
 
 const sections: { title: string; items: [string, string][] }[] = [
   {
@@ -29,7 +29,7 @@ const sections: { title: string; items: [string, string][] }[] = [
 ];
 
 /** The menu, drawn as an image (SVG) so it scales crisply on any phone. */
-export function MenuImage() {
+export function MenuImage({ venueName }: { venueName: string }) {
   const width = 600;
   let y = 120;
   const rows: ReactNode[] = [];
@@ -65,7 +65,7 @@ export function MenuImage() {
   return (
     <svg
       role="img"
-      aria-label={`${venue.shortName} menu`}
+      aria-label={`${venueName} menu`}
       viewBox={`0 0 ${width} ${y + 20}`}
       style={{ width: '100%', maxWidth: 600, height: 'auto', display: 'block', margin: '0 auto' }}
     >
@@ -87,7 +87,7 @@ export function MenuImage() {
         fontFamily="Georgia, serif"
         textAnchor="middle"
       >
-        {venue.shortName} Menu
+        {venueName} Menu
       </text>
       {rows}
     </svg>

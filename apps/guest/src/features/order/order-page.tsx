@@ -1,5 +1,6 @@
-import { CreditCard, UtensilsCrossed } from 'lucide-react';
+import { Clock, CreditCard, UtensilsCrossed } from 'lucide-react';
 import { Card, Heading, Muted, Row, theme } from '@bistro/ui';
+import { useVenue } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { CardTitle, Grid } from '../shared/styles';
 import { MenuImage } from './menu-image';
@@ -8,12 +9,13 @@ export const acceptedPayments = ['Visa', 'Mastercard', 'American Express', 'Cash
 
 /** Order (/order and /scanner): the menu, how to order, accepted payments. */
 export function OrderPage({ route }: { route: '/order' | '/scanner' }) {
+  const { data: venue } = useVenue();
   return (
     <GuestPage route={route}>
       <Heading>Our Menu</Heading>
       <Muted>Fresh from the bistro kitchen and the lounge bar.</Muted>
       <Card style={{ padding: 12 }}>
-        <MenuImage />
+        <MenuImage venueName={venue?.shortName ?? 'Our'} />
       </Card>
       <Grid style={{ marginTop: 24 }}>
         <Card>
@@ -36,6 +38,16 @@ export function OrderPage({ route }: { route: '/order' | '/scanner' }) {
               <li key={p}>{p}</li>
             ))}
           </ul>
+        </Card>
+        <Card as="section" aria-labelledby="order-hours-title">
+          <Row $gap={2}>
+            <Clock aria-hidden color={theme.colors.accent} />
+            <CardTitle id="order-hours-title" style={{ margin: 0 }}>
+              Hours
+            </CardTitle>
+          </Row>
+          <Muted style={{ marginTop: 8 }}>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</Muted>
+          {venue?.hoursNote ? <Muted>{venue.hoursNote}</Muted> : null}
         </Card>
       </Grid>
     </GuestPage>

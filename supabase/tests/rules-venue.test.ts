@@ -1,0 +1,199 @@
+/**
+ * The venue record (settings, weekly hours, dates with other hours): everyone
+ * reads it, only admins change it, bad values are refused by constraints, and
+ * every admin change is written to venue_changes with who made it. On PGlite
+ * and on PostgreSQL 15.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drivers, newMember, type Member, type RulesDb } from './support/drivers';
+
+interface Change {
+  table_name: string;
+  row_key: string;
+  operation: string;
+  changed_by: string | null;
+  old_values: Record<string, unknown> | null;
+  new_values: Record<string, unknown> | null;
+}
+
+describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) => {
+  let db: RulesDb;
+  let admin: Member;
+  let member: Member;
+
+  beforeAll(async () => {
+    if (!driver.available) return;
+    db = await driver.open();
+    admin = await newMember(db, { firstName: 'Ada', admin: true });
+    member = await newMember(db, { firstName: 'Olivia' });
+  }, 180_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const changes = () =>
+    db.owner<Change>(
+      `select table_name, row_key, operation, changed_by, old_values, new_values
+       from public.venue_changes order by id`,
+    );
+
+  describe.skipIf(!driver.available)('venue record', () => {
+    it('ships the defaults: daily 11AM to 1AM, a Cleveland address, a demo e-mail', async () => {
+      const [settings] = await db.act<Record<string, unknown>>(
+        null,
+        `select name, city, region_code, phone, email, minimum_age, adults_only_from from public.venue_settings`,
+      );
+      expect(settings).toMatchObject({
+        city: 'Cleveland',
+        region_code: 'OH',
+        phone: '(216) 555-0142',
+        minimum_age: 21,
+        adults_only_from: '21:00:00',
+      });
+      expect(String(settings!.email)).toMatch(/@[a-z]+\.(example|test)$/);
+      const hours = await db.act<{ weekday: number; opens_at: string; closes_at: string }>(
+        null,
+        `select weekday, opens_at, closes_at from public.venue_hours order by weekday`,
+      );
+      expect(hours).toHaveLength(7);
+      for (const h of hours)
+        expect(h).toMatchObject({ opens_at: '11:00:00', closes_at: '01:00:00' });
+    });
+
+    it('lets visitors and members read it and change nothing', async () => {
+      for (const who of [null, member]) {
+        expect((await db.act(who, `select * from public.venue_settings`)).length).toBe(1);
+        expect((await db.act(who, `select * from public.venue_hour_exceptions`)).length).toBe(0);
+        const settings = await db.attempt(
+          who,
+          `update public.venue_settings set phone = '(216) 555-0199' returning id`,
+        );
+        expect(settings.ok ? settings.affected : 0).toBe(0);
+        const hours = await db.attempt(
+          who,
+          `update public.venue_hours set opens_at = '09:00' where weekday = 0 returning weekday`,
+        );
+        expect(hours.ok ? hours.affected : 0).toBe(0);
+        const insert = await db.attempt(
+          who,
+          `insert into public.venue_hour_exceptions (on_date, label) values ('2030-12-25', 'Christmas Day')`,
+        );
+        expect(insert.ok).toBe(false);
+        const addDay = await db.attempt(
+          who,
+          `insert into public.venue_hours (weekday, opens_at, closes_at) values (7, '11:00', '13:00')`,
+        );
+        expect(addDay.ok).toBe(false);
+        expect(await db.attempt(who, `delete from public.venue_settings`)).toMatchObject({
+          ok: false,
+          code: '42501',
+        });
+      }
+      const [row] = await db.owner<{ phone: string }>(`select phone from public.venue_settings`);
+      expect(row!.phone).toBe('(216) 555-0142');
+      expect(await changes()).toEqual([]);
+    });
+
+    it('keeps the history away from visitors and members', async () => {
+      expect(await db.attempt(null, `select * from public.venue_changes`)).toMatchObject({
+        ok: false,
+        code: '42501',
+      });
+      await db.owner(
+        `insert into public.venue_changes (table_name, row_key, operation) values ('venue_settings', 'true', 'UPDATE')`,
+      );
+      expect(await db.act(member, `select * from public.venue_changes`)).toEqual([]);
+      expect((await db.act(admin, `select * from public.venue_changes`)).length).toBe(1);
+      expect(
+        await db.attempt(
+          admin,
+          `insert into public.venue_changes (table_name, row_key, operation) values ('x', 'y', 'UPDATE')`,
+        ),
+      ).toMatchObject({ ok: false, code: '42501' });
+      expect(await db.attempt(admin, `delete from public.venue_changes`)).toMatchObject({
+        ok: false,
+        code: '42501',
+      });
+      await db.owner(`delete from public.venue_changes`);
+    });
+
+    it('records each admin change with who made it and only the columns that changed', async () => {
+      await db.act(
+        admin,
+        `update public.venue_settings set phone = '(216) 555-0177', tagline = 'New tagline'`,
+      );
+      await db.act(
+        admin,
+        `update public.venue_hours set opens_at = '12:00', closes_at = '22:00' where weekday = 0`,
+      );
+      // An update that changes nothing writes no history.
+      await db.act(admin, `update public.venue_hours set opens_at = '11:00' where weekday = 1`);
+      await db.act(
+        admin,
+        `insert into public.venue_hour_exceptions (on_date, label) values ('2030-11-28', 'Thanksgiving Day')`,
+      );
+      await db.act(
+        admin,
+        `update public.venue_hour_exceptions set is_closed = false, opens_at = '18:00', closes_at = '23:00', label = 'Private buyout' where on_date = '2030-11-28'`,
+      );
+      await db.act(admin, `delete from public.venue_hour_exceptions where on_date = '2030-11-28'`);
+      const log = await changes();
+      expect(log.map((c) => [c.table_name, c.row_key, c.operation, c.changed_by])).toEqual([
+        ['venue_settings', 'true', 'UPDATE', admin.id],
+        ['venue_hours', '0', 'UPDATE', admin.id],
+        ['venue_hour_exceptions', '2030-11-28', 'INSERT', admin.id],
+        ['venue_hour_exceptions', '2030-11-28', 'UPDATE', admin.id],
+        ['venue_hour_exceptions', '2030-11-28', 'DELETE', admin.id],
+      ]);
+      expect(log[0]!.old_values).toEqual({
+        phone: '(216) 555-0142',
+        tagline: 'Small plates and cocktails in the bistro, DJs and dancing in the ultra lounge.',
+      });
+      expect(log[0]!.new_values).toEqual({ phone: '(216) 555-0177', tagline: 'New tagline' });
+      expect(log[1]!.old_values).toEqual({ opens_at: '11:00:00', closes_at: '01:00:00' });
+      expect(log[1]!.new_values).toEqual({ opens_at: '12:00:00', closes_at: '22:00:00' });
+      expect(log[3]!.new_values).toMatchObject({ is_closed: false, label: 'Private buyout' });
+      expect(log[4]!.new_values).toBeNull();
+      // Changes made past the API (migrations, the seed) write no history.
+      await db.owner(`update public.venue_settings set phone = '(216) 555-0142', tagline = ''`);
+      expect(await changes()).toHaveLength(5);
+      await db.owner(
+        `update public.venue_hours set opens_at = '11:00', closes_at = '01:00' where weekday = 0`,
+      );
+    });
+
+    it('refuses bad values with a check violation and changes nothing', async () => {
+      const bad = [
+        `update public.venue_settings set phone = '555-0142'`,
+        `update public.venue_settings set email = 'not an address'`,
+        `update public.venue_settings set postal_code = 'ABCDE'`,
+        `update public.venue_settings set name = '  '`,
+        `update public.venue_settings set minimum_age = 12`,
+        `update public.venue_settings set social_links = '[{"label": "Insta", "url": "javascript:alert(1)"}]'`,
+        `update public.venue_settings set social_links = '{"label": "Insta"}'`,
+        `update public.venue_hours set opens_at = null where weekday = 2`,
+        `update public.venue_hours set is_closed = true where weekday = 2`,
+        `update public.venue_hours set opens_at = '11:00', closes_at = '11:00' where weekday = 2`,
+        `insert into public.venue_hour_exceptions (on_date, label, is_closed, opens_at) values ('2030-01-01', 'New Year', false, '12:00')`,
+      ];
+      for (const sql of bad) {
+        expect(await db.attempt(admin, sql), sql).toMatchObject({ ok: false, code: '23514' });
+      }
+      // Closing a day needs both times cleared.
+      await db.act(
+        admin,
+        `update public.venue_hours set is_closed = true, opens_at = null, closes_at = null where weekday = 2`,
+      );
+      await db.act(
+        admin,
+        `update public.venue_hours set is_closed = false, opens_at = '11:00', closes_at = '01:00' where weekday = 2`,
+      );
+      expect(
+        await db.attempt(
+          admin,
+          `insert into public.venue_hour_exceptions (on_date, label) values ('2030-12-25', 'Christmas'), ('2030-12-25', 'Again')`,
+        ),
+      ).toMatchObject({ ok: false, code: '23505' });
+    });
+  });
+});
