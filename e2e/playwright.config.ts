@@ -31,7 +31,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { viewport: { width: 1280, height: 800 } },
+      testIgnore: /venue-edits\.spec\.ts/,
+    },
+    // Changes the venue's shared record (hours, menu): runs after the other tests, so
+    // none of them reads the record while it is changed.
+    {
+      name: 'venue-edits',
+      use: { viewport: { width: 1280, height: 800 } },
+      testMatch: /venue-edits\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node tools/start.mjs --skip-build --fresh --snapshot',
     cwd: '..',

@@ -220,3 +220,67 @@ values (
   '01:00'
 )
 on conflict (on_date) do nothing;
+
+-- The menu: seven sections and their items (prices in cents, tags from
+-- private.menu_tags()). Skipped where a section or an item of the same name exists.
+insert into public.menu_sections (slug, title, note, position) values
+  ('small-plates', 'Small Plates', 'Made for sharing.', 1),
+  ('mains', 'Mains', '', 2),
+  ('desserts', 'Desserts', '', 3),
+  ('cocktails', 'Cocktails', 'Every cocktail can be made zero-proof.', 4),
+  ('wine', 'Wine', 'By the glass; ask for the bottle list.', 5),
+  ('beer', 'Beer', 'Local drafts rotate with the season.', 6),
+  ('bottle-service', 'Bottle Service', 'In the lounge, with mixers, a sparkler and a reserved section. 21+.', 7)
+on conflict (slug) do nothing;
+
+insert into public.menu_items (section_id, name, description, price_cents, unit, tags, position)
+select s.id, v.name, v.description, v.price_cents, v.unit, v.tags::text[], v.position
+from (values
+  ('small-plates', 'Crispy Calamari', 'Lemon aioli, pickled cherry peppers.', 1400, '', '{contains-shellfish}', 1),
+  ('small-plates', 'Truffle Fries', 'Parmesan, herbs, white truffle oil.', 900, '', '{vegetarian}', 2),
+  ('small-plates', 'Lake Erie Perch Tacos', 'Cornmeal-crusted perch, lime slaw, chipotle crema.', 1500, '', '{spicy}', 3),
+  ('small-plates', 'Potato & Cheddar Pierogi', 'Pan-seared, caramelized onion, sour cream.', 1200, '', '{vegetarian}', 4),
+  ('small-plates', 'Korean BBQ Wings', 'Gochujang glaze, sesame, scallion.', 1400, '', '{spicy,dairy-free}', 5),
+  ('small-plates', 'Whipped Ricotta Toast', 'Hot honey, pistachio, grilled sourdough.', 1100, '', '{vegetarian,contains-nuts}', 6),
+  ('small-plates', 'Charred Brussels Sprouts', 'Maple-chili glaze, toasted pecans.', 1000, '', '{vegan,gluten-free,contains-nuts,spicy}', 7),
+  ('small-plates', 'Shrimp Ceviche', 'Lime, avocado, jalapeño, tortilla chips.', 1500, '', '{contains-shellfish,gluten-free,dairy-free,spicy}', 8),
+  ('mains', 'Lakeshore Burger', 'Two smashed patties, aged cheddar, house sauce, fries.', 1800, '', '{}', 1),
+  ('mains', 'Blackened Salmon', 'Cajun spice, dirty rice, charred lemon.', 2700, '', '{gluten-free,spicy}', 2),
+  ('mains', 'Wild Mushroom Risotto', 'Parmesan, thyme, truffle.', 2200, '', '{vegetarian,gluten-free}', 3),
+  ('mains', 'Braised Short Rib', 'Eight hours in red wine, horseradish mash.', 3200, '', '{gluten-free}', 4),
+  ('mains', 'Roasted Half Chicken', 'Herb jus, garlic potatoes, green beans.', 2400, '', '{gluten-free,dairy-free}', 5),
+  ('mains', 'Cauliflower Steak', 'Romesco, crispy chickpeas, salsa verde.', 2000, '', '{vegan,gluten-free,contains-nuts}', 6),
+  ('mains', 'Shrimp & Grits', 'Cheddar grits, andouille, Cajun butter.', 2600, '', '{contains-shellfish,gluten-free,spicy}', 7),
+  ('mains', 'Polish Boy', 'Kielbasa, fries, slaw and barbecue sauce on a bun: a Cleveland classic.', 1600, '', '{}', 8),
+  ('desserts', 'Cassata Cake', 'Cleveland-style: strawberries, custard, whipped cream.', 1000, '', '{vegetarian}', 1),
+  ('desserts', 'Chocolate Lava Cake', 'Warm center, vanilla bean ice cream.', 1100, '', '{vegetarian}', 2),
+  ('desserts', 'Bourbon Pecan Tart', 'Brown butter crust, chantilly cream.', 1000, '', '{vegetarian,contains-nuts}', 3),
+  ('desserts', 'Coconut Panna Cotta', 'Passion fruit, toasted coconut.', 900, '', '{vegan,gluten-free}', 4),
+  ('desserts', 'Late-Night Donut Holes', 'Cinnamon sugar, chocolate dip.', 800, '', '{vegetarian}', 5),
+  ('cocktails', 'Neon Mule', 'Vodka, ginger beer, lime, butterfly pea flower.', 1300, '', '{dairy-free}', 1),
+  ('cocktails', 'Cuyahoga Old Fashioned', 'Bourbon, demerara, orange and cherry bitters.', 1500, '', '{}', 2),
+  ('cocktails', 'Midnight Espresso Martini', 'Vodka, cold brew, coffee liqueur.', 1400, '', '{}', 3),
+  ('cocktails', 'Lakeshore Spritz', 'Bitter aperitivo, prosecco, orange.', 1200, '', '{}', 4),
+  ('cocktails', 'Spicy Margarita', 'Tequila, jalapeño, lime, chili-salt rim.', 1300, '', '{spicy}', 5),
+  ('cocktails', 'Ultra Violet', 'Gin, crème de violette, lemon, egg white.', 1400, '', '{}', 6),
+  ('cocktails', 'Garden Party', 'Zero-proof: cucumber, mint, lime, tonic.', 800, '', '{non-alcoholic,vegan}', 7),
+  ('cocktails', 'Ginger Citrus Fizz', 'Zero-proof: ginger, grapefruit, soda.', 800, '', '{non-alcoholic,vegan}', 8),
+  ('wine', 'Prosecco, Veneto', 'Crisp, green apple.', 1100, 'glass', '{}', 1),
+  ('wine', 'Sauvignon Blanc, Marlborough', 'Citrus, passion fruit.', 1200, 'glass', '{}', 2),
+  ('wine', 'Riesling, Lake Erie', 'Off-dry, from Ohio''s north coast.', 1100, 'glass', '{}', 3),
+  ('wine', 'Chardonnay, Sonoma Coast', 'Lightly oaked, stone fruit.', 1400, 'glass', '{}', 4),
+  ('wine', 'Pinot Noir, Willamette Valley', 'Cherry, earth, soft tannins.', 1500, 'glass', '{}', 5),
+  ('wine', 'Cabernet Sauvignon, Paso Robles', 'Blackcurrant, cedar.', 1500, 'glass', '{}', 6),
+  ('beer', 'House Lager', 'Crisp and clean, brewed in Cleveland.', 700, '16 oz draft', '{}', 1),
+  ('beer', 'West Side IPA', 'Citrus and pine, local.', 800, '16 oz draft', '{}', 2),
+  ('beer', 'Seasonal Stout', 'Coffee and dark chocolate.', 800, '16 oz draft', '{}', 3),
+  ('beer', 'Hazy Pale Ale', 'Soft, tropical.', 700, 'can', '{}', 4),
+  ('beer', 'Alcohol-Free Lager', 'All of the crisp, none of the proof.', 600, 'bottle', '{non-alcoholic}', 5),
+  ('bottle-service', 'Premium Vodka', '750 ml with mixers.', 32500, 'bottle', '{}', 1),
+  ('bottle-service', 'Small-Batch Bourbon', '750 ml with mixers.', 37500, 'bottle', '{}', 2),
+  ('bottle-service', 'Añejo Tequila', '750 ml with mixers and citrus.', 40000, 'bottle', '{}', 3),
+  ('bottle-service', 'Champagne Brut', '750 ml, on ice.', 19000, 'bottle', '{}', 4),
+  ('bottle-service', 'Rosé Champagne', '750 ml, on ice.', 26000, 'bottle', '{}', 5)
+) as v(slug, name, description, price_cents, unit, tags, position)
+join public.menu_sections s on s.slug = v.slug
+where not exists (select 1 from public.menu_items i where i.name = v.name);

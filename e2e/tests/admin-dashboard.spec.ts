@@ -48,6 +48,7 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     'Admin Rights',
     'Notifications',
     'Analytics',
+    'Venue',
   ]) {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
   }

@@ -15,6 +15,7 @@ const adminSections = [
   'Admin Rights',
   'Notifications',
   'Analytics',
+  'Venue',
 ];
 const viewers = [
   { who: 'a visitor', email: null },

@@ -196,4 +196,130 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
       ).toMatchObject({ ok: false, code: '23505' });
     });
   });
+
+  describe.skipIf(!driver.available)('menu', () => {
+    let section: string;
+    let hiddenSection: string;
+
+    beforeAll(async () => {
+      if (!driver.available) return;
+      await db.owner(`delete from public.venue_changes`);
+      [{ id: section }, { id: hiddenSection }] = (await db.owner<{ id: string }>(
+        `insert into public.menu_sections (slug, title, position, is_visible)
+         values ('test-plates', 'Test Plates', 1, true), ('test-hidden', 'Hidden', 2, false)
+         returning id`,
+      )) as [{ id: string }, { id: string }];
+      await db.owner(
+        `insert into public.menu_items (section_id, name, price_cents, tags, position, is_visible)
+         values ($1, 'Fries', 900, '{vegan,gluten-free,vegan}', 1, true),
+                ($1, 'Secret Dish', 1500, '{}', 2, false),
+                ($2, 'Hidden Section Dish', 1000, '{}', 1, true)`,
+        [section, hiddenSection],
+      );
+    });
+
+    it('shows visitors and members only visible items of visible sections; admins see all', async () => {
+      for (const who of [null, member]) {
+        const items = await db.act<{ name: string }>(
+          who,
+          `select name from public.menu_items order by name`,
+        );
+        expect(items.map((i) => i.name)).toEqual(['Fries']);
+        const sections = await db.act<{ slug: string }>(
+          who,
+          `select slug from public.menu_sections`,
+        );
+        expect(sections.map((s) => s.slug)).toEqual(['test-plates']);
+      }
+      expect((await db.act(admin, `select name from public.menu_items`)).length).toBe(3);
+      const [fries] = await db.owner<{ tags: string[] }>(
+        `select tags from public.menu_items where name = 'Fries'`,
+      );
+      expect(fries!.tags).toEqual(['vegan', 'gluten-free']);
+    });
+
+    it('lets visitors and members change nothing on the menu', async () => {
+      for (const who of [null, member]) {
+        const price = await db.attempt(
+          who,
+          `update public.menu_items set price_cents = 1 where name = 'Fries' returning id`,
+        );
+        expect(price.ok ? price.affected : 0).toBe(0);
+        const sold = await db.attempt(
+          who,
+          `update public.menu_items set eighty_sixed_on = current_date where name = 'Fries' returning id`,
+        );
+        expect(sold.ok ? sold.affected : 0).toBe(0);
+        expect(
+          (
+            await db.attempt(
+              who,
+              `insert into public.menu_items (section_id, name, price_cents) values ('${section}', 'Free Lunch', 0)`,
+            )
+          ).ok,
+        ).toBe(false);
+        const removed = await db.attempt(who, `delete from public.menu_items returning id`);
+        expect(removed.ok ? removed.affected : 0).toBe(0);
+        expect(
+          (
+            await db.attempt(
+              who,
+              `insert into public.menu_sections (slug, title) values ('x', 'X')`,
+            )
+          ).ok,
+        ).toBe(false);
+        const image = await db.attempt(
+          who,
+          `update public.venue_settings set menu_image_url = 'https://evil.test/x.png' returning id`,
+        );
+        expect(image.ok ? image.affected : 0).toBe(0);
+      }
+      const [fries] = await db.owner<{ price_cents: number }>(
+        `select price_cents from public.menu_items where name = 'Fries'`,
+      );
+      expect(fries!.price_cents).toBe(900);
+      expect(await changes()).toEqual([]);
+    });
+
+    it('records each admin change: price, 86, reorder, hide, add and remove', async () => {
+      await db.act(admin, `update public.menu_items set price_cents = 1000 where name = 'Fries'`);
+      await db.act(
+        admin,
+        `update public.menu_items set eighty_sixed_on = private.business_date() where name = 'Fries'`,
+      );
+      await db.act(
+        admin,
+        `update public.menu_items set position = 3, is_visible = false where name = 'Fries'`,
+      );
+      await db.act(
+        admin,
+        `insert into public.menu_items (section_id, name, price_cents, tags) values ('${section}', 'Pierogi', 1200, '{vegetarian}')`,
+      );
+      await db.act(admin, `delete from public.menu_items where name = 'Pierogi'`);
+      const log = await changes();
+      expect(log.map((c) => [c.table_name, c.row_key, c.operation, c.changed_by])).toEqual([
+        ['menu_items', 'Fries', 'UPDATE', admin.id],
+        ['menu_items', 'Fries', 'UPDATE', admin.id],
+        ['menu_items', 'Fries', 'UPDATE', admin.id],
+        ['menu_items', 'Pierogi', 'INSERT', admin.id],
+        ['menu_items', 'Pierogi', 'DELETE', admin.id],
+      ]);
+      expect(log[0]!.old_values).toEqual({ price_cents: 900 });
+      expect(log[0]!.new_values).toEqual({ price_cents: 1000 });
+      expect(Object.keys(log[1]!.new_values ?? {})).toEqual(['eighty_sixed_on']);
+      expect(log[2]!.new_values).toEqual({ position: 3, is_visible: false });
+    });
+
+    it('refuses unknown tags, negative prices and blank names', async () => {
+      for (const sql of [
+        `insert into public.menu_items (section_id, name, price_cents, tags) values ('${section}', 'X', 100, '{keto}')`,
+        `insert into public.menu_items (section_id, name, price_cents) values ('${section}', 'X', -1)`,
+        `insert into public.menu_items (section_id, name, price_cents) values ('${section}', '  ', 100)`,
+        `insert into public.menu_sections (slug, title) values ('Not A Slug', 'X')`,
+        `update public.venue_settings set menu_image_url = 'javascript:alert(1)'`,
+      ]) {
+        expect(await db.attempt(admin, sql), sql).toMatchObject({ ok: false, code: '23514' });
+      }
+    });
+  });
 });

@@ -18,6 +18,8 @@ const expectedTables = [
   'djs',
   'event_bookings',
   'events',
+  'menu_items',
+  'menu_sections',
   'offers',
   'photo_wall',
   'profiles',
@@ -70,6 +72,8 @@ describe('schema', () => {
     );
     expect(rows).toEqual([
       { table_name: 'events', privilege_type: 'SELECT' },
+      { table_name: 'menu_items', privilege_type: 'SELECT' },
+      { table_name: 'menu_sections', privilege_type: 'SELECT' },
       { table_name: 'venue_hour_exceptions', privilege_type: 'SELECT' },
       { table_name: 'venue_hours', privilege_type: 'SELECT' },
       { table_name: 'venue_settings', privilege_type: 'SELECT' },
@@ -178,6 +182,8 @@ describe('schema', () => {
       song_votes: ['song_request_id', 'user_id', 'event_date'],
       venue_hour_exceptions: ['on_date'],
       venue_changes: ['changed_at'],
+      menu_sections: ['position'],
+      menu_items: ['section_id', 'position', 'is_visible'],
     };
     const rows = await asOwner<{ tbl: string; col: string }>(
       db,

@@ -240,6 +240,89 @@ export type Database = {
         }
         Relationships: []
       }
+      menu_items: {
+        Row: {
+          created_at: string
+          description: string
+          eighty_sixed_on: string | null
+          id: string
+          is_visible: boolean
+          name: string
+          position: number
+          price_cents: number
+          section_id: string
+          tags: string[]
+          unit: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          description?: string
+          eighty_sixed_on?: string | null
+          id?: string
+          is_visible?: boolean
+          name: string
+          position?: number
+          price_cents: number
+          section_id: string
+          tags?: string[]
+          unit?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          eighty_sixed_on?: string | null
+          id?: string
+          is_visible?: boolean
+          name?: string
+          position?: number
+          price_cents?: number
+          section_id?: string
+          tags?: string[]
+          unit?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "menu_items_section_id_fkey"
+            columns: ["section_id"]
+            isOneToOne: false
+            referencedRelation: "menu_sections"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      menu_sections: {
+        Row: {
+          created_at: string
+          id: string
+          is_visible: boolean
+          note: string
+          position: number
+          slug: string
+          title: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          is_visible?: boolean
+          note?: string
+          position?: number
+          slug: string
+          title: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          is_visible?: boolean
+          note?: string
+          position?: number
+          slug?: string
+          title?: string
+        }
+        Relationships: []
+      }
       offers: {
         Row: {
           created_at: string
@@ -580,6 +663,7 @@ export type Database = {
           email: string
           hours_note: string
           id: boolean
+          menu_image_url: string | null
           minimum_age: number
           name: string
           phone: string
@@ -600,6 +684,7 @@ export type Database = {
           email: string
           hours_note?: string
           id?: boolean
+          menu_image_url?: string | null
           minimum_age?: number
           name: string
           phone: string
@@ -620,6 +705,7 @@ export type Database = {
           email?: string
           hours_note?: string
           id?: boolean
+          menu_image_url?: string | null
           minimum_age?: number
           name?: string
           phone?: string

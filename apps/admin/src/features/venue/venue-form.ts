@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { DayHours, HoursExceptionInput, Venue, VenueSettingsInput } from '@bistro/data';
 
+// The Content-Security-Policy allows no eval: zod must not compile parsers with
+// new Function (nor probe whether it may). Set before any schema is built.
+z.config({ jitless: true });
+
 /**
  * The Venue tab's forms, checked as the database checks them (the same
  * formats and lengths), so an admin sees what is wrong before saving.

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { rest } from '../support/admin-api';
+import { expectToast, openDashboard, openTab } from '../support/admin-page';
+
+// An admin edits the venue's record in the Venue tab; a visitor's pages show it on
+// their next load, without a deploy. The record is restored afterwards.
+
+interface DayRow {
+  weekday: number;
+  is_closed: boolean;
+  opens_at: string | null;
+  closes_at: string | null;
+}
+
+let savedHours: DayRow[] = [];
+
+test.beforeAll(async () => {
+  savedHours = await rest<DayRow[]>('venue_hours?select=*&order=weekday');
+});
+
+test.afterAll(async () => {
+  for (const day of savedHours) {
+    await rest(`venue_hours?weekday=eq.${day.weekday}`, {
+      method: 'PATCH',
+      body: { is_closed: day.is_closed, opens_at: day.opens_at, closes_at: day.closes_at },
+    });
+  }
+});
+
+async function askChat(page: Page, question: string) {
+  await page.goto('/chat');
+  await page.getByLabel('Your message').fill(question);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const reply = page.locator('[data-sender="bot"]').last();
+  await expect(page.locator('[data-sender="bot"]')).toHaveCount(2);
+  return reply;
+}
+
+test('an admin changes the Sunday hours; the footer, contact, order page and chat bot show them', async ({
+  page,
+  browser,
+}) => {
+  const visitor = await browser.newPage();
+  await visitor.goto('/contact');
+  await expect(visitor.getByRole('contentinfo')).toContainText('Hours: daily 11AM to 1AM');
+
+  await openDashboard(page);
+  const venue = await openTab(page, 'Venue');
+  const sunday = venue.getByRole('group', { name: 'Sunday hours' });
+  await sunday.getByLabel('Sunday opens').fill('12:00');
+  await sunday.getByLabel('Sunday closes').fill('23:00');
+  await venue.getByRole('button', { name: 'Save hours' }).click();
+  await expectToast(page, 'Venue Updated');
+
+  // The history names the admin and the change.
+  const history = venue.getByRole('list', { name: 'Recent venue changes' });
+  await expect(history.getByRole('listitem').first()).toContainText('update venue hours 0');
+  await expect(history.getByRole('listitem').first()).toContainText(
+    'opens at: 11:00:00 → 12:00:00',
+  );
+  const [change] = await rest<{ changed_by: string | null; new_values: object }[]>(
+    'venue_changes?table_name=eq.venue_hours&order=id.desc&limit=1',
+  );
+  expect(change?.new_values).toEqual({ opens_at: '12:00:00', closes_at: '23:00:00' });
+  expect(change?.changed_by).toBeTruthy();
+
+  const week = 'Mon–Sat 11AM to 1AM, Sun 12PM to 11PM';
+  await visitor.reload();
+  await expect(visitor.getByRole('contentinfo')).toContainText(`Hours: ${week}`);
+  const hours = visitor.getByRole('region', { name: 'Hours' });
+  await expect(hours).toContainText(`Open ${week}`);
+  await expect(hours.getByRole('definition').last()).toHaveText('12PM to 11PM');
+
+  await visitor.goto('/order');
+  await expect(visitor.getByRole('region', { name: 'Hours' })).toContainText(`Open ${week}`);
+  await expect(visitor.getByRole('contentinfo')).toContainText(week);
+
+  const reply = await askChat(visitor, 'What are your hours?');
+  await expect(reply).toContainText(`We're open ${week}.`);
+});

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import ICAL from 'ical.js';
+import { rest } from '../support/admin-api';
+import {
+  approveAndNotify,
+  book,
+  createEvent,
+  newMember,
+  waitForBookingMail,
+  type Mail,
+} from './bookings-helpers';
+
+// The venue's record is what every page, mail and calendar file shows.
+
+interface VenueRow {
+  name: string;
+  street: string;
+  city: string;
+  region_code: string;
+  postal_code: string;
+  phone: string;
+  email: string;
+  dress_code: string;
+}
+
+const addressOf = (v: VenueRow) => `${v.street}, ${v.city}, ${v.region_code} ${v.postal_code}`;
+
+test('the contact and events pages show the record: address, map link, phone, e-mail, hours, dress code, age', async ({
+  page,
+}) => {
+  const [venue] = await rest<VenueRow[]>('venue_settings?select=*');
+  await page.goto('/contact');
+  await expect(page.locator('address')).toContainText(venue!.street);
+  await expect(page.getByRole('link', { name: 'Open in Maps' })).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(addressOf(venue!))}`,
+  );
+  await expect(page.getByRole('link', { name: venue!.phone }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /concierge@/ }).first()).toHaveAttribute(
+    'href',
+    `mailto:${venue!.email}`,
+  );
+  expect(venue!.email).toMatch(/\.(example|test)$/);
+  const hours = page.getByRole('region', { name: 'Hours' });
+  await expect(hours.getByRole('term')).toHaveText([
+    'Monday',
+    'Tuesday',
+    'Wednesday',
+    'Thursday',
+    'Friday',
+    'Saturday',
+    'Sunday',
+  ]);
+  await expect(page.getByRole('region', { name: 'Dress Code & Age' })).toContainText(
+    venue!.dress_code,
+  );
+  await expect(page.getByRole('region', { name: 'Dress Code & Age' })).toContainText('21+');
+  await expect(page.getByRole('contentinfo')).toContainText(addressOf(venue!));
+
+  await page.goto('/events');
+  await expect(page.getByText(addressOf(venue!)).first()).toBeVisible();
+  await expect(page.getByText(venue!.dress_code).first()).toBeVisible();
+});
+
+test('the approval mail’s .ics and Google Calendar link carry the street address', async () => {
+  const [venue] = await rest<VenueRow[]>('venue_settings?select=*');
+  const event = await createEvent('Venue ics', new Date(Date.now() + 9 * 86_400_000));
+  const member = await newMember('venue-ics', 'Vera');
+  const booking = await book(member, event, 2);
+  await approveAndNotify(booking, member);
+  const mail: Mail = await waitForBookingMail(
+    member.email,
+    `Your booking for ${event.title} is approved`,
+  );
+  const file = mail.attachments?.find((a) => a.filename === 'booking.ics');
+  expect(file).toBeTruthy();
+  const root = new ICAL.Component(
+    ICAL.parse(Buffer.from(file!.content, 'base64').toString('utf8')),
+  );
+  const vevent = root.getFirstSubcomponent('vevent');
+  expect(vevent?.getFirstPropertyValue('location')).toBe(`${venue!.name}, ${addressOf(venue!)}`);
+  const google = mail.links.find((l) => l.startsWith('https://calendar.google.com/'));
+  expect(new URL(google!).searchParams.get('location')).toBe(
+    `${venue!.name}, ${addressOf(venue!)}`,
+  );
+});
