@@ -49,6 +49,7 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     'Notifications',
     'Analytics',
     'Venue',
+    'Menu',
   ]) {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
   }

@@ -16,6 +16,7 @@ const adminSections = [
   'Notifications',
   'Analytics',
   'Venue',
+  'Menu',
 ];
 const viewers = [
   { who: 'a visitor', email: null },

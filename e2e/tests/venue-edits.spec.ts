@@ -12,13 +12,32 @@ interface DayRow {
   closes_at: string | null;
 }
 
+interface ItemRow {
+  id: string;
+  name: string;
+  price_cents: number;
+  eighty_sixed_on: string | null;
+}
+
 let savedHours: DayRow[] = [];
+let savedItems: ItemRow[] = [];
+const FRIES = 'Truffle Fries';
+const BURGER = 'Lakeshore Burger';
 
 test.beforeAll(async () => {
   savedHours = await rest<DayRow[]>('venue_hours?select=*&order=weekday');
+  savedItems = await rest<ItemRow[]>(
+    `menu_items?select=id,name,price_cents,eighty_sixed_on&name=in.("${FRIES}","${BURGER}")`,
+  );
 });
 
 test.afterAll(async () => {
+  for (const item of savedItems) {
+    await rest(`menu_items?id=eq.${item.id}`, {
+      method: 'PATCH',
+      body: { price_cents: item.price_cents, eighty_sixed_on: item.eighty_sixed_on },
+    });
+  }
   for (const day of savedHours) {
     await rest(`venue_hours?weekday=eq.${day.weekday}`, {
       method: 'PATCH',
@@ -77,4 +96,48 @@ test('an admin changes the Sunday hours; the footer, contact, order page and cha
 
   const reply = await askChat(visitor, 'What are your hours?');
   await expect(reply).toContainText(`We're open ${week}.`);
+});
+
+test('an admin changes a price and 86s a dish; the order page shows both', async ({
+  page,
+  browser,
+}) => {
+  expect(savedItems).toHaveLength(2);
+  const visitor = await browser.newPage();
+  await visitor.goto('/order');
+  const plates = visitor.getByRole('region', { name: 'Small Plates' });
+  await expect(plates.getByRole('heading', { name: `${FRIES} $9` })).toBeVisible();
+
+  await openDashboard(page);
+  const menu = await openTab(page, 'Menu');
+  const fries = menu.getByRole('listitem', { name: FRIES });
+  await fries.getByLabel(`Price of ${FRIES} ($)`).fill('9.50');
+  await fries.getByRole('button', { name: 'Save price' }).click();
+  await expectToast(page, 'Menu Updated');
+  await expect(fries.getByRole('heading', { level: 3 })).toHaveText(`${FRIES} · $9.50`);
+
+  const burger = menu.getByRole('listitem', { name: BURGER });
+  await burger.getByRole('button', { name: "86'd tonight" }).click();
+  await expect(burger.getByRole('button', { name: "86'd tonight" })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  const [change] = await rest<{ row_key: string; new_values: object }[]>(
+    'venue_changes?table_name=eq.menu_items&operation=eq.UPDATE&order=id.desc&limit=2',
+  );
+  expect(change?.row_key).toBe(BURGER);
+
+  await visitor.reload();
+  await expect(
+    visitor.getByRole('region', { name: 'Small Plates' }).getByRole('heading', {
+      name: `${FRIES} $9.50`,
+    }),
+  ).toBeVisible();
+  const mains = visitor.getByRole('region', { name: 'Mains' });
+  await expect(mains.getByRole('list', { name: `About ${BURGER}` })).toContainText(
+    "86'd tonight (sold out)",
+  );
+  // The drawn menu image leaves out what has run out tonight.
+  await expect(visitor.getByRole('img', { name: /menu$/ })).not.toContainText(BURGER);
 });

@@ -84,3 +84,26 @@ test('the approval mail’s .ics and Google Calendar link carry the street addre
     `${venue!.name}, ${addressOf(venue!)}`,
   );
 });
+
+test('the order page lists the menu by section, with prices and a working tag filter', async ({
+  page,
+}) => {
+  await page.goto('/scanner');
+  for (const section of [
+    'Small Plates',
+    'Mains',
+    'Desserts',
+    'Cocktails',
+    'Wine',
+    'Beer',
+    'Bottle Service',
+  ]) {
+    await expect(page.getByRole('region', { name: section })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Cassata Cake $10' })).toBeVisible();
+  await page.getByRole('button', { name: 'Vegan' }).click();
+  await expect(page.getByRole('button', { name: 'Vegan' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { name: /Cassata Cake/ })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /Cauliflower Steak/ })).toBeVisible();
+  await expect(page.getByText(/^\d+ items? vegan$/)).toBeVisible();
+});

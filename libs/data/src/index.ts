@@ -499,3 +499,36 @@ export {
   type VenueChange,
 } from './venue/venue-changes-query';
 export { venueSaved, venueSaveFailed } from './venue/errors';
+
+// --- the menu (sections, items, tags, 86'd tonight) ---
+export { menuKeys } from './menu/keys';
+export {
+  MENU_TAGS,
+  filterMenu,
+  formatPrice,
+  groupMenu,
+  isEightySixed,
+  parsePrice,
+  tagLabel,
+  type MenuItemRow,
+  type MenuSection,
+  type MenuSectionRow,
+  type MenuTag,
+} from './menu/menu-rules';
+export { MENU_REFRESH_MS, fetchMenu, menuQueryOptions, useMenu } from './menu/menu-query';
+export {
+  addMenuItem,
+  eightySixPatch,
+  moveMenuItem,
+  removeMenuItem,
+  setMenuImage,
+  updateMenuItem,
+  useMenuImageMutation,
+  useMenuItemAddMutation,
+  useMenuItemMoveMutation,
+  useMenuItemRemoveMutation,
+  useMenuItemUpdateMutation,
+  type MenuItemInput,
+  type MenuItemPatch,
+} from './menu/menu-item-mutations';
+export { menuSaved, menuSaveFailed } from './menu/errors';

@@ -19,6 +19,7 @@ export const testVenueRow: VenueSettingsRow = {
   adults_only_from: '21:00:00',
   cover_charge_note: 'No cover in the bistro.',
   social_links: [],
+  menu_image_url: null,
   updated_at: '2026-11-26T12:00:00Z',
 };
 

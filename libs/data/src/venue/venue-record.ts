@@ -45,6 +45,8 @@ export interface Venue {
   agePolicy: string;
   coverChargeNote: string;
   socialLinks: SocialLink[];
+  /** An uploaded menu image for the order page; null: the menu is drawn from its items. */
+  menuImageUrl: string | null;
   updatedAt: string;
 }
 
@@ -118,6 +120,7 @@ export function toVenue(
     agePolicy: agePolicy(row.minimum_age, row.adults_only_from),
     coverChargeNote: row.cover_charge_note,
     socialLinks: parseSocialLinks(row.social_links),
+    menuImageUrl: row.menu_image_url,
     updatedAt: row.updated_at,
   };
 }

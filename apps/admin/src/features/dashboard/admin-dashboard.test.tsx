@@ -37,7 +37,7 @@ describe('AdminDashboard', () => {
   });
 
   it.each(['/admin', '/admin-enhanced'])(
-    '%s shows the same screen with the spec tabs and the Venue tab',
+    '%s shows the same screen with the spec tabs, Venue and Menu',
     (path) => {
       renderAt(<AdminApp />, path);
       expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
@@ -52,6 +52,7 @@ describe('AdminDashboard', () => {
         'Notifications',
         'Analytics',
         'Venue',
+        'Menu',
       ]);
     },
   );

@@ -22,6 +22,7 @@ import { AdminRightsTab } from '../roles/admin-rights-tab';
 import { NotificationsTab } from '../notifications/notifications-tab';
 import { AnalyticsTab } from '../analytics/analytics-tab';
 import { VenueTab } from '../venue/venue-tab';
+import { MenuTab } from '../menu/menu-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
 
 const WideList = styled(TabsList)`
@@ -116,6 +117,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="venue">
           <VenueTab />
+        </TabsContent>
+        <TabsContent value="menu">
+          <MenuTab />
         </TabsContent>
       </Tabs>
     </Page>

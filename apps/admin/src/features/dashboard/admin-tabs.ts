@@ -9,6 +9,7 @@ export const adminTabs = [
   { id: 'notifications', label: 'Notifications' },
   { id: 'analytics', label: 'Analytics' },
   { id: 'venue', label: 'Venue' },
+  { id: 'menu', label: 'Menu' },
 ] as const;
 
 export type AdminTabId = (typeof adminTabs)[number]['id'];
