@@ -172,7 +172,7 @@ export function MenuList({
                   return (
                     <Item key={item.id} $out={out}>
                       <h4>
-                        <span>{item.name}</span>
+                        <span>{item.name}</span>{' '}
                         <span>
                           {formatPrice(item.price_cents)}
                           {item.unit ? (
