@@ -62,8 +62,8 @@ describe('MenuList', () => {
   it('lists sections and items with prices, tags and what is 86d tonight', () => {
     renderMenu();
     const plates = screen.getByRole('region', { name: 'Small Plates' });
-    expect(plates).toHaveTextContent('Truffle Fries$9');
-    expect(plates).toHaveTextContent('Charred Brussels Sprouts$10.50');
+    expect(plates).toHaveTextContent('Truffle Fries $9');
+    expect(plates).toHaveTextContent('Charred Brussels Sprouts $10.50');
     expect(
       within(plates).getByRole('list', { name: 'About Charred Brussels Sprouts' }),
     ).toHaveTextContent("86'd tonight (sold out)VeganGluten-freeContains nuts");
