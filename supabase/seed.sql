@@ -89,13 +89,12 @@ from (
 ) as v (id, title, description, days_after, starts, approved, capacity, created_by, created_ago)
 on conflict (id) do nothing;
 
--- Offers of every type, each text true to its validity: the app offers run
--- through the 30th day from today (to midnight, venue time) and say through
--- which day; the surprise is for tonight only and ends with the night (4 AM).
+-- Offers of every type: the app offers run through the 30th day from today
+-- (to midnight, venue time); the surprise is for tonight only and ends with
+-- the night (4 AM). Their texts leave the dates out: the app writes the
+-- validity from valid_until, with the same formatter everywhere.
 insert into public.offers (id, title, description, offer_type, discount_percentage, is_active, valid_until)
-select v.id, v.title,
-  replace(v.description, '{until}',
-    to_char((v.valid_until - interval '1 second') at time zone private.venue_time_zone(), 'FMMonth FMDD')),
+select v.id, v.title, v.description,
   v.offer_type::public.offer_type, v.discount, true, v.valid_until
 from (
   select
@@ -104,13 +103,13 @@ from (
 ) as base,
 lateral (values
   ('0f000000-0000-4000-8000-000000000001'::uuid, 'App Exclusive: 15% Off Dinner',
-   'Show this in the app for 15% off your food bill, Sunday to Thursday, through {until}.', 'exclusive', 15, base.month_end),
+   'Show this in the app for 15% off your food bill, Sunday to Thursday.', 'exclusive', 15, base.month_end),
   ('0f000000-0000-4000-8000-000000000002', 'VIP Bottle Service',
-   '20% off bottle service and a reserved lounge booth for VIP members, through {until}.', 'vip', 20, base.month_end),
+   '20% off bottle service and a reserved lounge booth for VIP members.', 'vip', 20, base.month_end),
   ('0f000000-0000-4000-8000-000000000003', 'Birthday Dessert on Us',
    'A free dessert and 25% off your table during your birthday week.', 'birthday', 25, base.month_end),
   ('0f000000-0000-4000-8000-000000000004', 'Surprise: Half-Price Appetizers',
-   'Tonight only in the app: half-price appetizers at the bar.', 'surprise', 50, base.night_end)
+   'Half-price appetizers at the bar, for app members.', 'surprise', 50, base.night_end)
 ) as v (id, title, description, offer_type, discount, valid_until)
 on conflict (id) do nothing;
 
@@ -284,3 +283,16 @@ from (values
 ) as v(slug, name, description, price_cents, unit, tags, position)
 join public.menu_sections s on s.slug = v.slug
 where not exists (select 1 from public.menu_items i where i.name = v.name);
+
+-- Promotions on the home page: two that always run, one for this month.
+insert into public.promotions (title, body, starts_on, ends_on, position)
+select v.title, v.body, v.starts_on, v.ends_on, v.position
+from (values
+  ('Happy Hour', 'Weekdays 4 to 7PM: half-price house cocktails and small plates.',
+   (now() at time zone 'America/New_York')::date - 30, null::date, 1),
+  ('Late-Night Bites', 'From 11PM until close, Thursday to Saturday: the late-night menu at the bar.',
+   (now() at time zone 'America/New_York')::date - 30, null::date, 2),
+  ('Holiday Party Packages', 'Book a reserved lounge section for your team: bottle service, a custom menu and a DJ set.',
+   (now() at time zone 'America/New_York')::date - 1, (now() at time zone 'America/New_York')::date + 35, 3)
+) as v (title, body, starts_on, ends_on, position)
+where not exists (select 1 from public.promotions p where p.title = v.title);

@@ -322,4 +322,81 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
       }
     });
   });
+
+  describe.skipIf(!driver.available)('promotions and offers', () => {
+    beforeAll(async () => {
+      if (!driver.available) return;
+      await db.owner(`delete from public.venue_changes`);
+      await db.owner(
+        `insert into public.promotions (title, body, starts_on, ends_on, is_active)
+         values ('Happy Hour', 'Weekdays 4 to 7PM.', current_date - 1, null, true),
+                ('Draft Promo', 'Not yet.', current_date, null, false)`,
+      );
+      await db.owner(
+        `insert into public.offers (id, title, description, offer_type, discount_percentage, is_active, valid_until)
+         values ('0f000000-0000-4000-8000-0000000000aa', 'Test Offer', 'Text', 'exclusive', 10, true, now() + interval '5 days')`,
+      );
+    });
+
+    it('shows visitors and members the active promotions only, and lets them change none', async () => {
+      for (const who of [null, member]) {
+        const rows = await db.act<{ title: string }>(who, `select title from public.promotions`);
+        expect(rows.map((r) => r.title)).toEqual(['Happy Hour']);
+        const edit = await db.attempt(
+          who,
+          `update public.promotions set title = 'Free drinks' returning id`,
+        );
+        expect(edit.ok ? edit.affected : 0).toBe(0);
+        expect(
+          (await db.attempt(who, `insert into public.promotions (title) values ('Free drinks')`))
+            .ok,
+        ).toBe(false);
+        const removed = await db.attempt(who, `delete from public.promotions returning id`);
+        expect(removed.ok ? removed.affected : 0).toBe(0);
+      }
+      const offer = await db.attempt(
+        member,
+        `update public.offers set description = 'Hacked' returning id`,
+      );
+      expect(offer.ok ? offer.affected : 0).toBe(0);
+      expect(await changes()).toEqual([]);
+    });
+
+    it('records admin edits of promotions and offer texts, not the usage a redemption counts', async () => {
+      await db.act(
+        admin,
+        `update public.promotions set ends_on = current_date + 7 where title = 'Happy Hour'`,
+      );
+      await db.act(
+        admin,
+        `update public.offers set description = 'New text' where id = '0f000000-0000-4000-8000-0000000000aa'`,
+      );
+      // A member's redemption counts the usage: not an edit, not in the history.
+      await db.act(
+        member,
+        `insert into public.user_offers (user_id, offer_id) values ($1, '0f000000-0000-4000-8000-0000000000aa')`,
+        [member.id],
+      );
+      await db.act(
+        member,
+        `select public.increment_offer_usage('0f000000-0000-4000-8000-0000000000aa')`,
+      );
+      const [offer] = await db.owner<{ usage_count: number }>(
+        `select usage_count from public.offers where id = '0f000000-0000-4000-8000-0000000000aa'`,
+      );
+      expect(offer!.usage_count).toBe(1);
+      const log = await changes();
+      expect(log.map((c) => [c.table_name, c.row_key, c.operation, c.changed_by])).toEqual([
+        ['promotions', 'Happy Hour', 'UPDATE', admin.id],
+        ['offers', 'Test Offer', 'UPDATE', admin.id],
+      ]);
+      expect(log[1]!.new_values).toEqual({ description: 'New text' });
+      expect(
+        await db.attempt(
+          admin,
+          `update public.promotions set ends_on = starts_on - 1 where title = 'Happy Hour'`,
+        ),
+      ).toMatchObject({ ok: false, code: '23514' });
+    });
+  });
 });

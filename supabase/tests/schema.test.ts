@@ -23,6 +23,7 @@ const expectedTables = [
   'offers',
   'photo_wall',
   'profiles',
+  'promotions',
   'song_requests',
   'song_votes',
   'user_offers',
@@ -74,6 +75,7 @@ describe('schema', () => {
       { table_name: 'events', privilege_type: 'SELECT' },
       { table_name: 'menu_items', privilege_type: 'SELECT' },
       { table_name: 'menu_sections', privilege_type: 'SELECT' },
+      { table_name: 'promotions', privilege_type: 'SELECT' },
       { table_name: 'venue_hour_exceptions', privilege_type: 'SELECT' },
       { table_name: 'venue_hours', privilege_type: 'SELECT' },
       { table_name: 'venue_settings', privilege_type: 'SELECT' },
@@ -184,6 +186,7 @@ describe('schema', () => {
       venue_changes: ['changed_at'],
       menu_sections: ['position'],
       menu_items: ['section_id', 'position', 'is_visible'],
+      promotions: ['is_active', 'starts_on', 'position'],
     };
     const rows = await asOwner<{ tbl: string; col: string }>(
       db,
