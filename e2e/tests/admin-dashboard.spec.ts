@@ -50,6 +50,7 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     'Analytics',
     'Venue',
     'Menu',
+    'Promotions',
   ]) {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
   }

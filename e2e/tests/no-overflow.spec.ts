@@ -17,6 +17,7 @@ const adminSections = [
   'Analytics',
   'Venue',
   'Menu',
+  'Promotions',
 ];
 const viewers = [
   { who: 'a visitor', email: null },

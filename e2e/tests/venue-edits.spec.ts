@@ -31,7 +31,10 @@ test.beforeAll(async () => {
   );
 });
 
+const PROMO = `Sunday Jazz Brunch ${Date.now().toString(36)}`;
+
 test.afterAll(async () => {
+  await rest(`promotions?title=eq.${encodeURIComponent(PROMO)}`, { method: 'DELETE' });
   for (const item of savedItems) {
     await rest(`menu_items?id=eq.${item.id}`, {
       method: 'PATCH',
@@ -140,4 +143,42 @@ test('an admin changes a price and 86s a dish; the order page shows both', async
   );
   // The drawn menu image leaves out what has run out tonight.
   await expect(visitor.getByRole('img', { name: /menu$/ })).not.toContainText(BURGER);
+});
+
+test('an admin adds a promotion with a last day; home shows it with the one validity wording', async ({
+  page,
+  browser,
+}) => {
+  await openDashboard(page);
+  const tab = await openTab(page, 'Promotions');
+  await tab.getByText('Add a promotion').click();
+  const form = tab.getByRole('form', { name: 'New promotion' });
+  await form.getByLabel('Title').fill(PROMO);
+  await form.getByLabel('Text').fill('Live trio and bottomless coffee, 11AM to 2PM.');
+  // The last day: 10 days from now, venue date.
+  const last = new Date(Date.now() + 10 * 86_400_000).toLocaleDateString('en-CA', {
+    timeZone: 'America/New_York',
+  });
+  await form.getByLabel('Last day (empty: no end)').fill(last);
+  await form.getByRole('button', { name: 'Save promotion' }).click();
+  await expectToast(page, 'Promotions Updated');
+  await expect(tab.getByRole('listitem', { name: PROMO })).toBeVisible();
+
+  const [y, m, d] = last.split('-').map(Number);
+  const wording = `Valid through ${new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  })}`;
+  const visitor = await browser.newPage();
+  await visitor.goto('/');
+  const promos = visitor.getByRole('region', { name: 'Special Promotions' });
+  await expect(promos.getByRole('listitem').filter({ hasText: PROMO })).toContainText(
+    `(${wording})`,
+  );
+  const [change] = await rest<{ table_name: string; operation: string; row_key: string }[]>(
+    'venue_changes?table_name=eq.promotions&order=id.desc&limit=1',
+  );
+  expect(change).toMatchObject({ operation: 'INSERT', row_key: PROMO });
 });

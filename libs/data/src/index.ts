@@ -532,3 +532,29 @@ export {
   type MenuItemPatch,
 } from './menu/menu-item-mutations';
 export { menuSaved, menuSaveFailed } from './menu/errors';
+
+// --- promotions and offer texts (home's Special Promotions, the admin's Promotions tab) ---
+export { promotionKeys } from './promotions/keys';
+export { formatValidity, lastNightBefore } from './promotions/validity';
+export {
+  fetchPromotions,
+  promotionsQueryOptions,
+  usePromotions,
+  type PromotionRow,
+} from './promotions/promotions-query';
+export {
+  removePromotion,
+  saveOfferText,
+  savePromotion,
+  useOfferTextMutation,
+  usePromotionRemoveMutation,
+  usePromotionSaveMutation,
+  type OfferTextPatch,
+  type PromotionInput,
+} from './promotions/promotion-mutations';
+export {
+  allOffersQueryOptions,
+  fetchAllOffers,
+  useAllOffers,
+  type AdminOffer,
+} from './promotions/admin-offers-query';

@@ -40,5 +40,21 @@ export async function withTestVenue(importOriginal: () => Promise<unknown>) {
   return {
     ...actual,
     useVenue: () => ({ data: venue, isPending: false, isError: false, refetch: () => undefined }),
+    usePromotions: () => ({
+      data: [
+        {
+          id: 'p1',
+          title: 'Happy Hour',
+          body: 'Weekdays 4 to 7PM.',
+          starts_on: '2026-01-01',
+          ends_on: null,
+          is_active: true,
+          position: 1,
+          created_at: '',
+        },
+      ],
+      isPending: false,
+      isError: false,
+    }),
   };
 }

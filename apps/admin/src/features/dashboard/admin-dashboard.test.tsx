@@ -53,6 +53,7 @@ describe('AdminDashboard', () => {
         'Analytics',
         'Venue',
         'Menu',
+        'Promotions',
       ]);
     },
   );

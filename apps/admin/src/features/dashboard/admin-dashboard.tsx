@@ -23,6 +23,7 @@ import { NotificationsTab } from '../notifications/notifications-tab';
 import { AnalyticsTab } from '../analytics/analytics-tab';
 import { VenueTab } from '../venue/venue-tab';
 import { MenuTab } from '../menu/menu-tab';
+import { PromotionsTab } from '../promotions/promotions-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
 
 const WideList = styled(TabsList)`
@@ -120,6 +121,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="menu">
           <MenuTab />
+        </TabsContent>
+        <TabsContent value="promotions">
+          <PromotionsTab />
         </TabsContent>
       </Tabs>
     </Page>

@@ -10,6 +10,7 @@ export const adminTabs = [
   { id: 'analytics', label: 'Analytics' },
   { id: 'venue', label: 'Venue' },
   { id: 'menu', label: 'Menu' },
+  { id: 'promotions', label: 'Promotions' },
 ] as const;
 
 export type AdminTabId = (typeof adminTabs)[number]['id'];

@@ -144,7 +144,7 @@ export const chatTopicsFor = (venue: Venue | undefined): readonly ChatTopic[] =>
       'happy hour',
     ],
     reply:
-      'Members get exclusive app offers on the home page: redeem one and show it to your server. Happy hour runs weekdays 4 to 7PM.',
+      'Members get exclusive app offers on the home page: redeem one and show it to your server. Happy hour and our other deals are in the Special Promotions card on the home page.',
   },
   {
     id: 'vip',

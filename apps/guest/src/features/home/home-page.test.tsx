@@ -52,3 +52,16 @@ describe('HomePage', () => {
     expect(screen.getByText(/^Sign up in the app/)).toBeInTheDocument();
   });
 });
+
+describe('Special Promotions', () => {
+  it('lists the promotions from the database and the venue name and hours from its record', () => {
+    state.signedIn = false;
+    renderHome();
+    const promos = screen.getByRole('region', { name: 'Special Promotions' });
+    expect(promos).toHaveTextContent('Happy Hour: Weekdays 4 to 7PM.');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'The Lakeshore Bistro & Ultra Lounge',
+    );
+    expect(screen.getByText(/open daily 11AM to 1AM\.$/)).toBeInTheDocument();
+  });
+});

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CalendarDays, Gamepad2, MessageCircle, Sparkles } from 'lucide-react';
 import { ButtonLink, Card, LoadingState, Muted, Row, media, theme } from '@bistro/ui';
-import { useVenue } from '@bistro/data';
+import { businessDate, formatValidity, usePromotions, useVenue } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { CardTitle, Grid, LinkCard } from '../shared/styles';
 import { useMember } from '../shared/use-member';
@@ -66,6 +66,8 @@ const Promo = styled(Card)`
 export function HomePage() {
   const { signedIn } = useMember();
   const { data: venue } = useVenue();
+  const promotions = usePromotions();
+  const tonight = businessDate();
   return (
     <GuestPage route="/">
       <Hero aria-labelledby="home-greeting">
@@ -134,9 +136,23 @@ export function HomePage() {
             Special Promotions
           </CardTitle>
         </Row>
-        <ul style={{ margin: '12px 0 0', paddingLeft: 20, lineHeight: 1.8 }}>
-          <li>Happy hour weekdays 4 to 7PM: half-price house cocktails and small plates.</li>
-          <li>Late-night bites menu from 11PM until close, Thursday to Saturday.</li>
+        {promotions.isError ? (
+          <Muted role="alert">Our promotions could not be loaded. Please try again later.</Muted>
+        ) : null}
+        <ul
+          aria-busy={promotions.isPending}
+          style={{ margin: '12px 0 0', paddingLeft: 20, lineHeight: 1.8, minHeight: '5.4em' }}
+        >
+          {(promotions.data ?? []).map((p) => {
+            const validity = formatValidity(p.ends_on, tonight);
+            return (
+              <li key={p.id}>
+                <strong>{p.title}</strong>
+                {p.body ? `: ${p.body}` : null}
+                {validity ? <Muted as="span"> ({validity})</Muted> : null}
+              </li>
+            );
+          })}
           {signedIn ? null : (
             <li>Sign up in the app for exclusive offers, birthday perks and early event access.</li>
           )}
