@@ -399,4 +399,41 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
       ).toMatchObject({ ok: false, code: '23514' });
     });
   });
+
+  describe.skipIf(!driver.available)('featured photos', () => {
+    it('shows visitors approved featured photos only, without who uploaded them', async () => {
+      await db.owner(
+        `insert into public.photo_wall (user_id, image_url, caption, is_approved, is_featured)
+         values ($1, 'https://x.test/a.png', 'featured', true, true),
+                ($1, 'https://x.test/b.png', 'approved', true, false),
+                ($1, 'https://x.test/c.png', 'pending', false, false)`,
+        [member.id],
+      );
+      const rows = await db.act<{ caption: string }>(
+        null,
+        `select caption from public.photo_wall order by caption`,
+      );
+      expect(rows.map((r) => r.caption)).toEqual(['featured']);
+      expect(await db.attempt(null, `select user_id from public.photo_wall`)).toMatchObject({
+        ok: false,
+        code: '42501',
+      });
+      const own = await db.act<{ caption: string }>(
+        member,
+        `select caption from public.photo_wall order by caption`,
+      );
+      expect(own.map((r) => r.caption)).toEqual(['approved', 'featured', 'pending']);
+      const other = await newMember(db, { firstName: 'Oscar' });
+      const seen = await db.act<{ caption: string }>(
+        other,
+        `select caption from public.photo_wall order by caption`,
+      );
+      expect(seen.map((r) => r.caption)).toEqual(['approved', 'featured']);
+      const feature = await db.attempt(
+        member,
+        `update public.photo_wall set is_featured = true returning id`,
+      );
+      expect(feature.ok ? feature.affected : 0).toBe(0);
+    });
+  });
 });

@@ -110,6 +110,17 @@ export {
   type ImageBucket,
 } from './lib/image-upload';
 export { photoUploaded, photoUploadFailed } from './photos/errors';
+export {
+  FEATURED_PHOTOS,
+  fetchFeaturedPhotos,
+  fetchMyPendingPhotos,
+  featuredPhotosQueryOptions,
+  myPendingPhotosQueryOptions,
+  useFeaturedPhotos,
+  useMyPendingPhotos,
+  type FeaturedPhoto,
+  type PendingPhoto,
+} from './photos/featured-photos-query';
 export { profileKeys } from './profiles/keys';
 export { NAME_MAX_LENGTH } from './profiles/constants';
 export {

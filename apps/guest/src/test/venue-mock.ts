@@ -40,6 +40,9 @@ export async function withTestVenue(importOriginal: () => Promise<unknown>) {
   return {
     ...actual,
     useVenue: () => ({ data: venue, isPending: false, isError: false, refetch: () => undefined }),
+    useFeaturedPhotos: () => ({
+      data: [{ id: 'f1', image_url: 'http://127.0.0.1/f1.png', caption: 'Dance floor' }],
+    }),
     usePromotions: () => ({
       data: [
         {

@@ -63,5 +63,7 @@ describe('Special Promotions', () => {
       'The Lakeshore Bistro & Ultra Lounge',
     );
     expect(screen.getByText(/open daily 11AM to 1AM\.$/)).toBeInTheDocument();
+    const featured = screen.getByRole('region', { name: 'From the Photo Wall' });
+    expect(featured).toContainElement(screen.getByRole('img', { name: 'Dance floor' }));
   });
 });

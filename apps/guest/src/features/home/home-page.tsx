@@ -9,6 +9,7 @@ import { CardTitle, Grid, LinkCard } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { greetingFor } from './greeting';
 import { UpcomingEvents } from './upcoming-events';
+import { FeaturedPhotos } from './featured-photos';
 
 // Members only: its offers, pass dialog and photo uploads load when a member
 // opens home, so a visitor's first page does not carry them.
@@ -128,6 +129,8 @@ export function HomePage() {
       </Grid>
 
       <UpcomingEvents />
+
+      <FeaturedPhotos />
 
       <Promo as="section" aria-labelledby="promotions-title">
         <Row $gap={2}>
