@@ -241,4 +241,36 @@ describe('EventsPage', () => {
     expect(within(dialog).getByText('Please choose an image file.')).toBeInTheDocument();
     expect(state.mutate).not.toHaveBeenCalled();
   });
+
+  it('shows one event at /events?event=<id>: date, venue facts, spots, reserve, calendar and share', () => {
+    setViewer('signedOut');
+    state.availability = new Map([['e1', { spotsLeft: 12 }]]);
+    renderAt(<EventsPage />, '/events?event=e1');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Friday Night Neon' }),
+    ).toBeInTheDocument();
+    const facts = screen.getByRole('article');
+    expect(facts).toHaveTextContent('Thursday, August 15, 2030 at 10:00 PM (venue time)');
+    expect(facts).toHaveTextContent('1250 West 6th Street, Cleveland, OH 44113');
+    expect(facts).toHaveTextContent('All ages until 9PM; 21+ with a valid photo ID from 9PM.');
+    expect(facts).toHaveTextContent('12 spots left');
+    const calendar = new URL(
+      screen.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href') ?? '',
+    );
+    expect(calendar.searchParams.get('location')).toBe(
+      'The Lakeshore Bistro & Ultra Lounge, 1250 West 6th Street, Cleveland, OH 44113',
+    );
+    expect(calendar.searchParams.get('dates')).toBe('20300816T020000Z/20300816T050000Z');
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve Your Spot' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+  });
+
+  it('says so when the shared event is not on the calendar', () => {
+    setViewer('signedOut');
+    renderAt(<EventsPage />, '/events?event=gone');
+    expect(
+      screen.getByRole('heading', { name: 'This event is not on the calendar' }),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Clock, Crown, Mail, MapPin, Phone, Shirt } from 'lucide-react';
 import {
@@ -31,6 +31,7 @@ import { EventCover } from '../shared/event-cover';
 import { CardTitle, Grid, ImagePlaceholder, SectionTitle } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { BookingResult } from './booking-result';
+import { EVENT_PARAM, EventDetail, eventPath } from './event-detail';
 
 // Members only (a visitor's Reserve goes to /auth): the dialog, its form and
 // validation load when a member opens the page, not for every visitor.
@@ -227,80 +228,118 @@ export function EventsPage() {
     setBooking(event);
   };
 
+  const detailId = params.get(EVENT_PARAM);
+  const detail = detailId ? events.data?.find((e) => e.id === detailId) : undefined;
+
   return (
     <GuestPage route="/events">
-      <EventsHero />
-
-      <section aria-labelledby="events-list-title">
-        <SectionTitle id="events-list-title">Upcoming Events</SectionTitle>
-        {booked ? (
-          <BookingResult
-            booking={booked.booking}
-            event={booked.event}
-            onDismiss={() => setBooked(null)}
-          />
-        ) : null}
-        {events.isPending || listBehind ? (
-          // Holds about the list's height so the sections below don't jump when it arrives.
+      {detailId ? (
+        events.isPending ? (
           <div style={{ minHeight: '70vh' }}>
             <LoadingState label="Loading epic events..." />
           </div>
-        ) : events.isError ? (
-          <ErrorState
-            title="Could not load events"
-            message="Please check your connection and try again."
-            onRetry={() => void events.refetch()}
-          />
-        ) : events.data.length === 0 ? (
-          <Card style={{ textAlign: 'center' }}>
-            <CardTitle>Amazing Events Coming Soon</CardTitle>
-            <Muted>
-              Our next line-up is being finalised. Planning a celebration? We host private events.
-            </Muted>
-            <ButtonLink href={venue?.phoneHref ?? '/contact'} $variant="accent">
-              <Phone aria-hidden size={18} /> Call for Private Events
-            </ButtonLink>
-          </Card>
+        ) : detail ? (
+          <>
+            {booked ? (
+              <BookingResult
+                booking={booked.booking}
+                event={booked.event}
+                onDismiss={() => setBooked(null)}
+              />
+            ) : null}
+            <EventDetail
+              event={detail}
+              venue={venue}
+              spotsLeft={spotsLeft(detail.id)}
+              reserveDisabled={status === 'loading'}
+              onReserve={() => reserve(detail)}
+            />
+          </>
         ) : (
-          <Grid $min={280}>
-            {events.data.map((event) => {
-              const left = spotsLeft(event.id);
-              const spots = spotsLeftLabel(left);
-              return (
-                <Card as="article" key={event.id} aria-label={event.title}>
-                  <Stack $gap={3} style={{ height: '100%' }}>
-                    <EventCover
-                      url={event.featured_image_url}
-                      fallback={<ImagePlaceholder aria-hidden>{venue?.shortName}</ImagePlaceholder>}
-                    />
-                    <CardTitle style={{ margin: 0 }} elementtiming="events-list">
-                      {event.title}
-                    </CardTitle>
-                    <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
-                      {longEventDate(event.event_date)}
-                    </time>
-                    {event.description ? <Clamp>{event.description}</Clamp> : null}
-                    {spots ? (
-                      <Spots $full={left !== null && left !== undefined && left <= 0}>
-                        {spots}
-                      </Spots>
-                    ) : null}
-                    <Button
-                      type="button"
-                      onClick={() => reserve(event)}
-                      disabled={status === 'loading'}
-                      style={{ marginTop: 'auto' }}
-                      aria-label={`Reserve Your Spot: ${event.title}`}
-                    >
-                      Reserve Your Spot
-                    </Button>
-                  </Stack>
-                </Card>
-              );
-            })}
-          </Grid>
-        )}
-      </section>
+          <Card style={{ textAlign: 'center' }}>
+            <h1 style={{ marginTop: 0 }}>This event is not on the calendar</h1>
+            <Muted>It may have passed or been taken off the calendar.</Muted>
+            <Link to="/events">See all upcoming events</Link>
+          </Card>
+        )
+      ) : (
+        <>
+          <EventsHero />
+          <section aria-labelledby="events-list-title">
+            <SectionTitle id="events-list-title">Upcoming Events</SectionTitle>
+            {booked ? (
+              <BookingResult
+                booking={booked.booking}
+                event={booked.event}
+                onDismiss={() => setBooked(null)}
+              />
+            ) : null}
+            {events.isPending || listBehind ? (
+              // Holds about the list's height so the sections below don't jump when it arrives.
+              <div style={{ minHeight: '70vh' }}>
+                <LoadingState label="Loading epic events..." />
+              </div>
+            ) : events.isError ? (
+              <ErrorState
+                title="Could not load events"
+                message="Please check your connection and try again."
+                onRetry={() => void events.refetch()}
+              />
+            ) : events.data.length === 0 ? (
+              <Card style={{ textAlign: 'center' }}>
+                <CardTitle>Amazing Events Coming Soon</CardTitle>
+                <Muted>
+                  Our next line-up is being finalised. Planning a celebration? We host private
+                  events.
+                </Muted>
+                <ButtonLink href={venue?.phoneHref ?? '/contact'} $variant="accent">
+                  <Phone aria-hidden size={18} /> Call for Private Events
+                </ButtonLink>
+              </Card>
+            ) : (
+              <Grid $min={280}>
+                {events.data.map((event) => {
+                  const left = spotsLeft(event.id);
+                  const spots = spotsLeftLabel(left);
+                  return (
+                    <Card as="article" key={event.id} aria-label={event.title}>
+                      <Stack $gap={3} style={{ height: '100%' }}>
+                        <EventCover
+                          url={event.featured_image_url}
+                          fallback={
+                            <ImagePlaceholder aria-hidden>{venue?.shortName}</ImagePlaceholder>
+                          }
+                        />
+                        <CardTitle style={{ margin: 0 }} elementtiming="events-list">
+                          <Link to={eventPath(event.id)}>{event.title}</Link>
+                        </CardTitle>
+                        <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
+                          {longEventDate(event.event_date)}
+                        </time>
+                        {event.description ? <Clamp>{event.description}</Clamp> : null}
+                        {spots ? (
+                          <Spots $full={left !== null && left !== undefined && left <= 0}>
+                            {spots}
+                          </Spots>
+                        ) : null}
+                        <Button
+                          type="button"
+                          onClick={() => reserve(event)}
+                          disabled={status === 'loading'}
+                          style={{ marginTop: 'auto' }}
+                          aria-label={`Reserve Your Spot: ${event.title}`}
+                        >
+                          Reserve Your Spot
+                        </Button>
+                      </Stack>
+                    </Card>
+                  );
+                })}
+              </Grid>
+            )}
+          </section>
+        </>
+      )}
 
       <VenueInfo />
 
