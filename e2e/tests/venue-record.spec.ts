@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll, settle } from '../support/overflow';
 import ICAL from 'ical.js';
 import { rest } from '../support/admin-api';
 import {
@@ -106,4 +108,37 @@ test('the order page lists the menu by section, with prices and a working tag fi
   await expect(page.getByRole('heading', { name: /Cassata Cake/ })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /Cauliflower Steak/ })).toBeVisible();
   await expect(page.getByText(/^\d+ items? vegan$/)).toBeVisible();
+});
+
+test.describe('the event detail view at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 740 }, hasTouch: true });
+
+  test('is shareable by its URL, fits the screen and has no serious axe issue', async ({
+    page,
+  }) => {
+    const [event] = await rest<{ id: string; title: string }[]>(
+      'events?is_approved=is.true&event_date=gt.now()&order=event_date&limit=1&select=id,title',
+    );
+    await page.goto(`/events?event=${event!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: event!.title })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute(
+      'href',
+      /location=.*West\+6th\+Street/,
+    );
+    await expect(page.getByRole('button', { name: 'Reserve Your Spot' })).toBeEnabled();
+    await settle(page);
+    await expectNoSidewaysScroll(page, `/events?event=${event!.id} (320 px)`);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
+    // The list links each event to its own view.
+    await page.goto('/events');
+    await page.getByRole('link', { name: event!.title }).first().click();
+    await expect(page).toHaveURL(new RegExp(`event=${event!.id}`));
+  });
 });
