@@ -1,944 +1,956 @@
-export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
 
 export type Database = {
   // Allows to automatically instantiate createClient with right options
   // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
   __InternalSupabase: {
-    PostgrestVersion: '12';
-  };
+    PostgrestVersion: "12"
+  }
   public: {
     Tables: {
       analytics: {
         Row: {
-          created_at: string;
-          event_data: Json;
-          event_type: string;
-          id: string;
-          user_id: string | null;
-        };
+          created_at: string
+          event_data: Json
+          event_type: string
+          id: string
+          user_id: string | null
+        }
         Insert: {
-          created_at?: string;
-          event_data?: Json;
-          event_type: string;
-          id?: string;
-          user_id?: string | null;
-        };
+          created_at?: string
+          event_data?: Json
+          event_type: string
+          id?: string
+          user_id?: string | null
+        }
         Update: {
-          created_at?: string;
-          event_data?: Json;
-          event_type?: string;
-          id?: string;
-          user_id?: string | null;
-        };
-        Relationships: [];
-      };
+          created_at?: string
+          event_data?: Json
+          event_type?: string
+          id?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
       dj_ratings: {
         Row: {
-          comment: string | null;
-          created_at: string;
-          dj_id: string;
-          id: string;
-          performance_date: string;
-          rated_on: string | null;
-          rating: number;
-          user_id: string;
-        };
+          comment: string | null
+          created_at: string
+          dj_id: string
+          id: string
+          performance_date: string
+          rated_on: string | null
+          rating: number
+          user_id: string
+        }
         Insert: {
-          comment?: string | null;
-          created_at?: string;
-          dj_id: string;
-          id?: string;
-          performance_date?: string;
-          rated_on?: string | null;
-          rating: number;
-          user_id?: string;
-        };
+          comment?: string | null
+          created_at?: string
+          dj_id: string
+          id?: string
+          performance_date?: string
+          rated_on?: string | null
+          rating: number
+          user_id?: string
+        }
         Update: {
-          comment?: string | null;
-          created_at?: string;
-          dj_id?: string;
-          id?: string;
-          performance_date?: string;
-          rated_on?: string | null;
-          rating?: number;
-          user_id?: string;
-        };
+          comment?: string | null
+          created_at?: string
+          dj_id?: string
+          id?: string
+          performance_date?: string
+          rated_on?: string | null
+          rating?: number
+          user_id?: string
+        }
         Relationships: [
           {
-            foreignKeyName: 'dj_ratings_dj_id_fkey';
-            columns: ['dj_id'];
-            isOneToOne: false;
-            referencedRelation: 'djs';
-            referencedColumns: ['id'];
+            foreignKeyName: "dj_ratings_dj_id_fkey"
+            columns: ["dj_id"]
+            isOneToOne: false
+            referencedRelation: "djs"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       djs: {
         Row: {
-          average_rating: number;
-          bio: string | null;
-          created_at: string;
-          genre_specialties: string[];
-          id: string;
-          is_active: boolean;
-          name: string;
-          total_ratings: number;
-        };
+          average_rating: number
+          bio: string | null
+          created_at: string
+          genre_specialties: string[]
+          id: string
+          is_active: boolean
+          name: string
+          total_ratings: number
+        }
         Insert: {
-          average_rating?: number;
-          bio?: string | null;
-          created_at?: string;
-          genre_specialties?: string[];
-          id?: string;
-          is_active?: boolean;
-          name: string;
-          total_ratings?: number;
-        };
+          average_rating?: number
+          bio?: string | null
+          created_at?: string
+          genre_specialties?: string[]
+          id?: string
+          is_active?: boolean
+          name: string
+          total_ratings?: number
+        }
         Update: {
-          average_rating?: number;
-          bio?: string | null;
-          created_at?: string;
-          genre_specialties?: string[];
-          id?: string;
-          is_active?: boolean;
-          name?: string;
-          total_ratings?: number;
-        };
-        Relationships: [];
-      };
+          average_rating?: number
+          bio?: string | null
+          created_at?: string
+          genre_specialties?: string[]
+          id?: string
+          is_active?: boolean
+          name?: string
+          total_ratings?: number
+        }
+        Relationships: []
+      }
       event_bookings: {
         Row: {
-          admin_notes: string | null;
-          approved_at: string | null;
-          approved_by: string | null;
-          booking_code: string;
-          cancelled_at: string | null;
-          cancelled_by: string | null;
-          checked_in_at: string | null;
-          checked_in_by: string | null;
-          created_at: string;
-          email: string;
-          event_date: string | null;
-          event_id: string | null;
-          event_image_url: string | null;
-          event_title: string | null;
-          id: string;
-          name: string;
-          number_of_guests: number;
-          occasion: string | null;
-          phone: string;
-          special_requests: string | null;
-          status: string;
-          updated_at: string;
-          user_id: string;
-        };
+          admin_notes: string | null
+          approved_at: string | null
+          approved_by: string | null
+          booking_code: string
+          cancelled_at: string | null
+          cancelled_by: string | null
+          checked_in_at: string | null
+          checked_in_by: string | null
+          created_at: string
+          email: string
+          event_date: string | null
+          event_id: string | null
+          event_image_url: string | null
+          event_title: string | null
+          id: string
+          name: string
+          number_of_guests: number
+          occasion: string | null
+          phone: string
+          special_requests: string | null
+          status: string
+          updated_at: string
+          user_id: string
+        }
         Insert: {
-          admin_notes?: string | null;
-          approved_at?: string | null;
-          approved_by?: string | null;
-          booking_code?: string;
-          cancelled_at?: string | null;
-          cancelled_by?: string | null;
-          checked_in_at?: string | null;
-          checked_in_by?: string | null;
-          created_at?: string;
-          email: string;
-          event_date?: string | null;
-          event_id?: string | null;
-          event_image_url?: string | null;
-          event_title?: string | null;
-          id?: string;
-          name: string;
-          number_of_guests?: number;
-          occasion?: string | null;
-          phone: string;
-          special_requests?: string | null;
-          status?: string;
-          updated_at?: string;
-          user_id?: string;
-        };
+          admin_notes?: string | null
+          approved_at?: string | null
+          approved_by?: string | null
+          booking_code?: string
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          checked_in_at?: string | null
+          checked_in_by?: string | null
+          created_at?: string
+          email: string
+          event_date?: string | null
+          event_id?: string | null
+          event_image_url?: string | null
+          event_title?: string | null
+          id?: string
+          name: string
+          number_of_guests?: number
+          occasion?: string | null
+          phone: string
+          special_requests?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
         Update: {
-          admin_notes?: string | null;
-          approved_at?: string | null;
-          approved_by?: string | null;
-          booking_code?: string;
-          cancelled_at?: string | null;
-          cancelled_by?: string | null;
-          checked_in_at?: string | null;
-          checked_in_by?: string | null;
-          created_at?: string;
-          email?: string;
-          event_date?: string | null;
-          event_id?: string | null;
-          event_image_url?: string | null;
-          event_title?: string | null;
-          id?: string;
-          name?: string;
-          number_of_guests?: number;
-          occasion?: string | null;
-          phone?: string;
-          special_requests?: string | null;
-          status?: string;
-          updated_at?: string;
-          user_id?: string;
-        };
+          admin_notes?: string | null
+          approved_at?: string | null
+          approved_by?: string | null
+          booking_code?: string
+          cancelled_at?: string | null
+          cancelled_by?: string | null
+          checked_in_at?: string | null
+          checked_in_by?: string | null
+          created_at?: string
+          email?: string
+          event_date?: string | null
+          event_id?: string | null
+          event_image_url?: string | null
+          event_title?: string | null
+          id?: string
+          name?: string
+          number_of_guests?: number
+          occasion?: string | null
+          phone?: string
+          special_requests?: string | null
+          status?: string
+          updated_at?: string
+          user_id?: string
+        }
         Relationships: [
           {
-            foreignKeyName: 'event_bookings_event_id_fkey';
-            columns: ['event_id'];
-            isOneToOne: false;
-            referencedRelation: 'events';
-            referencedColumns: ['id'];
+            foreignKeyName: "event_bookings_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       events: {
         Row: {
-          capacity: number | null;
-          created_at: string;
-          created_by: string | null;
-          description: string | null;
-          event_date: string;
-          featured_image_url: string | null;
-          id: string;
-          is_approved: boolean;
-          rejected_at: string | null;
-          title: string;
-          updated_at: string;
-        };
+          capacity: number | null
+          created_at: string
+          created_by: string | null
+          description: string | null
+          event_date: string
+          featured_image_url: string | null
+          id: string
+          is_approved: boolean
+          rejected_at: string | null
+          title: string
+          updated_at: string
+        }
         Insert: {
-          capacity?: number | null;
-          created_at?: string;
-          created_by?: string | null;
-          description?: string | null;
-          event_date: string;
-          featured_image_url?: string | null;
-          id?: string;
-          is_approved?: boolean;
-          rejected_at?: string | null;
-          title: string;
-          updated_at?: string;
-        };
+          capacity?: number | null
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          event_date: string
+          featured_image_url?: string | null
+          id?: string
+          is_approved?: boolean
+          rejected_at?: string | null
+          title: string
+          updated_at?: string
+        }
         Update: {
-          capacity?: number | null;
-          created_at?: string;
-          created_by?: string | null;
-          description?: string | null;
-          event_date?: string;
-          featured_image_url?: string | null;
-          id?: string;
-          is_approved?: boolean;
-          rejected_at?: string | null;
-          title?: string;
-          updated_at?: string;
-        };
-        Relationships: [];
-      };
+          capacity?: number | null
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          event_date?: string
+          featured_image_url?: string | null
+          id?: string
+          is_approved?: boolean
+          rejected_at?: string | null
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
       menu_items: {
         Row: {
-          created_at: string;
-          description: string;
-          eighty_sixed_on: string | null;
-          id: string;
-          is_visible: boolean;
-          name: string;
-          position: number;
-          price_cents: number;
-          section_id: string;
-          tags: string[];
-          unit: string;
-          updated_at: string;
-        };
+          created_at: string
+          description: string
+          eighty_sixed_on: string | null
+          id: string
+          is_visible: boolean
+          name: string
+          position: number
+          price_cents: number
+          section_id: string
+          tags: string[]
+          unit: string
+          updated_at: string
+        }
         Insert: {
-          created_at?: string;
-          description?: string;
-          eighty_sixed_on?: string | null;
-          id?: string;
-          is_visible?: boolean;
-          name: string;
-          position?: number;
-          price_cents: number;
-          section_id: string;
-          tags?: string[];
-          unit?: string;
-          updated_at?: string;
-        };
+          created_at?: string
+          description?: string
+          eighty_sixed_on?: string | null
+          id?: string
+          is_visible?: boolean
+          name: string
+          position?: number
+          price_cents: number
+          section_id: string
+          tags?: string[]
+          unit?: string
+          updated_at?: string
+        }
         Update: {
-          created_at?: string;
-          description?: string;
-          eighty_sixed_on?: string | null;
-          id?: string;
-          is_visible?: boolean;
-          name?: string;
-          position?: number;
-          price_cents?: number;
-          section_id?: string;
-          tags?: string[];
-          unit?: string;
-          updated_at?: string;
-        };
+          created_at?: string
+          description?: string
+          eighty_sixed_on?: string | null
+          id?: string
+          is_visible?: boolean
+          name?: string
+          position?: number
+          price_cents?: number
+          section_id?: string
+          tags?: string[]
+          unit?: string
+          updated_at?: string
+        }
         Relationships: [
           {
-            foreignKeyName: 'menu_items_section_id_fkey';
-            columns: ['section_id'];
-            isOneToOne: false;
-            referencedRelation: 'menu_sections';
-            referencedColumns: ['id'];
+            foreignKeyName: "menu_items_section_id_fkey"
+            columns: ["section_id"]
+            isOneToOne: false
+            referencedRelation: "menu_sections"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       menu_sections: {
         Row: {
-          created_at: string;
-          id: string;
-          is_visible: boolean;
-          note: string;
-          position: number;
-          slug: string;
-          title: string;
-        };
+          created_at: string
+          id: string
+          is_visible: boolean
+          note: string
+          position: number
+          slug: string
+          title: string
+        }
         Insert: {
-          created_at?: string;
-          id?: string;
-          is_visible?: boolean;
-          note?: string;
-          position?: number;
-          slug: string;
-          title: string;
-        };
+          created_at?: string
+          id?: string
+          is_visible?: boolean
+          note?: string
+          position?: number
+          slug: string
+          title: string
+        }
         Update: {
-          created_at?: string;
-          id?: string;
-          is_visible?: boolean;
-          note?: string;
-          position?: number;
-          slug?: string;
-          title?: string;
-        };
-        Relationships: [];
-      };
+          created_at?: string
+          id?: string
+          is_visible?: boolean
+          note?: string
+          position?: number
+          slug?: string
+          title?: string
+        }
+        Relationships: []
+      }
       offers: {
         Row: {
-          created_at: string;
-          description: string | null;
-          discount_percentage: number | null;
-          id: string;
-          is_active: boolean;
-          offer_type: Database['public']['Enums']['offer_type'];
-          title: string;
-          updated_at: string;
-          usage_count: number;
-          valid_until: string | null;
-        };
+          created_at: string
+          description: string | null
+          discount_percentage: number | null
+          id: string
+          is_active: boolean
+          offer_type: Database["public"]["Enums"]["offer_type"]
+          title: string
+          updated_at: string
+          usage_count: number
+          valid_until: string | null
+        }
         Insert: {
-          created_at?: string;
-          description?: string | null;
-          discount_percentage?: number | null;
-          id?: string;
-          is_active?: boolean;
-          offer_type?: Database['public']['Enums']['offer_type'];
-          title: string;
-          updated_at?: string;
-          usage_count?: number;
-          valid_until?: string | null;
-        };
+          created_at?: string
+          description?: string | null
+          discount_percentage?: number | null
+          id?: string
+          is_active?: boolean
+          offer_type?: Database["public"]["Enums"]["offer_type"]
+          title: string
+          updated_at?: string
+          usage_count?: number
+          valid_until?: string | null
+        }
         Update: {
-          created_at?: string;
-          description?: string | null;
-          discount_percentage?: number | null;
-          id?: string;
-          is_active?: boolean;
-          offer_type?: Database['public']['Enums']['offer_type'];
-          title?: string;
-          updated_at?: string;
-          usage_count?: number;
-          valid_until?: string | null;
-        };
-        Relationships: [];
-      };
+          created_at?: string
+          description?: string | null
+          discount_percentage?: number | null
+          id?: string
+          is_active?: boolean
+          offer_type?: Database["public"]["Enums"]["offer_type"]
+          title?: string
+          updated_at?: string
+          usage_count?: number
+          valid_until?: string | null
+        }
+        Relationships: []
+      }
       photo_wall: {
         Row: {
-          approved_at: string | null;
-          approved_by: string | null;
-          caption: string | null;
-          created_at: string;
-          id: string;
-          image_url: string;
-          is_approved: boolean;
-          is_featured: boolean;
-          likes_count: number;
-          user_id: string;
-        };
+          approved_at: string | null
+          approved_by: string | null
+          caption: string | null
+          created_at: string
+          id: string
+          image_url: string
+          is_approved: boolean
+          is_featured: boolean
+          likes_count: number
+          user_id: string
+        }
         Insert: {
-          approved_at?: string | null;
-          approved_by?: string | null;
-          caption?: string | null;
-          created_at?: string;
-          id?: string;
-          image_url: string;
-          is_approved?: boolean;
-          is_featured?: boolean;
-          likes_count?: number;
-          user_id?: string;
-        };
+          approved_at?: string | null
+          approved_by?: string | null
+          caption?: string | null
+          created_at?: string
+          id?: string
+          image_url: string
+          is_approved?: boolean
+          is_featured?: boolean
+          likes_count?: number
+          user_id?: string
+        }
         Update: {
-          approved_at?: string | null;
-          approved_by?: string | null;
-          caption?: string | null;
-          created_at?: string;
-          id?: string;
-          image_url?: string;
-          is_approved?: boolean;
-          is_featured?: boolean;
-          likes_count?: number;
-          user_id?: string;
-        };
-        Relationships: [];
-      };
+          approved_at?: string | null
+          approved_by?: string | null
+          caption?: string | null
+          created_at?: string
+          id?: string
+          image_url?: string
+          is_approved?: boolean
+          is_featured?: boolean
+          likes_count?: number
+          user_id?: string
+        }
+        Relationships: []
+      }
       profiles: {
         Row: {
-          birthday: string | null;
-          created_at: string;
-          email: string | null;
-          first_name: string | null;
-          last_name: string | null;
-          phone: string | null;
-          total_bookings: number;
-          updated_at: string;
-          user_id: string;
-          vip_status: boolean;
-        };
+          birthday: string | null
+          created_at: string
+          email: string | null
+          first_name: string | null
+          last_name: string | null
+          phone: string | null
+          total_bookings: number
+          updated_at: string
+          user_id: string
+          vip_status: boolean
+        }
         Insert: {
-          birthday?: string | null;
-          created_at?: string;
-          email?: string | null;
-          first_name?: string | null;
-          last_name?: string | null;
-          phone?: string | null;
-          total_bookings?: number;
-          updated_at?: string;
-          user_id: string;
-          vip_status?: boolean;
-        };
+          birthday?: string | null
+          created_at?: string
+          email?: string | null
+          first_name?: string | null
+          last_name?: string | null
+          phone?: string | null
+          total_bookings?: number
+          updated_at?: string
+          user_id: string
+          vip_status?: boolean
+        }
         Update: {
-          birthday?: string | null;
-          created_at?: string;
-          email?: string | null;
-          first_name?: string | null;
-          last_name?: string | null;
-          phone?: string | null;
-          total_bookings?: number;
-          updated_at?: string;
-          user_id?: string;
-          vip_status?: boolean;
-        };
-        Relationships: [];
-      };
+          birthday?: string | null
+          created_at?: string
+          email?: string | null
+          first_name?: string | null
+          last_name?: string | null
+          phone?: string | null
+          total_bookings?: number
+          updated_at?: string
+          user_id?: string
+          vip_status?: boolean
+        }
+        Relationships: []
+      }
       promotions: {
         Row: {
-          body: string;
-          created_at: string;
-          ends_on: string | null;
-          id: string;
-          is_active: boolean;
-          position: number;
-          starts_on: string;
-          title: string;
-        };
+          body: string
+          created_at: string
+          ends_on: string | null
+          id: string
+          is_active: boolean
+          position: number
+          starts_on: string
+          title: string
+        }
         Insert: {
-          body?: string;
-          created_at?: string;
-          ends_on?: string | null;
-          id?: string;
-          is_active?: boolean;
-          position?: number;
-          starts_on?: string;
-          title: string;
-        };
+          body?: string
+          created_at?: string
+          ends_on?: string | null
+          id?: string
+          is_active?: boolean
+          position?: number
+          starts_on?: string
+          title: string
+        }
         Update: {
-          body?: string;
-          created_at?: string;
-          ends_on?: string | null;
-          id?: string;
-          is_active?: boolean;
-          position?: number;
-          starts_on?: string;
-          title?: string;
-        };
-        Relationships: [];
-      };
+          body?: string
+          created_at?: string
+          ends_on?: string | null
+          id?: string
+          is_active?: boolean
+          position?: number
+          starts_on?: string
+          title?: string
+        }
+        Relationships: []
+      }
       song_requests: {
         Row: {
-          artist: string;
-          created_at: string;
-          event_date: string;
-          id: string;
-          played_at: string | null;
-          queue_position: number | null;
-          requested_by_name: string;
-          song_key: string | null;
-          song_title: string;
-          status: string;
-          user_id: string;
-          vote_count: number;
-        };
+          artist: string
+          created_at: string
+          event_date: string
+          id: string
+          played_at: string | null
+          queue_position: number | null
+          requested_by_name: string
+          song_key: string | null
+          song_title: string
+          status: string
+          user_id: string
+          vote_count: number
+        }
         Insert: {
-          artist: string;
-          created_at?: string;
-          event_date?: string;
-          id?: string;
-          played_at?: string | null;
-          queue_position?: number | null;
-          requested_by_name?: string;
-          song_key?: string | null;
-          song_title: string;
-          status?: string;
-          user_id?: string;
-          vote_count?: number;
-        };
+          artist: string
+          created_at?: string
+          event_date?: string
+          id?: string
+          played_at?: string | null
+          queue_position?: number | null
+          requested_by_name?: string
+          song_key?: string | null
+          song_title: string
+          status?: string
+          user_id?: string
+          vote_count?: number
+        }
         Update: {
-          artist?: string;
-          created_at?: string;
-          event_date?: string;
-          id?: string;
-          played_at?: string | null;
-          queue_position?: number | null;
-          requested_by_name?: string;
-          song_key?: string | null;
-          song_title?: string;
-          status?: string;
-          user_id?: string;
-          vote_count?: number;
-        };
-        Relationships: [];
-      };
+          artist?: string
+          created_at?: string
+          event_date?: string
+          id?: string
+          played_at?: string | null
+          queue_position?: number | null
+          requested_by_name?: string
+          song_key?: string | null
+          song_title?: string
+          status?: string
+          user_id?: string
+          vote_count?: number
+        }
+        Relationships: []
+      }
       song_votes: {
         Row: {
-          created_at: string;
-          event_date: string;
-          slot: number;
-          song_request_id: string;
-          user_id: string;
-        };
+          created_at: string
+          event_date: string
+          slot: number
+          song_request_id: string
+          user_id: string
+        }
         Insert: {
-          created_at?: string;
-          event_date?: string;
-          slot?: number;
-          song_request_id: string;
-          user_id?: string;
-        };
+          created_at?: string
+          event_date?: string
+          slot?: number
+          song_request_id: string
+          user_id?: string
+        }
         Update: {
-          created_at?: string;
-          event_date?: string;
-          slot?: number;
-          song_request_id?: string;
-          user_id?: string;
-        };
+          created_at?: string
+          event_date?: string
+          slot?: number
+          song_request_id?: string
+          user_id?: string
+        }
         Relationships: [
           {
-            foreignKeyName: 'song_votes_song_request_id_fkey';
-            columns: ['song_request_id'];
-            isOneToOne: false;
-            referencedRelation: 'song_requests';
-            referencedColumns: ['id'];
+            foreignKeyName: "song_votes_song_request_id_fkey"
+            columns: ["song_request_id"]
+            isOneToOne: false
+            referencedRelation: "song_requests"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       user_offers: {
         Row: {
-          id: string;
-          offer_id: string;
-          redeemed_at: string;
-          usage_counted: boolean;
-          user_id: string;
-        };
+          id: string
+          offer_id: string
+          redeemed_at: string
+          usage_counted: boolean
+          user_id: string
+        }
         Insert: {
-          id?: string;
-          offer_id: string;
-          redeemed_at?: string;
-          usage_counted?: boolean;
-          user_id?: string;
-        };
+          id?: string
+          offer_id: string
+          redeemed_at?: string
+          usage_counted?: boolean
+          user_id?: string
+        }
         Update: {
-          id?: string;
-          offer_id?: string;
-          redeemed_at?: string;
-          usage_counted?: boolean;
-          user_id?: string;
-        };
+          id?: string
+          offer_id?: string
+          redeemed_at?: string
+          usage_counted?: boolean
+          user_id?: string
+        }
         Relationships: [
           {
-            foreignKeyName: 'user_offers_offer_id_fkey';
-            columns: ['offer_id'];
-            isOneToOne: false;
-            referencedRelation: 'offers';
-            referencedColumns: ['id'];
+            foreignKeyName: "user_offers_offer_id_fkey"
+            columns: ["offer_id"]
+            isOneToOne: false
+            referencedRelation: "offers"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       user_roles: {
         Row: {
-          created_at: string;
-          id: string;
-          role: Database['public']['Enums']['app_role'];
-          user_id: string;
-        };
+          created_at: string
+          id: string
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string
+        }
         Insert: {
-          created_at?: string;
-          id?: string;
-          role: Database['public']['Enums']['app_role'];
-          user_id: string;
-        };
+          created_at?: string
+          id?: string
+          role: Database["public"]["Enums"]["app_role"]
+          user_id: string
+        }
         Update: {
-          created_at?: string;
-          id?: string;
-          role?: Database['public']['Enums']['app_role'];
-          user_id?: string;
-        };
-        Relationships: [];
-      };
+          created_at?: string
+          id?: string
+          role?: Database["public"]["Enums"]["app_role"]
+          user_id?: string
+        }
+        Relationships: []
+      }
       venue_changes: {
         Row: {
-          changed_at: string;
-          changed_by: string | null;
-          id: number;
-          new_values: Json | null;
-          old_values: Json | null;
-          operation: string;
-          row_key: string;
-          table_name: string;
-        };
+          changed_at: string
+          changed_by: string | null
+          id: number
+          new_values: Json | null
+          old_values: Json | null
+          operation: string
+          row_key: string
+          table_name: string
+        }
         Insert: {
-          changed_at?: string;
-          changed_by?: string | null;
-          id?: number;
-          new_values?: Json | null;
-          old_values?: Json | null;
-          operation: string;
-          row_key: string;
-          table_name: string;
-        };
+          changed_at?: string
+          changed_by?: string | null
+          id?: number
+          new_values?: Json | null
+          old_values?: Json | null
+          operation: string
+          row_key: string
+          table_name: string
+        }
         Update: {
-          changed_at?: string;
-          changed_by?: string | null;
-          id?: number;
-          new_values?: Json | null;
-          old_values?: Json | null;
-          operation?: string;
-          row_key?: string;
-          table_name?: string;
-        };
-        Relationships: [];
-      };
+          changed_at?: string
+          changed_by?: string | null
+          id?: number
+          new_values?: Json | null
+          old_values?: Json | null
+          operation?: string
+          row_key?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
       venue_hour_exceptions: {
         Row: {
-          closes_at: string | null;
-          created_at: string;
-          id: string;
-          is_closed: boolean;
-          label: string;
-          on_date: string;
-          opens_at: string | null;
-        };
+          closes_at: string | null
+          created_at: string
+          id: string
+          is_closed: boolean
+          label: string
+          on_date: string
+          opens_at: string | null
+        }
         Insert: {
-          closes_at?: string | null;
-          created_at?: string;
-          id?: string;
-          is_closed?: boolean;
-          label: string;
-          on_date: string;
-          opens_at?: string | null;
-        };
+          closes_at?: string | null
+          created_at?: string
+          id?: string
+          is_closed?: boolean
+          label: string
+          on_date: string
+          opens_at?: string | null
+        }
         Update: {
-          closes_at?: string | null;
-          created_at?: string;
-          id?: string;
-          is_closed?: boolean;
-          label?: string;
-          on_date?: string;
-          opens_at?: string | null;
-        };
-        Relationships: [];
-      };
+          closes_at?: string | null
+          created_at?: string
+          id?: string
+          is_closed?: boolean
+          label?: string
+          on_date?: string
+          opens_at?: string | null
+        }
+        Relationships: []
+      }
       venue_hours: {
         Row: {
-          closes_at: string | null;
-          is_closed: boolean;
-          opens_at: string | null;
-          weekday: number;
-        };
+          closes_at: string | null
+          is_closed: boolean
+          opens_at: string | null
+          weekday: number
+        }
         Insert: {
-          closes_at?: string | null;
-          is_closed?: boolean;
-          opens_at?: string | null;
-          weekday: number;
-        };
+          closes_at?: string | null
+          is_closed?: boolean
+          opens_at?: string | null
+          weekday: number
+        }
         Update: {
-          closes_at?: string | null;
-          is_closed?: boolean;
-          opens_at?: string | null;
-          weekday?: number;
-        };
-        Relationships: [];
-      };
+          closes_at?: string | null
+          is_closed?: boolean
+          opens_at?: string | null
+          weekday?: number
+        }
+        Relationships: []
+      }
       venue_settings: {
         Row: {
-          adults_only_from: string | null;
-          city: string;
-          cover_charge_note: string;
-          dress_code: string;
-          email: string;
-          hours_note: string;
-          id: boolean;
-          menu_image_url: string | null;
-          minimum_age: number;
-          name: string;
-          phone: string;
-          postal_code: string;
-          region: string;
-          region_code: string;
-          short_name: string;
-          social_links: Json;
-          street: string;
-          tagline: string;
-          updated_at: string;
-        };
+          adults_only_from: string | null
+          city: string
+          cover_charge_note: string
+          dress_code: string
+          email: string
+          hours_note: string
+          id: boolean
+          menu_image_url: string | null
+          minimum_age: number
+          name: string
+          phone: string
+          postal_code: string
+          region: string
+          region_code: string
+          short_name: string
+          social_links: Json
+          street: string
+          tagline: string
+          updated_at: string
+        }
         Insert: {
-          adults_only_from?: string | null;
-          city: string;
-          cover_charge_note?: string;
-          dress_code?: string;
-          email: string;
-          hours_note?: string;
-          id?: boolean;
-          menu_image_url?: string | null;
-          minimum_age?: number;
-          name: string;
-          phone: string;
-          postal_code: string;
-          region: string;
-          region_code: string;
-          short_name: string;
-          social_links?: Json;
-          street: string;
-          tagline?: string;
-          updated_at?: string;
-        };
+          adults_only_from?: string | null
+          city: string
+          cover_charge_note?: string
+          dress_code?: string
+          email: string
+          hours_note?: string
+          id?: boolean
+          menu_image_url?: string | null
+          minimum_age?: number
+          name: string
+          phone: string
+          postal_code: string
+          region: string
+          region_code: string
+          short_name: string
+          social_links?: Json
+          street: string
+          tagline?: string
+          updated_at?: string
+        }
         Update: {
-          adults_only_from?: string | null;
-          city?: string;
-          cover_charge_note?: string;
-          dress_code?: string;
-          email?: string;
-          hours_note?: string;
-          id?: boolean;
-          menu_image_url?: string | null;
-          minimum_age?: number;
-          name?: string;
-          phone?: string;
-          postal_code?: string;
-          region?: string;
-          region_code?: string;
-          short_name?: string;
-          social_links?: Json;
-          street?: string;
-          tagline?: string;
-          updated_at?: string;
-        };
-        Relationships: [];
-      };
-    };
+          adults_only_from?: string | null
+          city?: string
+          cover_charge_note?: string
+          dress_code?: string
+          email?: string
+          hours_note?: string
+          id?: boolean
+          menu_image_url?: string | null
+          minimum_age?: number
+          name?: string
+          phone?: string
+          postal_code?: string
+          region?: string
+          region_code?: string
+          short_name?: string
+          social_links?: Json
+          street?: string
+          tagline?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+    }
     Views: {
-      [_ in never]: never;
-    };
+      [_ in never]: never
+    }
     Functions: {
       admin_delete_user: {
-        Args: { _admin_id: string; _user_id: string };
-        Returns: undefined;
-      };
+        Args: { _admin_id: string; _user_id: string }
+        Returns: undefined
+      }
       booking_by_token: {
-        Args: { token: string };
-        Returns: Json;
-      };
+        Args: { token: string }
+        Returns: Json
+      }
       booking_cancel_token: {
-        Args: { booking_id: string };
-        Returns: string;
-      };
+        Args: { booking_id: string }
+        Returns: string
+      }
       cancel_booking: {
-        Args: { booking_id: string };
-        Returns: unknown;
-      };
+        Args: { booking_id: string }
+        Returns: unknown
+      }
       cancel_booking_by_token: {
-        Args: { token: string };
-        Returns: Json;
-      };
+        Args: { token: string }
+        Returns: Json
+      }
       check_in_booking: {
-        Args: { code: string };
-        Returns: Json;
-      };
+        Args: { code: string }
+        Returns: Json
+      }
       claim_booking_mails: {
-        Args: { max_count?: number };
-        Returns: Record<string, unknown>[];
-      };
+        Args: { max_count?: number }
+        Returns: Record<string, unknown>[]
+      }
       complete_booking_mail: {
-        Args: { failure?: string; mail_id: number };
-        Returns: undefined;
-      };
+        Args: { failure?: string; mail_id: number }
+        Returns: undefined
+      }
       delete_my_account_data: {
-        Args: never;
-        Returns: undefined;
-      };
+        Args: never
+        Returns: undefined
+      }
       event_availability: {
-        Args: { event_ids?: unknown };
-        Returns: Record<string, unknown>[];
-      };
+        Args: { event_ids?: unknown }
+        Returns: Record<string, unknown>[]
+      }
       find_booking: {
-        Args: { code: string };
-        Returns: Json;
-      };
+        Args: { code: string }
+        Returns: Json
+      }
       increment_offer_usage: {
-        Args: { offer_id: string };
-        Returns: number;
-      };
+        Args: { offer_id: string }
+        Returns: number
+      }
       lounge_move_up_next: {
-        Args: { _offset: number; _request_id: string };
-        Returns: undefined;
-      };
+        Args: { _offset: number; _request_id: string }
+        Returns: undefined
+      }
       lounge_set_status: {
-        Args: { _request_id: string; _status: string };
-        Returns: undefined;
-      };
+        Args: { _request_id: string; _status: string }
+        Returns: undefined
+      }
       request_song: {
-        Args: { _artist: string; _song_title: string };
-        Returns: Json;
-      };
-    };
+        Args: { _artist: string; _song_title: string }
+        Returns: Json
+      }
+    }
     Enums: {
-      app_role: 'admin' | 'user';
-      offer_type: 'exclusive' | 'vip' | 'birthday' | 'surprise';
-    };
+      app_role: "admin" | "user"
+      offer_type: "exclusive" | "vip" | "birthday" | "surprise"
+    }
     CompositeTypes: {
-      [_ in never]: never;
-    };
-  };
-};
+      [_ in never]: never
+    }
+  }
+}
 
-type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>;
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
 
-type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'public'>];
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
 
 export type Tables<
   DefaultSchemaTableNameOrOptions extends
-    | keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
     | { schema: keyof DatabaseWithoutInternals },
-  TableName extends (DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
-        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
-    : never) = never,
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
 > = DefaultSchemaTableNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
-      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
-      Row: infer R;
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
     }
     ? R
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
-    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
-        Row: infer R;
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
       }
       ? R
       : never
-    : never;
+    : never
 
 export type TablesInsert<
   DefaultSchemaTableNameOrOptions extends
-    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
-  TableName extends (DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
-    : never) = never,
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
 > = DefaultSchemaTableNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
-      Insert: infer I;
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
     }
     ? I
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
-    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
-        Insert: infer I;
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
       }
       ? I
       : never
-    : never;
+    : never
 
 export type TablesUpdate<
   DefaultSchemaTableNameOrOptions extends
-    keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
-  TableName extends (DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
-    : never) = never,
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
 > = DefaultSchemaTableNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
-      Update: infer U;
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
     }
     ? U
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
-    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
-        Update: infer U;
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
       }
       ? U
       : never
-    : never;
+    : never
 
 export type Enums<
   DefaultSchemaEnumNameOrOptions extends
-    keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
-  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
-    : never) = never,
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
 > = DefaultSchemaEnumNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
-  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
-    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
-    : never;
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
 
 export type CompositeTypes<
   PublicCompositeTypeNameOrOptions extends
-    keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
-  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
-    : never) = never,
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
 > = PublicCompositeTypeNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
-  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
-    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
-    : never;
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
 
 export const Constants = {
   public: {
     Enums: {
-      app_role: ['admin', 'user'],
-      offer_type: ['exclusive', 'vip', 'birthday', 'surprise'],
+      app_role: ["admin", "user"],
+      offer_type: ["exclusive", "vip", "birthday", "surprise"],
     },
   },
-} as const;
+} as const
