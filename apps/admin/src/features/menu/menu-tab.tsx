@@ -57,6 +57,7 @@ const Inline = styled.form`
 `;
 
 const TagBoxes = styled.fieldset`
+  min-width: 0;
   border: 0;
   padding: 0;
   margin: 0 0 ${theme.space(3)};

@@ -51,7 +51,7 @@ const Columns = styled.div`
   display: grid;
   gap: 0 ${theme.space(4)};
   ${media.md} {
-    grid-template-columns: 1fr 1fr;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   }
 `;
 
@@ -68,15 +68,16 @@ const DayRow = styled.fieldset`
   border-radius: ${theme.radii.sm};
   margin: 0 0 ${theme.space(3)};
   padding: ${theme.space(3)};
+  min-width: 0;
   display: grid;
   gap: ${theme.space(2)};
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: minmax(0, 1fr);
   legend {
     font-weight: 700;
     padding: 0 ${theme.space(1)};
   }
   ${media.md} {
-    grid-template-columns: 8rem 1fr 1fr;
+    grid-template-columns: 8rem minmax(0, 1fr) minmax(0, 1fr);
     align-items: end;
   }
 `;
@@ -204,7 +205,7 @@ function SettingsForm({ venue }: { venue: Venue }) {
           {...form.register('cover_charge_note')}
         />
       </TextField>
-      <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px' }}>
+      <fieldset style={{ border: 0, padding: 0, margin: '0 0 16px', minWidth: 0 }}>
         <legend style={{ fontWeight: 700, marginBottom: 8 }}>Social links</legend>
         {links.fields.map((link, i) => {
           const linkErrors = errors.social_links?.[i];
