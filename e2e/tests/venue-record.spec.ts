@@ -142,3 +142,35 @@ test.describe('the event detail view at 320 px', () => {
     await expect(page).toHaveURL(new RegExp(`event=${event!.id}`));
   });
 });
+
+test.describe('layout stability of the pages the venue record fills', () => {
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`/, /order, /contact and /events move less than 0.05 (CLS) at ${viewport.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+          }[]) {
+            if (!entry.hadRecentInput) w.__cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const path of ['/', '/order', '/contact', '/events']) {
+        await page.goto(path);
+        await settle(page);
+        await page.waitForTimeout(500);
+        const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+        expect.soft(cls, `CLS of ${path} at ${viewport.width} px`).toBeLessThan(0.05);
+      }
+    });
+  }
+});

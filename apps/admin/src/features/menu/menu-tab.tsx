@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useUserId } from '@bistro/auth';
 import styled from 'styled-components';
 import { Badge, Button, Field, FieldError, Input, Label, Muted, Row, theme } from '@bistro/ui';
 import {
@@ -10,11 +11,14 @@ import {
   menuSaveFailed,
   menuSaved,
   parsePrice,
+  useEventImageUploadMutation,
   useMenu,
+  useMenuImageMutation,
   useMenuItemAddMutation,
   useMenuItemMoveMutation,
   useMenuItemRemoveMutation,
   useMenuItemUpdateMutation,
+  useVenue,
   type MenuItemRow,
   type MenuSection,
 } from '@bistro/data';
@@ -413,6 +417,59 @@ function SectionEditor({ section, tonight }: { section: MenuSection; tonight: st
   );
 }
 
+/**
+ * The order page's menu image: drawn from the menu itself unless an admin
+ * uploads one (stored in the event-images bucket); "Use the drawn menu" goes back.
+ */
+function MenuImageCard() {
+  const adminId = useUserId() ?? '';
+  const { data: venue } = useVenue();
+  const input = useRef<HTMLInputElement>(null);
+  const save = useMenuImageMutation(toastOptions);
+  const upload = useEventImageUploadMutation({
+    onSuccess: (url) => save.mutate(url),
+    onError: (error) => notify(menuSaveFailed(error)),
+  });
+  const busy = upload.isPending || save.isPending;
+  return (
+    <SectionBox aria-labelledby="menu-image-title">
+      <h3 id="menu-image-title">Menu image</h3>
+      <Muted style={{ marginTop: 0 }}>
+        {venue?.menuImageUrl
+          ? 'The order page shows your uploaded image.'
+          : 'The order page draws the menu from the items below.'}
+      </Muted>
+      <Row $gap={2}>
+        <SmallButton type="button" disabled={busy} onClick={() => input.current?.click()}>
+          {upload.isPending ? 'Uploading…' : 'Upload a menu image'}
+        </SmallButton>
+        {venue?.menuImageUrl ? (
+          <SmallButton
+            type="button"
+            $variant="ghost"
+            disabled={busy}
+            onClick={() => save.mutate(null)}
+          >
+            Use the drawn menu
+          </SmallButton>
+        ) : null}
+        <input
+          ref={input}
+          type="file"
+          accept="image/*"
+          hidden
+          aria-label="Menu image to upload"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) upload.mutate({ adminId, file });
+          }}
+        />
+      </Row>
+    </SectionBox>
+  );
+}
+
 /** The Menu tab: every section and item, with prices, tags, order, visibility and 86'd tonight. */
 export function MenuTab() {
   const menu = useMenu();
@@ -423,6 +480,7 @@ export function MenuTab() {
         Changes show on the order page at once. "86'd tonight" ends at the close of tonight's
         business night.
       </Muted>
+      <MenuImageCard />
       <QueryFrame query={menu} loadingLabel="Loading the menu…">
         {menu.data?.length ? (
           menu.data.map((section) => (
