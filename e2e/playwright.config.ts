@@ -6,8 +6,16 @@ import {
   DATA_DIR,
   INBOX_PORT,
   PORT_BASE,
+  ports,
   shellUrl,
+  SPARE_PORTS,
 } from './support/suite';
+
+// The API answers the suite's apps and the spare shell copy the remote-failure test
+// serves (its footer reads the venue record from the API like any shell).
+const corsOrigins = [...Object.values(ports), SPARE_PORTS.shell]
+  .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
+  .join(',');
 
 /**
  * End-to-end tests against the built suite served from its dist folders, with
@@ -59,6 +67,7 @@ export default defineConfig({
       API_PORT: String(API_PORT),
       INBOX_PORT: String(INBOX_PORT),
       DATA_DIR,
+      CORS_ORIGINS: corsOrigins,
     },
   },
 });

@@ -436,4 +436,59 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
       expect(feature.ok ? feature.affected : 0).toBe(0);
     });
   });
+
+  describe.skipIf(!driver.available)('weekly nights from a template', () => {
+    it('generates the next 8 Friday nights at 10 PM venue time, pending approval, once each', async () => {
+      const [template] = await db.act<{ id: string }>(
+        admin,
+        `insert into public.event_templates (title, description, weekday, start_time, capacity)
+         values ('Friday Night Neon', 'Glow paint and neon cocktails.', 5, '22:00', 120) returning id`,
+      );
+      const [{ added }] = (await db.act<{ added: number }>(
+        admin,
+        `select public.generate_template_events($1) as added`,
+        [template!.id],
+      )) as [{ added: number }];
+      expect(added).toBe(8);
+      const nights = await db.owner<{
+        dow: number;
+        hour: number;
+        is_approved: boolean;
+        capacity: number;
+      }>(
+        `select extract(dow from event_date at time zone 'America/New_York')::int as dow,
+                extract(hour from event_date at time zone 'America/New_York')::int as hour,
+                is_approved, capacity
+         from public.events where template_id = $1 order by event_date`,
+        [template!.id],
+      );
+      expect(nights).toHaveLength(8);
+      for (const n of nights)
+        expect(n).toEqual({ dow: 5, hour: 22, is_approved: false, capacity: 120 });
+      const [{ again }] = (await db.act<{ again: number }>(
+        admin,
+        `select public.generate_template_events($1) as again`,
+        [template!.id],
+      )) as [{ again: number }];
+      expect(again).toBe(0);
+      // Visitors see none of them until an admin approves them.
+      expect(
+        await db.act(null, `select id from public.events where title = 'Friday Night Neon'`),
+      ).toEqual([]);
+      // Members neither read templates nor generate.
+      expect(await db.act(member, `select id from public.event_templates`)).toEqual([]);
+      expect(
+        await db.attempt(member, `select public.generate_template_events($1)`, [template!.id]),
+      ).toMatchObject({ ok: false, code: '42501' });
+      expect(
+        await db.attempt(null, `select public.generate_template_events($1)`, [template!.id]),
+      ).toMatchObject({ ok: false, code: '42501' });
+      // An admin's own event is still approved at once.
+      const [own] = await db.act<{ is_approved: boolean }>(
+        admin,
+        `insert into public.events (title, event_date) values ('Own night', now() + interval '3 days') returning is_approved`,
+      );
+      expect(own!.is_approved).toBe(true);
+    });
+  });
 });

@@ -17,6 +17,7 @@ const expectedTables = [
   'dj_ratings',
   'djs',
   'event_bookings',
+  'event_templates',
   'events',
   'menu_items',
   'menu_sections',
@@ -151,6 +152,8 @@ describe('schema', () => {
       // seats left are shown on the public events page
       { fn: 'event_availability', anon: true, authenticated: true },
       { fn: 'find_booking', anon: false, authenticated: true },
+      // admins generate a weekly night's events (the function checks the role)
+      { fn: 'generate_template_events', anon: false, authenticated: true },
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
       { fn: 'lounge_move_up_next', anon: false, authenticated: true },
       { fn: 'lounge_set_status', anon: false, authenticated: true },

@@ -198,6 +198,42 @@ export type Database = {
           },
         ]
       }
+      event_templates: {
+        Row: {
+          capacity: number | null
+          created_at: string
+          description: string
+          featured_image_url: string | null
+          id: string
+          is_active: boolean
+          start_time: string
+          title: string
+          weekday: number
+        }
+        Insert: {
+          capacity?: number | null
+          created_at?: string
+          description?: string
+          featured_image_url?: string | null
+          id?: string
+          is_active?: boolean
+          start_time: string
+          title: string
+          weekday: number
+        }
+        Update: {
+          capacity?: number | null
+          created_at?: string
+          description?: string
+          featured_image_url?: string | null
+          id?: string
+          is_active?: boolean
+          start_time?: string
+          title?: string
+          weekday?: number
+        }
+        Relationships: []
+      }
       events: {
         Row: {
           capacity: number | null
@@ -209,6 +245,7 @@ export type Database = {
           id: string
           is_approved: boolean
           rejected_at: string | null
+          template_id: string | null
           title: string
           updated_at: string
         }
@@ -222,6 +259,7 @@ export type Database = {
           id?: string
           is_approved?: boolean
           rejected_at?: string | null
+          template_id?: string | null
           title: string
           updated_at?: string
         }
@@ -235,10 +273,19 @@ export type Database = {
           id?: string
           is_approved?: boolean
           rejected_at?: string | null
+          template_id?: string | null
           title?: string
           updated_at?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "events_template_id_fkey"
+            columns: ["template_id"]
+            isOneToOne: false
+            referencedRelation: "event_templates"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       menu_items: {
         Row: {
@@ -801,6 +848,10 @@ export type Database = {
       find_booking: {
         Args: { code: string }
         Returns: Json
+      }
+      generate_template_events: {
+        Args: { _template_id: string; _weeks?: number }
+        Returns: number
       }
       increment_offer_usage: {
         Args: { offer_id: string }

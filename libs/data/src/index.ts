@@ -569,3 +569,20 @@ export {
   useAllOffers,
   type AdminOffer,
 } from './promotions/admin-offers-query';
+
+// --- weekly nights (event templates generating events for approval) ---
+export {
+  TEMPLATE_WEEKS,
+  addEventTemplate,
+  eventTemplateKeys,
+  eventTemplatesQueryOptions,
+  fetchEventTemplates,
+  generateTemplateEvents,
+  removeEventTemplate,
+  useEventTemplateAddMutation,
+  useEventTemplateRemoveMutation,
+  useEventTemplates,
+  useTemplateEventsGenerateMutation,
+  type EventTemplate,
+  type EventTemplateInput,
+} from './event-templates/event-templates';

@@ -40,6 +40,7 @@ const event: EventRow = {
   featured_image_url: null,
   is_approved: true,
   capacity: null,
+  template_id: null,
   created_by: null,
   created_at: '2025-08-01T00:00:00Z',
   updated_at: '2025-08-01T00:00:00Z',
