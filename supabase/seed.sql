@@ -296,3 +296,8 @@ from (values
    (now() at time zone 'America/New_York')::date - 1, (now() at time zone 'America/New_York')::date + 35, 3)
 ) as v (title, body, starts_on, ends_on, position)
 where not exists (select 1 from public.promotions p where p.title = v.title);
+
+-- A weekly night the admin can generate the next 8 Fridays of (pending approval).
+insert into public.event_templates (title, description, weekday, start_time, capacity)
+select 'Friday Night Neon', 'Glow paint, neon cocktails and a resident DJ until close. 21+ after 9PM.', 5, '22:00', 120
+where not exists (select 1 from public.event_templates where title = 'Friday Night Neon');

@@ -182,3 +182,36 @@ test('an admin adds a promotion with a last day; home shows it with the one vali
   );
   expect(change).toMatchObject({ operation: 'INSERT', row_key: PROMO });
 });
+
+test('an admin adds a weekly night and generates its next 8 weeks, which wait for approval', async ({
+  page,
+}) => {
+  const title = `Thursday Vinyl ${Date.now().toString(36)}`;
+  await openDashboard(page);
+  const events = await openTab(page, 'Events');
+  const form = events.getByRole('form', { name: 'New weekly night' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Every').selectOption({ label: 'Thursday' });
+  await form.getByLabel('At (venue time)').fill('21:00');
+  await form.getByLabel('Capacity (optional)').fill('80');
+  await form.getByRole('button', { name: 'Add weekly night' }).click();
+  await expectToast(page, 'Weekly Night Added');
+  const night = events.getByRole('listitem', { name: title });
+  await expect(night).toContainText('Every Thursday at 9PM, capacity 80');
+  await night.getByRole('button', { name: 'Generate next 8 weeks' }).click();
+  await expectToast(page, 'Events Generated', '8 new nights wait for approval below.');
+  const rows = await rest<{ is_approved: boolean; event_date: string; capacity: number }[]>(
+    `events?title=eq.${encodeURIComponent(title)}&select=is_approved,event_date,capacity&order=event_date`,
+  );
+  expect(rows).toHaveLength(8);
+  for (const row of rows) {
+    expect(row).toMatchObject({ is_approved: false, capacity: 80 });
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      weekday: 'long',
+      hour: 'numeric',
+    }).format(new Date(row.event_date));
+    expect(local).toBe('Thursday 9 PM');
+  }
+  await rest(`events?title=eq.${encodeURIComponent(title)}`, { method: 'DELETE' });
+});
