@@ -210,8 +210,9 @@ test('an admin adds a weekly night and generates its next 8 weeks, which wait fo
       timeZone: 'America/New_York',
       weekday: 'long',
       hour: 'numeric',
+      hourCycle: 'h23',
     }).format(new Date(row.event_date));
-    expect(local).toBe('Thursday 9 PM');
+    expect(local).toBe('Thursday 21');
   }
   await rest(`events?title=eq.${encodeURIComponent(title)}`, { method: 'DELETE' });
 });
