@@ -190,7 +190,7 @@ test('an admin adds a weekly night and generates its next 8 weeks, which wait fo
   await openDashboard(page);
   const events = await openTab(page, 'Events');
   const form = events.getByRole('form', { name: 'New weekly night' });
-  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Name of the night').fill(title);
   await form.getByLabel('Every').selectOption({ label: 'Thursday' });
   await form.getByLabel('At (venue time)').fill('21:00');
   await form.getByLabel('Capacity (optional)').fill('80');

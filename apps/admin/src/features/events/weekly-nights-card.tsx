@@ -114,7 +114,7 @@ export function WeeklyNightsCard() {
       </QueryList>
       <form aria-label="New weekly night" onSubmit={submit} noValidate style={{ marginTop: 16 }}>
         <Field>
-          <Label htmlFor={`${id}-name`}>Title</Label>
+          <Label htmlFor={`${id}-name`}>Name of the night</Label>
           <Input
             id={`${id}-name`}
             value={title}
@@ -123,7 +123,7 @@ export function WeeklyNightsCard() {
           />
         </Field>
         <Field>
-          <Label htmlFor={`${id}-description`}>Description</Label>
+          <Label htmlFor={`${id}-description`}>What happens</Label>
           <Input
             id={`${id}-description`}
             value={description}
