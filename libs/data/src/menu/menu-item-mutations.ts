@@ -51,8 +51,10 @@ export async function moveMenuItem(vars: {
   const order = vars.items.map((i) => i.id);
   const at = order.indexOf(vars.id);
   const to = at + vars.direction;
-  if (at < 0 || to < 0 || to >= order.length) return;
-  [order[at], order[to]] = [order[to]!, order[at]!];
+  const neighbour = order[to];
+  if (at < 0 || neighbour === undefined) return;
+  order[to] = vars.id;
+  order[at] = neighbour;
   const changed = order
     .map((id, index) => ({ id, position: index + 1 }))
     .filter(({ id, position }) => vars.items.find((i) => i.id === id)?.position !== position);

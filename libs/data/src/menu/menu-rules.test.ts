@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   filterMenu,
   formatPrice,
@@ -71,5 +71,37 @@ describe('menu rules', () => {
     expect(isEightySixed({ eighty_sixed_on: '2026-11-27' }, '2026-11-27')).toBe(true);
     expect(isEightySixed({ eighty_sixed_on: '2026-11-27' }, '2026-11-28')).toBe(false);
     expect(eightySixPatch(false)).toEqual({ eighty_sixed_on: null });
+  });
+});
+
+describe('moving a menu item', () => {
+  it('swaps it with its neighbour and renumbers only what changed', async () => {
+    const updates: { id: string; position: number }[] = [];
+    vi.doMock('../lib/supabase-client', () => ({
+      getSupabase: () => ({
+        from: () => ({
+          update: (patch: { position: number }) => ({
+            eq: (_: string, id: string) => ({
+              select: async () => {
+                updates.push({ id, position: patch.position });
+                return { data: [{ id }], error: null };
+              },
+            }),
+          }),
+        }),
+      }),
+    }));
+    vi.resetModules();
+    const { moveMenuItem } = await import('./menu-item-mutations');
+    const items = [item('a', 's', 1, []), item('b', 's', 2, []), item('c', 's', 3, [])];
+    await moveMenuItem({ items, id: 'c', direction: -1 });
+    expect(updates).toEqual([
+      { id: 'c', position: 2 },
+      { id: 'b', position: 3 },
+    ]);
+    updates.length = 0;
+    await moveMenuItem({ items, id: 'a', direction: -1 });
+    expect(updates).toEqual([]);
+    vi.doUnmock('../lib/supabase-client');
   });
 });
