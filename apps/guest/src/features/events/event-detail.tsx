@@ -5,7 +5,7 @@ import { Button, ButtonLink, Card, Muted, Row, Stack, media, theme, toast } from
 import { VENUE_TIME_ZONE, spotsLeftLabel, type EventRow, type Venue } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
 import { EventCover } from '../shared/event-cover';
-import { ImagePlaceholder } from '../shared/styles';
+import { EventArt } from '../shared/event-art';
 import { googleCalendarLink } from './calendar-link';
 
 /** The query parameter of an event's own view: /events?event=<id>, a link anyone can share. */
@@ -96,10 +96,7 @@ export function EventDetail({
     <Layout aria-labelledby="event-title">
       <Stack $gap={4}>
         <Link to="/events">← All events</Link>
-        <EventCover
-          url={event.featured_image_url}
-          fallback={<ImagePlaceholder aria-hidden>{venue?.shortName}</ImagePlaceholder>}
-        />
+        <EventCover url={event.featured_image_url} fallback={<EventArt seed={event.id} />} />
         <h1 id="event-title" elementtiming="event-detail">
           {event.title}
         </h1>

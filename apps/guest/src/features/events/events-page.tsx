@@ -28,7 +28,8 @@ import {
 import { GuestPage } from '../shared/guest-page';
 import { longEventDate } from '../shared/format-date';
 import { EventCover } from '../shared/event-cover';
-import { CardTitle, Grid, ImagePlaceholder, SectionTitle } from '../shared/styles';
+import { CardTitle, Grid, SectionTitle } from '../shared/styles';
+import { EventArt } from '../shared/event-art';
 import { useMember } from '../shared/use-member';
 import { BookingResult } from './booking-result';
 import { EVENT_PARAM, EventDetail, eventPath } from './event-detail';
@@ -306,9 +307,7 @@ export function EventsPage() {
                       <Stack $gap={3} style={{ height: '100%' }}>
                         <EventCover
                           url={event.featured_image_url}
-                          fallback={
-                            <ImagePlaceholder aria-hidden>{venue?.shortName}</ImagePlaceholder>
-                          }
+                          fallback={<EventArt seed={event.id} />}
                         />
                         <CardTitle style={{ margin: 0 }} elementtiming="events-list">
                           <Link to={eventPath(event.id)}>{event.title}</Link>
