@@ -6,8 +6,16 @@ import {
   DATA_DIR,
   INBOX_PORT,
   PORT_BASE,
+  ports,
   shellUrl,
+  SPARE_PORTS,
 } from './support/suite';
+
+// The API answers the suite's apps and the spare shell copy the remote-failure test
+// serves (its footer reads the venue record from the API like any shell).
+const corsOrigins = [...Object.values(ports), SPARE_PORTS.shell]
+  .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
+  .join(',');
 
 /**
  * End-to-end tests against the built suite served from its dist folders, with
@@ -31,7 +39,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { viewport: { width: 1280, height: 800 } },
+      testIgnore: /venue-edits\.spec\.ts/,
+    },
+    // Changes the venue's shared record (hours, menu): runs after the other tests, so
+    // none of them reads the record while it is changed.
+    {
+      name: 'venue-edits',
+      use: { viewport: { width: 1280, height: 800 } },
+      testMatch: /venue-edits\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     command: 'node tools/start.mjs --skip-build --fresh --snapshot',
     cwd: '..',
@@ -50,6 +72,7 @@ export default defineConfig({
       // The booking-mail job every 2 s instead of every minute, so a test sees the
       // mails the database queued without calling anything itself.
       BOOKING_MAILS_INTERVAL_MS: '2000',
+      CORS_ORIGINS: corsOrigins,
     },
   },
 });

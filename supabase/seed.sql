@@ -89,13 +89,12 @@ from (
 ) as v (id, title, description, days_after, starts, approved, capacity, created_by, created_ago)
 on conflict (id) do nothing;
 
--- Offers of every type, each text true to its validity: the app offers run
--- through the 30th day from today (to midnight, venue time) and say through
--- which day; the surprise is for tonight only and ends with the night (4 AM).
+-- Offers of every type: the app offers run through the 30th day from today
+-- (to midnight, venue time); the surprise is for tonight only and ends with
+-- the night (4 AM). Their texts leave the dates out: the app writes the
+-- validity from valid_until, with the same formatter everywhere.
 insert into public.offers (id, title, description, offer_type, discount_percentage, is_active, valid_until)
-select v.id, v.title,
-  replace(v.description, '{until}',
-    to_char((v.valid_until - interval '1 second') at time zone private.venue_time_zone(), 'FMMonth FMDD')),
+select v.id, v.title, v.description,
   v.offer_type::public.offer_type, v.discount, true, v.valid_until
 from (
   select
@@ -104,13 +103,13 @@ from (
 ) as base,
 lateral (values
   ('0f000000-0000-4000-8000-000000000001'::uuid, 'App Exclusive: 15% Off Dinner',
-   'Show this in the app for 15% off your food bill, Sunday to Thursday, through {until}.', 'exclusive', 15, base.month_end),
+   'Show this in the app for 15% off your food bill, Sunday to Thursday.', 'exclusive', 15, base.month_end),
   ('0f000000-0000-4000-8000-000000000002', 'VIP Bottle Service',
-   '20% off bottle service and a reserved lounge booth for VIP members, through {until}.', 'vip', 20, base.month_end),
+   '20% off bottle service and a reserved lounge booth for VIP members.', 'vip', 20, base.month_end),
   ('0f000000-0000-4000-8000-000000000003', 'Birthday Dessert on Us',
    'A free dessert and 25% off your table during your birthday week.', 'birthday', 25, base.month_end),
   ('0f000000-0000-4000-8000-000000000004', 'Surprise: Half-Price Appetizers',
-   'Tonight only in the app: half-price appetizers at the bar.', 'surprise', 50, base.night_end)
+   'Half-price appetizers at the bar, for app members.', 'surprise', 50, base.night_end)
 ) as v (id, title, description, offer_type, discount, valid_until)
 on conflict (id) do nothing;
 
@@ -208,3 +207,97 @@ values
   ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000002', 5, 'Packed dance floor all night!'),
   ('d0000000-0000-4000-8000-000000000001', 'a0000000-0000-4000-8000-000000000003', 4, null)
 on conflict do nothing;
+
+-- A date with other hours twelve days ahead (venue time): a private buyout of
+-- the lounge in the afternoon, open again for the night.
+insert into public.venue_hour_exceptions (on_date, label, is_closed, opens_at, closes_at)
+values (
+  (now() at time zone 'America/New_York')::date + 12,
+  'Private buyout until 6PM',
+  false,
+  '18:00',
+  '01:00'
+)
+on conflict (on_date) do nothing;
+
+-- The menu: seven sections and their items (prices in cents, tags from
+-- private.menu_tags()). Skipped where a section or an item of the same name exists.
+insert into public.menu_sections (slug, title, note, position) values
+  ('small-plates', 'Small Plates', 'Made for sharing.', 1),
+  ('mains', 'Mains', '', 2),
+  ('desserts', 'Desserts', '', 3),
+  ('cocktails', 'Cocktails', 'Every cocktail can be made zero-proof.', 4),
+  ('wine', 'Wine', 'By the glass; ask for the bottle list.', 5),
+  ('beer', 'Beer', 'Local drafts rotate with the season.', 6),
+  ('bottle-service', 'Bottle Service', 'In the lounge, with mixers, a sparkler and a reserved section. 21+.', 7)
+on conflict (slug) do nothing;
+
+insert into public.menu_items (section_id, name, description, price_cents, unit, tags, position)
+select s.id, v.name, v.description, v.price_cents, v.unit, v.tags::text[], v.position
+from (values
+  ('small-plates', 'Crispy Calamari', 'Lemon aioli, pickled cherry peppers.', 1400, '', '{contains-shellfish}', 1),
+  ('small-plates', 'Truffle Fries', 'Parmesan, herbs, white truffle oil.', 900, '', '{vegetarian}', 2),
+  ('small-plates', 'Lake Erie Perch Tacos', 'Cornmeal-crusted perch, lime slaw, chipotle crema.', 1500, '', '{spicy}', 3),
+  ('small-plates', 'Potato & Cheddar Pierogi', 'Pan-seared, caramelized onion, sour cream.', 1200, '', '{vegetarian}', 4),
+  ('small-plates', 'Korean BBQ Wings', 'Gochujang glaze, sesame, scallion.', 1400, '', '{spicy,dairy-free}', 5),
+  ('small-plates', 'Whipped Ricotta Toast', 'Hot honey, pistachio, grilled sourdough.', 1100, '', '{vegetarian,contains-nuts}', 6),
+  ('small-plates', 'Charred Brussels Sprouts', 'Maple-chili glaze, toasted pecans.', 1000, '', '{vegan,gluten-free,contains-nuts,spicy}', 7),
+  ('small-plates', 'Shrimp Ceviche', 'Lime, avocado, jalapeño, tortilla chips.', 1500, '', '{contains-shellfish,gluten-free,dairy-free,spicy}', 8),
+  ('mains', 'Lakeshore Burger', 'Two smashed patties, aged cheddar, house sauce, fries.', 1800, '', '{}', 1),
+  ('mains', 'Blackened Salmon', 'Cajun spice, dirty rice, charred lemon.', 2700, '', '{gluten-free,spicy}', 2),
+  ('mains', 'Wild Mushroom Risotto', 'Parmesan, thyme, truffle.', 2200, '', '{vegetarian,gluten-free}', 3),
+  ('mains', 'Braised Short Rib', 'Eight hours in red wine, horseradish mash.', 3200, '', '{gluten-free}', 4),
+  ('mains', 'Roasted Half Chicken', 'Herb jus, garlic potatoes, green beans.', 2400, '', '{gluten-free,dairy-free}', 5),
+  ('mains', 'Cauliflower Steak', 'Romesco, crispy chickpeas, salsa verde.', 2000, '', '{vegan,gluten-free,contains-nuts}', 6),
+  ('mains', 'Shrimp & Grits', 'Cheddar grits, andouille, Cajun butter.', 2600, '', '{contains-shellfish,gluten-free,spicy}', 7),
+  ('mains', 'Polish Boy', 'Kielbasa, fries, slaw and barbecue sauce on a bun: a Cleveland classic.', 1600, '', '{}', 8),
+  ('desserts', 'Cassata Cake', 'Cleveland-style: strawberries, custard, whipped cream.', 1000, '', '{vegetarian}', 1),
+  ('desserts', 'Chocolate Lava Cake', 'Warm center, vanilla bean ice cream.', 1100, '', '{vegetarian}', 2),
+  ('desserts', 'Bourbon Pecan Tart', 'Brown butter crust, chantilly cream.', 1000, '', '{vegetarian,contains-nuts}', 3),
+  ('desserts', 'Coconut Panna Cotta', 'Passion fruit, toasted coconut.', 900, '', '{vegan,gluten-free}', 4),
+  ('desserts', 'Late-Night Donut Holes', 'Cinnamon sugar, chocolate dip.', 800, '', '{vegetarian}', 5),
+  ('cocktails', 'Neon Mule', 'Vodka, ginger beer, lime, butterfly pea flower.', 1300, '', '{dairy-free}', 1),
+  ('cocktails', 'Cuyahoga Old Fashioned', 'Bourbon, demerara, orange and cherry bitters.', 1500, '', '{}', 2),
+  ('cocktails', 'Midnight Espresso Martini', 'Vodka, cold brew, coffee liqueur.', 1400, '', '{}', 3),
+  ('cocktails', 'Lakeshore Spritz', 'Bitter aperitivo, prosecco, orange.', 1200, '', '{}', 4),
+  ('cocktails', 'Spicy Margarita', 'Tequila, jalapeño, lime, chili-salt rim.', 1300, '', '{spicy}', 5),
+  ('cocktails', 'Ultra Violet', 'Gin, crème de violette, lemon, egg white.', 1400, '', '{}', 6),
+  ('cocktails', 'Garden Party', 'Zero-proof: cucumber, mint, lime, tonic.', 800, '', '{non-alcoholic,vegan}', 7),
+  ('cocktails', 'Ginger Citrus Fizz', 'Zero-proof: ginger, grapefruit, soda.', 800, '', '{non-alcoholic,vegan}', 8),
+  ('wine', 'Prosecco, Veneto', 'Crisp, green apple.', 1100, 'glass', '{}', 1),
+  ('wine', 'Sauvignon Blanc, Marlborough', 'Citrus, passion fruit.', 1200, 'glass', '{}', 2),
+  ('wine', 'Riesling, Lake Erie', 'Off-dry, from Ohio''s north coast.', 1100, 'glass', '{}', 3),
+  ('wine', 'Chardonnay, Sonoma Coast', 'Lightly oaked, stone fruit.', 1400, 'glass', '{}', 4),
+  ('wine', 'Pinot Noir, Willamette Valley', 'Cherry, earth, soft tannins.', 1500, 'glass', '{}', 5),
+  ('wine', 'Cabernet Sauvignon, Paso Robles', 'Blackcurrant, cedar.', 1500, 'glass', '{}', 6),
+  ('beer', 'House Lager', 'Crisp and clean, brewed in Cleveland.', 700, '16 oz draft', '{}', 1),
+  ('beer', 'West Side IPA', 'Citrus and pine, local.', 800, '16 oz draft', '{}', 2),
+  ('beer', 'Seasonal Stout', 'Coffee and dark chocolate.', 800, '16 oz draft', '{}', 3),
+  ('beer', 'Hazy Pale Ale', 'Soft, tropical.', 700, 'can', '{}', 4),
+  ('beer', 'Alcohol-Free Lager', 'All of the crisp, none of the proof.', 600, 'bottle', '{non-alcoholic}', 5),
+  ('bottle-service', 'Premium Vodka', '750 ml with mixers.', 32500, 'bottle', '{}', 1),
+  ('bottle-service', 'Small-Batch Bourbon', '750 ml with mixers.', 37500, 'bottle', '{}', 2),
+  ('bottle-service', 'Añejo Tequila', '750 ml with mixers and citrus.', 40000, 'bottle', '{}', 3),
+  ('bottle-service', 'Champagne Brut', '750 ml, on ice.', 19000, 'bottle', '{}', 4),
+  ('bottle-service', 'Rosé Champagne', '750 ml, on ice.', 26000, 'bottle', '{}', 5)
+) as v(slug, name, description, price_cents, unit, tags, position)
+join public.menu_sections s on s.slug = v.slug
+where not exists (select 1 from public.menu_items i where i.name = v.name);
+
+-- Promotions on the home page: two that always run, one for this month.
+insert into public.promotions (title, body, starts_on, ends_on, position)
+select v.title, v.body, v.starts_on, v.ends_on, v.position
+from (values
+  ('Happy Hour', 'Weekdays 4 to 7PM: half-price house cocktails and small plates.',
+   (now() at time zone 'America/New_York')::date - 30, null::date, 1),
+  ('Late-Night Bites', 'From 11PM until close, Thursday to Saturday: the late-night menu at the bar.',
+   (now() at time zone 'America/New_York')::date - 30, null::date, 2),
+  ('Holiday Party Packages', 'Book a reserved lounge section for your team: bottle service, a custom menu and a DJ set.',
+   (now() at time zone 'America/New_York')::date - 1, (now() at time zone 'America/New_York')::date + 35, 3)
+) as v (title, body, starts_on, ends_on, position)
+where not exists (select 1 from public.promotions p where p.title = v.title);
+
+-- A weekly night the admin can generate the next 8 Fridays of (pending approval).
+insert into public.event_templates (title, description, weekday, start_time, capacity)
+select 'Friday Night Neon', 'Glow paint, neon cocktails and a resident DJ until close. 21+ after 9PM.', 5, '22:00', 120
+where not exists (select 1 from public.event_templates where title = 'Friday Night Neon');

@@ -48,6 +48,9 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     'Admin Rights',
     'Notifications',
     'Analytics',
+    'Venue',
+    'Menu',
+    'Promotions',
   ]) {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
   }
@@ -232,7 +235,7 @@ test('rejecting a booking e-mails the guest too', async ({ page }) => {
     .toContain(`Your booking for ${eventTitle} was declined`);
 });
 
-test('the admin approves and features a photo; the member sees it on home', async ({
+test('the uploader sees the photo waiting; the admin sees who uploaded it, approves and features it; members and visitors see it on home', async ({
   page,
   browser,
 }) => {
@@ -250,9 +253,23 @@ test('the admin approves and features a photo; the member sees it on home', asyn
     token: leo.token,
     body: { user_id: leo.userId, image_url: url, caption },
   });
+  const uploaderContext = await browser.newContext();
+  const uploader = await uploaderContext.newPage();
+  await seedBrowserSession(uploader, 'leo@example.com', PASSWORD);
+  await uploader.goto('/');
+  const waiting = uploader.getByRole('list', { name: 'Your photos waiting for approval' });
+  await expect(
+    waiting
+      .getByRole('listitem')
+      .filter({ has: uploader.getByRole('img', { name: `Your photo: ${caption}` }) }),
+  ).toContainText('Waiting for approval');
+  await uploaderContext.close();
+
   const session = await openDashboard(page);
   const photos = await openTab(page, 'Photo Wall');
   const tile = photos.getByRole('listitem', { name: `${caption}, pending` });
+  await expect(tile).toContainText('Uploaded by Leo');
+  await expect(tile).toContainText('(leo@example.com)');
   await tile.getByRole('button', { name: 'Approve' }).click();
   await expectToast(page, 'Photo Approved');
   const approved = photos.getByRole('listitem', { name: `${caption}, approved` });
@@ -274,6 +291,17 @@ test('the admin approves and features a photo; the member sees it on home', asyn
     member.getByRole('list', { name: 'Latest photos' }).getByRole('img', { name: caption }),
   ).toBeVisible();
   await context.close();
+
+  // A visitor's home shows the featured photo.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto('/');
+  await expect(
+    visitor
+      .getByRole('region', { name: 'From the Photo Wall' })
+      .getByRole('img', { name: caption }),
+  ).toBeVisible();
+  await visitorContext.close();
 
   // Rejecting another photo keeps it off the wall.
   const other = unique('Blurry shot');

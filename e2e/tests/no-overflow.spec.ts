@@ -22,6 +22,9 @@ const adminSections = [
   'Admin Rights',
   'Notifications',
   'Analytics',
+  'Venue',
+  'Menu',
+  'Promotions',
 ];
 const viewers = [
   { who: 'a visitor', email: null },

@@ -17,14 +17,22 @@ const expectedTables = [
   'dj_ratings',
   'djs',
   'event_bookings',
+  'event_templates',
   'events',
+  'menu_items',
+  'menu_sections',
   'offers',
   'photo_wall',
   'profiles',
+  'promotions',
   'song_requests',
   'song_votes',
   'user_offers',
   'user_roles',
+  'venue_changes',
+  'venue_hour_exceptions',
+  'venue_hours',
+  'venue_settings',
 ];
 
 describe('schema', () => {
@@ -58,13 +66,21 @@ describe('schema', () => {
     expect(rows).toEqual([]);
   });
 
-  it('grants anon nothing but reading approved events', async () => {
+  it('grants anon nothing but reading approved events and the venue record', async () => {
     const rows = await asOwner<{ table_name: string; privilege_type: string }>(
       db,
       `select table_name, privilege_type from information_schema.role_table_grants
        where grantee = 'anon' and table_schema = 'public' order by 1, 2`,
     );
-    expect(rows).toEqual([{ table_name: 'events', privilege_type: 'SELECT' }]);
+    expect(rows).toEqual([
+      { table_name: 'events', privilege_type: 'SELECT' },
+      { table_name: 'menu_items', privilege_type: 'SELECT' },
+      { table_name: 'menu_sections', privilege_type: 'SELECT' },
+      { table_name: 'promotions', privilege_type: 'SELECT' },
+      { table_name: 'venue_hour_exceptions', privilege_type: 'SELECT' },
+      { table_name: 'venue_hours', privilege_type: 'SELECT' },
+      { table_name: 'venue_settings', privilege_type: 'SELECT' },
+    ]);
     const cols = await asOwner(
       db,
       `select table_name, column_name, privilege_type from information_schema.column_privileges
@@ -140,6 +156,8 @@ describe('schema', () => {
       // seats left are shown on the public events page
       { fn: 'event_availability', anon: true, authenticated: true },
       { fn: 'find_booking', anon: false, authenticated: true },
+      // admins generate a weekly night's events (the function checks the role)
+      { fn: 'generate_template_events', anon: false, authenticated: true },
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
       { fn: 'lounge_move_up_next', anon: false, authenticated: true },
       { fn: 'lounge_set_status', anon: false, authenticated: true },
@@ -171,6 +189,11 @@ describe('schema', () => {
       dj_ratings: ['dj_id', 'user_id', 'performance_date', 'created_at'],
       song_requests: ['event_date', 'created_at', 'vote_count', 'user_id'],
       song_votes: ['song_request_id', 'user_id', 'event_date'],
+      venue_hour_exceptions: ['on_date'],
+      venue_changes: ['changed_at'],
+      menu_sections: ['position'],
+      menu_items: ['section_id', 'position', 'is_visible'],
+      promotions: ['is_active', 'starts_on', 'position'],
     };
     const rows = await asOwner<{ tbl: string; col: string }>(
       db,

@@ -198,6 +198,42 @@ export type Database = {
           },
         ]
       }
+      event_templates: {
+        Row: {
+          capacity: number | null
+          created_at: string
+          description: string
+          featured_image_url: string | null
+          id: string
+          is_active: boolean
+          start_time: string
+          title: string
+          weekday: number
+        }
+        Insert: {
+          capacity?: number | null
+          created_at?: string
+          description?: string
+          featured_image_url?: string | null
+          id?: string
+          is_active?: boolean
+          start_time: string
+          title: string
+          weekday: number
+        }
+        Update: {
+          capacity?: number | null
+          created_at?: string
+          description?: string
+          featured_image_url?: string | null
+          id?: string
+          is_active?: boolean
+          start_time?: string
+          title?: string
+          weekday?: number
+        }
+        Relationships: []
+      }
       events: {
         Row: {
           capacity: number | null
@@ -209,6 +245,7 @@ export type Database = {
           id: string
           is_approved: boolean
           rejected_at: string | null
+          template_id: string | null
           title: string
           updated_at: string
         }
@@ -222,6 +259,7 @@ export type Database = {
           id?: string
           is_approved?: boolean
           rejected_at?: string | null
+          template_id?: string | null
           title: string
           updated_at?: string
         }
@@ -235,8 +273,100 @@ export type Database = {
           id?: string
           is_approved?: boolean
           rejected_at?: string | null
+          template_id?: string | null
           title?: string
           updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "events_template_id_fkey"
+            columns: ["template_id"]
+            isOneToOne: false
+            referencedRelation: "event_templates"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      menu_items: {
+        Row: {
+          created_at: string
+          description: string
+          eighty_sixed_on: string | null
+          id: string
+          is_visible: boolean
+          name: string
+          position: number
+          price_cents: number
+          section_id: string
+          tags: string[]
+          unit: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          description?: string
+          eighty_sixed_on?: string | null
+          id?: string
+          is_visible?: boolean
+          name: string
+          position?: number
+          price_cents: number
+          section_id: string
+          tags?: string[]
+          unit?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          eighty_sixed_on?: string | null
+          id?: string
+          is_visible?: boolean
+          name?: string
+          position?: number
+          price_cents?: number
+          section_id?: string
+          tags?: string[]
+          unit?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "menu_items_section_id_fkey"
+            columns: ["section_id"]
+            isOneToOne: false
+            referencedRelation: "menu_sections"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      menu_sections: {
+        Row: {
+          created_at: string
+          id: string
+          is_visible: boolean
+          note: string
+          position: number
+          slug: string
+          title: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          is_visible?: boolean
+          note?: string
+          position?: number
+          slug: string
+          title: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          is_visible?: boolean
+          note?: string
+          position?: number
+          slug?: string
+          title?: string
         }
         Relationships: []
       }
@@ -354,6 +484,39 @@ export type Database = {
           updated_at?: string
           user_id?: string
           vip_status?: boolean
+        }
+        Relationships: []
+      }
+      promotions: {
+        Row: {
+          body: string
+          created_at: string
+          ends_on: string | null
+          id: string
+          is_active: boolean
+          position: number
+          starts_on: string
+          title: string
+        }
+        Insert: {
+          body?: string
+          created_at?: string
+          ends_on?: string | null
+          id?: string
+          is_active?: boolean
+          position?: number
+          starts_on?: string
+          title: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          ends_on?: string | null
+          id?: string
+          is_active?: boolean
+          position?: number
+          starts_on?: string
+          title?: string
         }
         Relationships: []
       }
@@ -487,6 +650,156 @@ export type Database = {
         }
         Relationships: []
       }
+      venue_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          id: number
+          new_values: Json | null
+          old_values: Json | null
+          operation: string
+          row_key: string
+          table_name: string
+        }
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: number
+          new_values?: Json | null
+          old_values?: Json | null
+          operation: string
+          row_key: string
+          table_name: string
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          id?: number
+          new_values?: Json | null
+          old_values?: Json | null
+          operation?: string
+          row_key?: string
+          table_name?: string
+        }
+        Relationships: []
+      }
+      venue_hour_exceptions: {
+        Row: {
+          closes_at: string | null
+          created_at: string
+          id: string
+          is_closed: boolean
+          label: string
+          on_date: string
+          opens_at: string | null
+        }
+        Insert: {
+          closes_at?: string | null
+          created_at?: string
+          id?: string
+          is_closed?: boolean
+          label: string
+          on_date: string
+          opens_at?: string | null
+        }
+        Update: {
+          closes_at?: string | null
+          created_at?: string
+          id?: string
+          is_closed?: boolean
+          label?: string
+          on_date?: string
+          opens_at?: string | null
+        }
+        Relationships: []
+      }
+      venue_hours: {
+        Row: {
+          closes_at: string | null
+          is_closed: boolean
+          opens_at: string | null
+          weekday: number
+        }
+        Insert: {
+          closes_at?: string | null
+          is_closed?: boolean
+          opens_at?: string | null
+          weekday: number
+        }
+        Update: {
+          closes_at?: string | null
+          is_closed?: boolean
+          opens_at?: string | null
+          weekday?: number
+        }
+        Relationships: []
+      }
+      venue_settings: {
+        Row: {
+          adults_only_from: string | null
+          city: string
+          cover_charge_note: string
+          dress_code: string
+          email: string
+          hours_note: string
+          id: boolean
+          menu_image_url: string | null
+          minimum_age: number
+          name: string
+          phone: string
+          postal_code: string
+          region: string
+          region_code: string
+          short_name: string
+          social_links: Json
+          street: string
+          tagline: string
+          updated_at: string
+        }
+        Insert: {
+          adults_only_from?: string | null
+          city: string
+          cover_charge_note?: string
+          dress_code?: string
+          email: string
+          hours_note?: string
+          id?: boolean
+          menu_image_url?: string | null
+          minimum_age?: number
+          name: string
+          phone: string
+          postal_code: string
+          region: string
+          region_code: string
+          short_name: string
+          social_links?: Json
+          street: string
+          tagline?: string
+          updated_at?: string
+        }
+        Update: {
+          adults_only_from?: string | null
+          city?: string
+          cover_charge_note?: string
+          dress_code?: string
+          email?: string
+          hours_note?: string
+          id?: boolean
+          menu_image_url?: string | null
+          minimum_age?: number
+          name?: string
+          phone?: string
+          postal_code?: string
+          region?: string
+          region_code?: string
+          short_name?: string
+          social_links?: Json
+          street?: string
+          tagline?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -543,6 +856,10 @@ export type Database = {
       find_booking: {
         Args: { code: string }
         Returns: Json
+      }
+      generate_template_events: {
+        Args: { _template_id: string; _weeks?: number }
+        Returns: number
       }
       increment_offer_usage: {
         Args: { offer_id: string }

@@ -111,6 +111,17 @@ export {
   type ImageBucket,
 } from './lib/image-upload';
 export { photoUploaded, photoUploadFailed } from './photos/errors';
+export {
+  FEATURED_PHOTOS,
+  fetchFeaturedPhotos,
+  fetchMyPendingPhotos,
+  featuredPhotosQueryOptions,
+  myPendingPhotosQueryOptions,
+  useFeaturedPhotos,
+  useMyPendingPhotos,
+  type FeaturedPhoto,
+  type PendingPhoto,
+} from './photos/featured-photos-query';
 export { profileKeys } from './profiles/keys';
 export { NAME_MAX_LENGTH } from './profiles/constants';
 // The business numbers and text limits, generated from the database.
@@ -449,3 +460,127 @@ export {
   useLiveDjRatings,
   type LiveDjRatingsPage,
 } from './dj-ratings/dj-ratings-query';
+
+// --- the venue record (settings, hours, dates with other hours, history) ---
+export { venueKeys } from './venue/keys';
+export {
+  WEEKDAY_NAMES,
+  formatClock,
+  formatSpan,
+  formatException,
+  formatVenueDate,
+  hoursOn,
+  upcomingExceptions,
+  weekRows,
+  weeklySummary,
+  type DayHours,
+  type HoursException,
+} from './venue/venue-hours';
+export {
+  addressLine,
+  agePolicy,
+  mapsUrl,
+  phoneHref,
+  parseSocialLinks,
+  toVenue,
+  type SocialLink,
+  type Venue,
+  type VenueSettingsRow,
+} from './venue/venue-record';
+export { fetchVenue, venueQueryOptions, venueToday, useVenue } from './venue/venue-query';
+export {
+  addHoursException,
+  removeHoursException,
+  saveVenueHours,
+  saveVenueSettings,
+  useHoursExceptionAddMutation,
+  useHoursExceptionRemoveMutation,
+  useVenueHoursMutation,
+  useVenueSettingsMutation,
+  type HoursExceptionInput,
+  type VenueSettingsInput,
+} from './venue/venue-save-mutation';
+export {
+  VENUE_CHANGES_SHOWN,
+  fetchVenueChanges,
+  useVenueChanges,
+  venueChangesQueryOptions,
+  type VenueChange,
+} from './venue/venue-changes-query';
+export { venueSaved, venueSaveFailed } from './venue/errors';
+
+// --- the menu (sections, items, tags, 86'd tonight) ---
+export { menuKeys } from './menu/keys';
+export {
+  MENU_TAGS,
+  filterMenu,
+  formatPrice,
+  groupMenu,
+  isEightySixed,
+  parsePrice,
+  tagLabel,
+  type MenuItemRow,
+  type MenuSection,
+  type MenuSectionRow,
+  type MenuTag,
+} from './menu/menu-rules';
+export { MENU_REFRESH_MS, fetchMenu, menuQueryOptions, useMenu } from './menu/menu-query';
+export {
+  addMenuItem,
+  eightySixPatch,
+  moveMenuItem,
+  removeMenuItem,
+  setMenuImage,
+  updateMenuItem,
+  useMenuImageMutation,
+  useMenuItemAddMutation,
+  useMenuItemMoveMutation,
+  useMenuItemRemoveMutation,
+  useMenuItemUpdateMutation,
+  type MenuItemInput,
+  type MenuItemPatch,
+} from './menu/menu-item-mutations';
+export { menuSaved, menuSaveFailed } from './menu/errors';
+
+// --- promotions and offer texts (home's Special Promotions, the admin's Promotions tab) ---
+export { promotionKeys } from './promotions/keys';
+export { formatValidity, lastNightBefore } from './promotions/validity';
+export {
+  fetchPromotions,
+  promotionsQueryOptions,
+  usePromotions,
+  type PromotionRow,
+} from './promotions/promotions-query';
+export {
+  removePromotion,
+  saveOfferText,
+  savePromotion,
+  useOfferTextMutation,
+  usePromotionRemoveMutation,
+  usePromotionSaveMutation,
+  type OfferTextPatch,
+  type PromotionInput,
+} from './promotions/promotion-mutations';
+export {
+  allOffersQueryOptions,
+  fetchAllOffers,
+  useAllOffers,
+  type AdminOffer,
+} from './promotions/admin-offers-query';
+
+// --- weekly nights (event templates generating events for approval) ---
+export {
+  TEMPLATE_WEEKS,
+  addEventTemplate,
+  eventTemplateKeys,
+  eventTemplatesQueryOptions,
+  fetchEventTemplates,
+  generateTemplateEvents,
+  removeEventTemplate,
+  useEventTemplateAddMutation,
+  useEventTemplateRemoveMutation,
+  useEventTemplates,
+  useTemplateEventsGenerateMutation,
+  type EventTemplate,
+  type EventTemplateInput,
+} from './event-templates/event-templates';

@@ -1,4 +1,3 @@
-export { venue, venueAddressLine } from './lib/venue';
 export {
   routeTable,
   remoteNames,

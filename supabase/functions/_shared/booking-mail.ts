@@ -13,7 +13,7 @@ import QRCode from 'qrcode';
 import { brandedMail, type MailAction } from './branded-mail.ts';
 import { bookingIcs, googleCalendarUrl } from './calendar.ts';
 import type { MailAttachment, OutgoingMail } from './mail.ts';
-import { venue } from './venue.ts';
+import { venue, type MailVenue } from './venue.ts';
 
 export type BookingMailKind =
   'received' | 'waitlisted' | 'promoted' | 'cancelled' | 'reminder' | 'decision';
@@ -160,8 +160,9 @@ function wording(kind: BookingMailKind, b: BookingForMail, event: string): Wordi
 export async function bookingMail(
   kind: BookingMailKind,
   b: BookingForMail,
-  venueName: string = venue.name,
+  place: MailVenue,
 ): Promise<OutgoingMail> {
+  const venueName = place.name;
   const event = b.event?.title.trim() || 'your private event request';
   const start = b.event ? new Date(b.event.event_date) : null;
   const validStart = start && !Number.isNaN(start.getTime()) ? start : null;
@@ -180,10 +181,10 @@ export async function bookingMail(
   const calendar =
     ticket && validStart && b.event
       ? {
-          title: `${b.event.title} at ${venue.shortName}`,
+          title: `${b.event.title} at ${place.shortName}`,
           start: validStart,
           description: `Booking code ${b.bookingCode} for ${guestsWord(b.guests)}.`,
-          location: venueName,
+          location: `${place.name}, ${place.addressLine}`,
         }
       : null;
 
@@ -205,7 +206,7 @@ export async function bookingMail(
       content: toBase64(
         bookingIcs({
           ...calendar,
-          uid: `${b.id}@${venue.shortName.toLowerCase().replace(/\W+/g, '-')}.bookings`,
+          uid: `${b.id}@${place.shortName.toLowerCase().replace(/\W+/g, '-')}.bookings`,
         }),
       ),
     });

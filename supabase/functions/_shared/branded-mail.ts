@@ -7,7 +7,6 @@
  * functions (Deno) import it, the backend (Node) draws its auth mails from a copy
  * that copy-mail-layout.mjs writes.
  */
-import { venue } from './venue.ts';
 
 export interface MailAction {
   label: string;
@@ -29,8 +28,8 @@ export interface BrandedMailInput {
   image?: { cid: string; alt: string; size: number };
   /** Small print under the message; defaults to the venue's name. */
   footer?: string[];
-  /** Defaults to the venue's name from venue.ts. */
-  venueName?: string;
+  /** The venue's name from its record (the mail's header and default footer). */
+  venueName: string;
 }
 
 export interface BrandedMail {
@@ -56,7 +55,7 @@ const font = "font-family:Georgia,'Times New Roman',serif";
 const sans = 'font-family:Helvetica,Arial,sans-serif';
 
 export function brandedMail(input: BrandedMailInput): BrandedMail {
-  const venueName = input.venueName ?? venue.name;
+  const venueName = input.venueName;
   const details = input.details ?? [];
   const links = input.links ?? [];
   const footer = input.footer ?? [venueName];

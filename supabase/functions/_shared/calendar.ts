@@ -99,7 +99,8 @@ export interface CalendarBooking {
   title: string;
   start: Date;
   description: string;
-  location?: string;
+  /** The venue's name and street address (maps and calendars find the place by it). */
+  location: string;
   /** Defaults to now (DTSTAMP). */
   stamp?: Date;
 }
@@ -111,7 +112,7 @@ export function bookingIcs(b: CalendarBooking, timeZone: string = venue.timeZone
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${icsText(venue.shortName)}//Bookings//EN`,
+    'PRODID:-//Bistro Web App//Bookings//EN',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     ...zone,
@@ -121,7 +122,7 @@ export function bookingIcs(b: CalendarBooking, timeZone: string = venue.timeZone
     `DTSTART;TZID=${timeZone}:${localStamp(b.start, timeZone)}`,
     `DTEND;TZID=${timeZone}:${localStamp(end, timeZone)}`,
     `SUMMARY:${icsText(b.title)}`,
-    `LOCATION:${icsText(b.location ?? venue.name)}`,
+    `LOCATION:${icsText(b.location)}`,
     `DESCRIPTION:${icsText(b.description)}`,
     'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
@@ -143,7 +144,7 @@ export function googleCalendarUrl(
     dates: `${utcStamp(b.start)}/${utcStamp(end)}`,
     ctz: timeZone,
     details: b.description,
-    location: b.location ?? venue.name,
+    location: b.location,
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }

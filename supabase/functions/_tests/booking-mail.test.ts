@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { bookingMail, formatEventDate, type BookingForMail } from '../_shared/booking-mail.ts';
+import {
+  bookingMail as composeBookingMail,
+  formatEventDate,
+  type BookingForMail,
+  type BookingMailKind,
+} from '../_shared/booking-mail.ts';
 import { brandedMail } from '../_shared/branded-mail.ts';
 import { bookingIcs, googleCalendarUrl, localStamp } from '../_shared/calendar.ts';
-import { venue } from '../_shared/venue.ts';
+import { mailVenue } from '../_shared/venue.ts';
+
+// The venue record as the database ships it (mails read it with loadMailVenue).
+const venue = mailVenue({
+  name: 'The Lakeshore Bistro & Ultra Lounge',
+  short_name: 'Lakeshore Bistro',
+  street: '1250 West 6th Street',
+  city: 'Cleveland',
+  region_code: 'OH',
+  postal_code: '44113',
+});
+const bookingMail = (kind: BookingMailKind, b: BookingForMail) =>
+  composeBookingMail(kind, b, venue);
 
 const booking: BookingForMail = {
   to: 'maya@example.com',
@@ -38,6 +55,7 @@ describe('branded layout', () => {
       paragraphs: ['Follow this link to confirm your account:'],
       action: { label: 'Confirm your email', url: 'http://x/verify?a=1&b=2' },
       footer: ['If you did not sign up, ignore this e-mail.'],
+      venueName: venue.name,
     });
     expect(mail.subject).toBe('Confirm your signup');
     expect(mail.text).toContain(venue.name.toUpperCase());
@@ -82,6 +100,9 @@ describe('booking mails', () => {
     expect(ics?.contentType).toMatch(/^text\/calendar/);
     const event = parseIcs(base64(ics?.content ?? '').toString('utf8'));
     expect(event.summary).toBe(`Neon Nights at ${venue.shortName}`);
+    expect(event.location).toBe(
+      'The Lakeshore Bistro & Ultra Lounge, 1250 West 6th Street, Cleveland, OH 44113',
+    );
     expect(event.description).toBe('Booking code K7M3QX9P for 2 guests.');
     expect(event.startDate.toJSDate().toISOString()).toBe('2025-08-17T01:00:00.000Z');
   });
@@ -143,6 +164,7 @@ describe('calendar', () => {
         title: 'Friday Night Neon',
         start: new Date(iso),
         description: 'Booking code K7M3QX9P; 2 guests, see you',
+        location: venue.addressLine,
         stamp: new Date('2025-01-01T00:00:00Z'),
       }),
     );
@@ -175,6 +197,7 @@ describe('calendar', () => {
       title: 'A very long title '.repeat(8),
       start: new Date('2026-01-17T03:00:00Z'),
       description: 'Ünïcödé '.repeat(20),
+      location: venue.addressLine,
     });
     expect(ics.endsWith('\r\n')).toBe(true);
     for (const line of ics.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
@@ -183,7 +206,10 @@ describe('calendar', () => {
 
   it('refuses a zone it has no rules for', () => {
     expect(() =>
-      bookingIcs({ uid: 'x', title: 't', start: new Date(), description: '' }, 'Europe/Paris'),
+      bookingIcs(
+        { uid: 'x', title: 't', start: new Date(), description: '', location: '' },
+        'Europe/Paris',
+      ),
     ).toThrow('No VTIMEZONE is defined for Europe/Paris');
   });
 
@@ -193,8 +219,10 @@ describe('calendar', () => {
         title: 'Neon',
         start: new Date('2026-07-18T02:00:00Z'),
         description: 'Code X',
+        location: venue.addressLine,
       }),
     );
+    expect(url.searchParams.get('location')).toBe('1250 West 6th Street, Cleveland, OH 44113');
     expect(url.searchParams.get('dates')).toBe('20260718T020000Z/20260718T050000Z');
     expect(url.searchParams.get('ctz')).toBe('America/New_York');
     expect(url.searchParams.get('action')).toBe('TEMPLATE');

@@ -15,6 +15,7 @@ import { deno, requireEnv } from '../_shared/env.ts';
 import { serviceClient } from '../_shared/supabase.ts';
 import { sendMail, type OutgoingMail } from '../_shared/mail.ts';
 import { bookingMail, cancelUrl, type BookingMailKind } from '../_shared/booking-mail.ts';
+import { loadMailVenue, type MailVenue } from '../_shared/venue.ts';
 
 const BATCH = 25;
 /** Stops claiming new batches after this long (the platform ends a run at about 150 s). */
@@ -44,25 +45,33 @@ export interface ClaimedMail {
  * The mail for one claimed outbox row. A decision mail tells the decision it
  * was queued for (the booking may have moved on since) with the team's note.
  */
-export function composeClaimed(row: ClaimedMail, siteUrl: string): Promise<OutgoingMail> {
+export function composeClaimed(
+  row: ClaimedMail,
+  siteUrl: string,
+  place: MailVenue,
+): Promise<OutgoingMail> {
   const kind: BookingMailKind =
     row.kind === 'approved' || row.kind === 'rejected' ? 'decision' : row.kind;
   const decision = kind === 'decision';
-  return bookingMail(kind, {
-    to: row.to_email,
-    id: row.booking_id,
-    name: row.guest_name,
-    bookingCode: row.booking_code,
-    status: decision ? row.kind : row.status,
-    guests: row.number_of_guests,
-    // event_title/event_date are the event row's own (copied by the database)
-    event:
-      row.event_id && row.event_title && row.event_date
-        ? { title: row.event_title, event_date: row.event_date }
-        : null,
-    adminNotes: decision ? row.admin_notes : null,
-    cancelUrl: row.cancel_token ? cancelUrl(siteUrl, row.cancel_token) : null,
-  });
+  return bookingMail(
+    kind,
+    {
+      to: row.to_email,
+      id: row.booking_id,
+      name: row.guest_name,
+      bookingCode: row.booking_code,
+      status: decision ? row.kind : row.status,
+      guests: row.number_of_guests,
+      // event_title/event_date are the event row's own (copied by the database)
+      event:
+        row.event_id && row.event_title && row.event_date
+          ? { title: row.event_title, event_date: row.event_date }
+          : null,
+      adminNotes: decision ? row.admin_notes : null,
+      cancelUrl: row.cancel_token ? cancelUrl(siteUrl, row.cancel_token) : null,
+    },
+    place,
+  );
 }
 
 function requireServiceRole(req: Request): void {
@@ -79,6 +88,7 @@ export async function handler(req: Request): Promise<Response> {
     requireServiceRole(req);
     const siteUrl = requireEnv('SITE_URL');
     const service = serviceClient();
+    let place: MailVenue | null = null;
     const started = Date.now();
     let sent = 0;
     let failed = 0;
@@ -89,7 +99,8 @@ export async function handler(req: Request): Promise<Response> {
       for (const row of rows) {
         let failure: string | null = null;
         try {
-          await sendMail(await composeClaimed(row, siteUrl));
+          place ??= await loadMailVenue(service);
+          await sendMail(await composeClaimed(row, siteUrl, place));
           sent += 1;
         } catch (e) {
           failure = e instanceof Error ? e.message : String(e);

@@ -75,9 +75,15 @@ const WORDING: Record<AuthMailKind, Wording> = {
  * The mail of `kind` with its link (when the kind has one) and its 6-digit code (when the kind
  * prints one and a code is given).
  */
-export function authMail(kind: AuthMailKind, link: string | null, code: string | null): AuthMail {
+export function authMail(
+  kind: AuthMailKind,
+  link: string | null,
+  code: string | null,
+  venueName: string,
+): AuthMail {
   const { subject, lead, action, codeLead } = WORDING[kind];
   const mail = brandedMail({
+    venueName,
     subject,
     heading: subject,
     paragraphs: [lead],

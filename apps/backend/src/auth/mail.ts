@@ -67,5 +67,15 @@ export async function sendAuthMail(
 ): Promise<void> {
   const type = secrets.linkType ?? verificationType(mail);
   const link = secrets.token ? verifyLinkUrl(api, type, secrets.token, redirectTo) : null;
-  await api.mailer.send({ to, ...authMail(mail, link, secrets.code) });
+  await api.mailer.send({ to, ...authMail(mail, link, secrets.code, await venueName(api.db)) });
+}
+
+/** The venue's name from its record (public.venue_settings), which heads every mail. */
+async function venueName(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ name: string }>(
+    'select name from public.venue_settings limit 1',
+  );
+  const name = rows[0]?.name;
+  if (!name) throw new Error('The venue record is missing');
+  return name;
 }

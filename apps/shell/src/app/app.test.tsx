@@ -13,6 +13,9 @@ import { forgetLoadedAreas } from '../features/remotes/remote-area';
 const loads: RemoteName[] = [];
 const resets: RemoteName[] = [];
 let failing = new Set<RemoteName>();
+vi.mock('@bistro/data', async (importOriginal) =>
+  (await import('../test/venue-mock')).withTestVenue(importOriginal),
+);
 vi.mock('../features/remotes/federation', () => ({
   loadArea: async (name: RemoteName): Promise<ComponentType> => {
     loads.push(name);

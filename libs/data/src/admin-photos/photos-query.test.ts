@@ -4,17 +4,35 @@ import { fetchAdminPhotos } from './photos-query';
 
 const API = 'http://api/storage/v1';
 const rows = [
-  { id: 'p1', is_approved: true, image_url: `${API}/object/public/photo-wall/u1/1.png` },
-  { id: 'p2', is_approved: false, image_url: `${API}/object/public/photo-wall/u1/2.png` },
-  { id: 'p3', is_approved: false, image_url: 'https://elsewhere.example/3.png' },
+  {
+    id: 'p1',
+    user_id: 'u1',
+    is_approved: true,
+    image_url: `${API}/object/public/photo-wall/u1/1.png`,
+  },
+  {
+    id: 'p2',
+    user_id: 'u1',
+    is_approved: false,
+    image_url: `${API}/object/public/photo-wall/u1/2.png`,
+  },
+  { id: 'p3', user_id: 'u2', is_approved: false, image_url: 'https://elsewhere.example/3.png' },
+];
+const profiles = [
+  { user_id: 'u1', first_name: 'Maya', last_name: 'Brooks', email: 'maya@example.com' },
 ];
 const signed: { paths: string[]; seconds: number }[] = [];
 
 function builder(): Record<string, unknown> {
   const chain: Record<string, unknown> = {};
-  for (const name of ['from', 'select', 'order', 'abortSignal']) chain[name] = () => chain;
+  let table = '';
+  for (const name of ['select', 'order', 'abortSignal', 'in']) chain[name] = () => chain;
+  chain['from'] = (name: string) => {
+    table = name;
+    return chain;
+  };
   chain['then'] = (resolve: (value: unknown) => unknown) =>
-    Promise.resolve({ data: rows, error: null }).then(resolve);
+    Promise.resolve({ data: table === 'profiles' ? profiles : rows, error: null }).then(resolve);
   return chain;
 }
 
@@ -44,6 +62,15 @@ describe('admin photos', () => {
       rows[0]?.image_url,
       `${API}/object/sign/photo-wall/u1/2.png?token=t`,
       rows[2]?.image_url,
+    ]);
+  });
+
+  it('names who uploaded each photo, from their profile', async () => {
+    const photos = await fetchAdminPhotos();
+    expect(photos.map((p) => p.uploader)).toEqual([
+      'Maya Brooks (maya@example.com)',
+      'Maya Brooks (maya@example.com)',
+      null,
     ]);
   });
 });

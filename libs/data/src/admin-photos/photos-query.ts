@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Tables } from '../database.types';
-import { getStorage } from '../lib/supabase-client';
+import { unwrap } from '../lib/errors';
+import { getStorage, getSupabase } from '../lib/supabase-client';
 import { fetchNewestFirst } from '../lib/admin';
 import { adminPhotoKeys } from './keys';
 
-export type AdminPhoto = Tables<'photo_wall'>;
+export type AdminPhoto = Tables<'photo_wall'> & {
+  /** Who uploaded it: their name and e-mail from their profile (null when it is gone). */
+  uploader: string | null;
+};
 
 /** A photo-wall file's name in its public URL (null for any other address). */
 const PHOTO_WALL_PATH = /\/storage\/v1\/object\/public\/photo-wall\/([^?#]+)/;
@@ -44,9 +48,31 @@ async function withPreviews(photos: AdminPhoto[]): Promise<AdminPhoto[]> {
   });
 }
 
-/** Every photo on the wall, newest first (admins only, by RLS). */
+/** "Maya Brooks (maya@example.com)" for each uploader (admins read every profile). */
+async function withUploaders(
+  photos: Tables<'photo_wall'>[],
+  signal?: AbortSignal,
+): Promise<AdminPhoto[]> {
+  const ids = [...new Set(photos.map((p) => p.user_id))];
+  const names = new Map<string, string>();
+  if (ids.length) {
+    let query = getSupabase()
+      .from('profiles')
+      .select('user_id, first_name, last_name, email')
+      .in('user_id', ids);
+    if (signal) query = query.abortSignal(signal);
+    for (const p of unwrap(await query) ?? []) {
+      const name = [p.first_name, p.last_name].filter(Boolean).join(' ');
+      const email = p.email ? `(${p.email})` : '';
+      names.set(p.user_id, [name, email].filter(Boolean).join(' ') || 'Unnamed member');
+    }
+  }
+  return photos.map((p) => ({ ...p, uploader: names.get(p.user_id) ?? null }));
+}
+
+/** Every photo on the wall, newest first, with who uploaded it (admins only, by RLS). */
 export async function fetchAdminPhotos(signal?: AbortSignal): Promise<AdminPhoto[]> {
-  return withPreviews(await fetchNewestFirst('photo_wall', signal));
+  return withPreviews(await withUploaders(await fetchNewestFirst('photo_wall', signal), signal));
 }
 
 export const adminPhotosQueryOptions = () =>

@@ -36,21 +36,27 @@ describe('AdminDashboard', () => {
     } as unknown as ReturnType<typeof data.useLatestAnalytics>);
   });
 
-  it.each(['/admin', '/admin-enhanced'])('%s shows the same screen with all nine tabs', (path) => {
-    renderAt(<AdminApp />, path);
-    expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent)).toEqual([
-      'Overview',
-      'Events',
-      'Bookings',
-      'Check-in',
-      'Photo Wall',
-      'Users',
-      'Admin Rights',
-      'Notifications',
-      'Analytics',
-    ]);
-  });
+  it.each(['/admin', '/admin-enhanced'])(
+    '%s shows the same screen with the spec tabs, Venue and Menu',
+    (path) => {
+      renderAt(<AdminApp />, path);
+      expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+      expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent)).toEqual([
+        'Overview',
+        'Events',
+        'Bookings',
+        'Check-in',
+        'Photo Wall',
+        'Users',
+        'Admin Rights',
+        'Notifications',
+        'Analytics',
+        'Venue',
+        'Menu',
+        'Promotions',
+      ]);
+    },
+  );
 
   it('states the admin capacity and the real counts on the overview', () => {
     renderAt(<AdminApp />);

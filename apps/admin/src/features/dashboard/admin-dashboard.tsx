@@ -21,6 +21,9 @@ import { UsersTab } from '../users/users-tab';
 import { AdminRightsTab } from '../roles/admin-rights-tab';
 import { NotificationsTab } from '../notifications/notifications-tab';
 import { AnalyticsTab } from '../analytics/analytics-tab';
+import { VenueTab } from '../venue/venue-tab';
+import { MenuTab } from '../menu/menu-tab';
+import { PromotionsTab } from '../promotions/promotions-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
 
 const WideList = styled(TabsList)`
@@ -57,7 +60,7 @@ const Picker = styled.div`
   }
 `;
 
-/** The admin screen (/admin and /admin-enhanced): nine tabs, a dropdown for them on small screens. */
+/** The admin screen (/admin and /admin-enhanced): its tabs, a dropdown for them on small screens. */
 export function AdminDashboard() {
   const [tab, setTab] = useState<AdminTabId>('overview');
   useAdminCountsLive();
@@ -112,6 +115,15 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="analytics">
           <AnalyticsTab />
+        </TabsContent>
+        <TabsContent value="venue">
+          <VenueTab />
+        </TabsContent>
+        <TabsContent value="menu">
+          <MenuTab />
+        </TabsContent>
+        <TabsContent value="promotions">
+          <PromotionsTab />
         </TabsContent>
       </Tabs>
     </Page>

@@ -8,6 +8,9 @@ export const adminTabs = [
   { id: 'roles', label: 'Admin Rights' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'analytics', label: 'Analytics' },
+  { id: 'venue', label: 'Venue' },
+  { id: 'menu', label: 'Menu' },
+  { id: 'promotions', label: 'Promotions' },
 ] as const;
 
 export type AdminTabId = (typeof adminTabs)[number]['id'];

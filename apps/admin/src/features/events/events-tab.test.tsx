@@ -19,6 +19,7 @@ const event = (id: string, title: string, state: Partial<AdminEvent>): AdminEven
   is_approved: false,
   rejected_at: null,
   capacity: null,
+  template_id: null,
   created_by: null,
   created_at: '2031-06-01T00:00:00Z',
   updated_at: '2031-06-01T00:00:00Z',

@@ -22,6 +22,7 @@ import {
   QueryList,
 } from '../shared/ui';
 import { CreateEventCard } from './create-event-card';
+import { WeeklyNightsCard } from './weekly-nights-card';
 import { EventCapacityEditor } from './event-capacity';
 
 const Thumb = styled.img`
@@ -142,6 +143,7 @@ export function EventsTab() {
   return (
     <TabSection headingId="events-heading" title="Events">
       <CreateEventCard />
+      <WeeklyNightsCard />
       <h3>All events</h3>
       <QueryList
         query={events}

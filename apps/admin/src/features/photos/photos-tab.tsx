@@ -55,7 +55,9 @@ function PhotoTile({
           {photo.is_featured ? <Badge $tone="accent">Featured</Badge> : null}
         </Actions>
         {photo.caption ? <Meta>{photo.caption}</Meta> : null}
-        <Meta>Uploaded {formatDateTime(photo.created_at)}</Meta>
+        <Meta>
+          Uploaded by {photo.uploader ?? 'a former member'} · {formatDateTime(photo.created_at)}
+        </Meta>
         <Actions>
           {photo.is_approved ? (
             <>

@@ -1,4 +1,3 @@
-import { venue } from '@bistro/ui';
 import type { TriviaQuestion } from './trivia-machine';
 
 /** The questions Trivia Blast draws its 5 from: bistro, music and Cleveland. */
@@ -104,10 +103,10 @@ export const questionBank: readonly TriviaQuestion[] = [
     answer: 0,
   },
   {
-    id: 'venue-hours',
+    id: 'eighty-six',
     category: 'Bistro',
-    prompt: `When is ${venue.shortName} open?`,
-    options: ['Daily 11AM to 1AM', 'Daily 5PM to 2AM', 'Weekends only', 'Daily 9AM to 9PM'],
+    prompt: 'When a dish is "86\'d" on a restaurant menu, it is…',
+    options: ['Sold out for the night', "The chef's special", 'Gluten-free', 'Half price'],
     answer: 0,
   },
 

@@ -1,7 +1,14 @@
 // @vitest-environment node
-import { venue } from '@bistro/ui';
-import { bestTopic, normalize, replyTo, scoreTopic } from './chat-matcher';
-import { chatFallback, chatTopics, type ChatTopic } from './chat-topics';
+import { bestTopic as bestOf, normalize, replyTo as replyOf, scoreTopic } from './chat-matcher';
+import { chatFallbackFor, chatTopicsFor, hoursReply, type ChatTopic } from './chat-topics';
+import { testVenue as venue } from '../../test/venue';
+
+const chatTopics = chatTopicsFor(venue);
+const chatFallback = chatFallbackFor(venue);
+const bestTopic = (message: string, list: readonly ChatTopic[] = chatTopics) =>
+  bestOf(message, list);
+const replyTo = (message: string, list: readonly ChatTopic[] = chatTopics) =>
+  replyOf(message, list, chatFallback);
 
 const topics: ChatTopic[] = [
   { id: 'a', keywords: ['open', 'hours'], reply: 'A' },
@@ -44,6 +51,39 @@ describe('chat matcher', () => {
   it('falls back to the phone number when nothing matches', () => {
     expect(replyTo('qwerty zxcv', topics)).toBe(chatFallback);
     expect(chatFallback).toContain(venue.phone);
+  });
+
+  it('answers hours, dress code and age from the venue record, with the special hours ahead', () => {
+    expect(replyTo('What are your hours?')).toBe(
+      "We're open daily 11AM to 1AM. Kitchen until midnight.",
+    );
+    const sunday = {
+      ...venue,
+      hoursSummary: 'Mon–Sat 11AM to 1AM, Sun 12PM to 11PM',
+      exceptions: [
+        {
+          id: 'x',
+          on_date: '2026-12-24',
+          label: 'Christmas Eve',
+          is_closed: false,
+          opens_at: '11:00:00',
+          closes_at: '18:00:00',
+        },
+      ],
+    };
+    expect(hoursReply(sunday, '2026-12-20')).toBe(
+      "We're open Mon–Sat 11AM to 1AM, Sun 12PM to 11PM. Kitchen until midnight. Special hours: Christmas Eve, Thursday, December 24: 11AM to 6PM.",
+    );
+    expect(hoursReply(sunday, '2026-11-20')).not.toContain('Christmas');
+    expect(replyTo("What's the dress code?")).toBe(venue.dressCode);
+    expect(replyTo('Do I need to be 21?')).toBe(venue.agePolicy);
+    expect(replyTo('What is your address?')).toContain(venue.addressLine);
+  });
+
+  it('points to the contact page while the venue record is not there', () => {
+    expect(
+      replyOf('What are your hours?', chatTopicsFor(undefined), chatFallbackFor(undefined)),
+    ).toBe('Our hours, address and phone number are on the Contact page.');
   });
 
   it('answers common questions from the real topics', () => {

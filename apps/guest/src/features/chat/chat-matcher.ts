@@ -1,4 +1,4 @@
-import { chatFallback, chatTopics, type ChatTopic } from './chat-topics';
+import type { ChatTopic } from './chat-topics';
 
 /** Lower-case, punctuation to spaces, single-spaced, padded for whole-word matching. */
 export function normalize(text: string): string {
@@ -18,10 +18,7 @@ export function scoreTopic(message: string, topic: ChatTopic): number {
  * The topic with the most keyword matches; on a tie the earlier topic wins.
  * Null when nothing matches.
  */
-export function bestTopic(
-  message: string,
-  topics: readonly ChatTopic[] = chatTopics,
-): ChatTopic | null {
+export function bestTopic(message: string, topics: readonly ChatTopic[]): ChatTopic | null {
   let best: ChatTopic | null = null;
   let bestScore = 0;
   for (const topic of topics) {
@@ -35,6 +32,6 @@ export function bestTopic(
 }
 
 /** The bot's reply: the best topic's answer, or the fallback that points to the phone number. */
-export function replyTo(message: string, topics: readonly ChatTopic[] = chatTopics): string {
-  return bestTopic(message, topics)?.reply ?? chatFallback;
+export function replyTo(message: string, topics: readonly ChatTopic[], fallback: string): string {
+  return bestTopic(message, topics)?.reply ?? fallback;
 }

@@ -1,5 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { venue } from '@bistro/ui';
+import { testVenue as venue } from '../../test/venue';
+
+vi.mock('@bistro/data', async (importOriginal) =>
+  (await import('../../test/venue-mock')).withTestVenue(importOriginal),
+);
 import { MemoryRouter } from 'react-router-dom';
 import { CHAT_REPLY_DELAY_MS, ChatPage } from './chat-page';
 

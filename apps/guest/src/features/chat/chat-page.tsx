@@ -5,7 +5,8 @@ import { Button, Input, Row, theme } from '@bistro/ui';
 import { GuestPage } from '../shared/guest-page';
 import { ChatIntro } from './chat-intro';
 import { replyTo } from './chat-matcher';
-import { chatWelcome } from './chat-topics';
+import { useVenue, type Venue } from '@bistro/data';
+import { chatFallbackFor, chatTopicsFor, chatWelcomeFor } from './chat-topics';
 
 /** A chat message: id, text, sender (user or bot) and when it was sent. */
 export interface ChatMessage {
@@ -98,7 +99,14 @@ const timeOf = (d: Date) => d.toLocaleTimeString([], { hour: 'numeric', minute: 
 
 /** Chat (/chat): a keyword assistant that answers after a 1 s typing indicator. */
 export function ChatPage() {
-  const [messages, setMessages] = useState<ChatMessage[]>(() => [message(chatWelcome, 'bot')]);
+  const { data: venue } = useVenue();
+  // The welcome is written from the venue record once it arrives; replies read the latest record.
+  const [welcome] = useState(() => message('', 'bot'));
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const latestVenue = useRef<Venue | undefined>(venue);
+  useEffect(() => {
+    latestVenue.current = venue;
+  }, [venue]);
   const [draft, setDraft] = useState('');
   const [typing, setTyping] = useState(false);
   const timers = useRef<number[]>([]);
@@ -119,7 +127,11 @@ export function ChatPage() {
     setTyping(true);
     const timer = window.setTimeout(() => {
       timers.current = timers.current.filter((t) => t !== timer);
-      setMessages((m) => [...m, message(replyTo(question), 'bot')]);
+      const v = latestVenue.current;
+      setMessages((m) => [
+        ...m,
+        message(replyTo(question, chatTopicsFor(v), chatFallbackFor(v)), 'bot'),
+      ]);
       if (timers.current.length === 0) setTyping(false);
     }, CHAT_REPLY_DELAY_MS);
     timers.current.push(timer);
@@ -134,7 +146,7 @@ export function ChatPage() {
     <GuestPage route="/chat">
       <ChatIntro />
       <Log role="log" aria-label="Conversation" aria-live="polite">
-        {messages.map((m) => (
+        {[{ ...welcome, text: chatWelcomeFor(venue) }, ...messages].map((m) => (
           <Bubble key={m.id} $user={m.sender === 'user'} data-sender={m.sender}>
             <span className="visually-hidden" style={{ position: 'absolute', left: -9999 }}>
               {m.sender === 'user' ? 'You: ' : 'Assistant: '}

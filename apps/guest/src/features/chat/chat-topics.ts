@@ -1,5 +1,10 @@
-import { venue, venueAddressLine } from '@bistro/ui';
-import { VOTES_PER_NIGHT } from '@bistro/data';
+import {
+  VOTES_PER_NIGHT,
+  formatException,
+  upcomingExceptions,
+  venueToday,
+  type Venue,
+} from '@bistro/data';
 
 export interface ChatTopic {
   id: string;
@@ -8,12 +13,35 @@ export interface ChatTopic {
   reply: string;
 }
 
-/** The topics the chat assistant answers (about 20), matched by keyword. */
-export const chatTopics: readonly ChatTopic[] = [
+/** The days ahead whose special hours the hours answer mentions. */
+export const CHAT_EXCEPTION_DAYS = 14;
+
+/** While the venue record has not arrived (or cannot be read), answers point to the contact page. */
+const ON_CONTACT_PAGE = 'Our hours, address and phone number are on the Contact page.';
+
+/** The hours answer: the week, the venue's note and the special hours of the next two weeks. */
+export function hoursReply(venue: Venue | undefined, today: string = venueToday()): string {
+  if (!venue) return ON_CONTACT_PAGE;
+  const special = upcomingExceptions(venue.exceptions, today, CHAT_EXCEPTION_DAYS);
+  return [
+    `We're open ${venue.hoursSummary}.`,
+    venue.hoursNote,
+    special.length ? `Special hours: ${special.map(formatException).join('; ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/**
+ * The topics the chat assistant answers (about 20), matched by keyword. The
+ * answers about the venue (hours, address, phone, dress code, age, cover) are
+ * written from its record.
+ */
+export const chatTopicsFor = (venue: Venue | undefined): readonly ChatTopic[] => [
   {
     id: 'hours',
     keywords: ['hours', 'open', 'close', 'closing', 'opening', 'late', 'time', 'when'],
-    reply: `We're open daily from 11AM to 1AM. The kitchen serves until midnight and the lounge keeps going until close.`,
+    reply: hoursReply(venue),
   },
   {
     id: 'parking',
@@ -24,7 +52,9 @@ export const chatTopics: readonly ChatTopic[] = [
   {
     id: 'location',
     keywords: ['where', 'address', 'location', 'located', 'directions', 'find', 'map', 'downtown'],
-    reply: `You'll find us at ${venueAddressLine}, in downtown Cleveland, Ohio. The Contact page has an open-in-maps button.`,
+    reply: venue
+      ? `You'll find us at ${venue.addressLine}, in downtown ${venue.address.city}, ${venue.address.region}. The Contact page has an open-in-maps button.`
+      : ON_CONTACT_PAGE,
   },
   {
     id: 'menu',
@@ -84,7 +114,9 @@ export const chatTopics: readonly ChatTopic[] = [
       'host',
       'group',
     ],
-    reply: `We host private parties, corporate events and full buyouts. Call our concierge at ${venue.phone} or email ${venue.email} to plan yours.`,
+    reply: venue
+      ? `We host private parties, corporate events and full buyouts. Call our concierge at ${venue.phone} or email ${venue.email} to plan yours.`
+      : `We host private parties, corporate events and full buyouts. ${ON_CONTACT_PAGE}`,
   },
   {
     id: 'dj',
@@ -117,7 +149,7 @@ export const chatTopics: readonly ChatTopic[] = [
       'happy hour',
     ],
     reply:
-      'Members get exclusive app offers on the home page: redeem one and show it to your server. Happy hour runs weekdays 4 to 7PM.',
+      'Members get exclusive app offers on the home page: redeem one and show it to your server. Happy hour and our other deals are in the Special Promotions card on the home page.',
   },
   {
     id: 'vip',
@@ -165,20 +197,17 @@ export const chatTopics: readonly ChatTopic[] = [
   {
     id: 'cover',
     keywords: ['cover', 'cover charge', 'entry', 'entrance', 'tickets', 'ticket', 'door'],
-    reply:
-      'There is no cover in the bistro. Special event nights in the lounge may have a cover at the door after 9PM; reserve your spot on the Events page.',
+    reply: `${venue?.coverChargeNote || 'Some event nights have a cover at the door.'} Reserve your spot on the Events page.`,
   },
   {
     id: 'dress-code',
     keywords: ['dress', 'dress code', 'wear', 'attire', 'outfit', 'sneakers', 'shoes'],
-    reply:
-      'Smart casual in the bistro; upscale nightlife attire in the lounge after 9PM. No athletic wear, please.',
+    reply: venue?.dressCode || 'We have no dress code. Come as you are.',
   },
   {
     id: 'age',
     keywords: ['age', 'id', '21', 'minor', 'kids', 'children', 'family'],
-    reply:
-      'The bistro welcomes all ages until 9PM. After 9PM the lounge is 21+ with a valid photo ID.',
+    reply: venue ? venue.agePolicy : ON_CONTACT_PAGE,
   },
   {
     id: 'dietary',
@@ -205,7 +234,9 @@ export const chatTopics: readonly ChatTopic[] = [
   {
     id: 'contact',
     keywords: ['contact', 'phone', 'call', 'email', 'reach', 'manager', 'speak'],
-    reply: `Call us at ${venue.phone} or email ${venue.email}. Our team is happy to help.`,
+    reply: venue
+      ? `Call us at ${venue.phone} or email ${venue.email}. Our team is happy to help.`
+      : ON_CONTACT_PAGE,
   },
   {
     id: 'greeting',
@@ -214,6 +245,11 @@ export const chatTopics: readonly ChatTopic[] = [
   },
 ];
 
-export const chatFallback = `I'm not sure about that one. Please call us at ${venue.phone} and our team will be glad to help.`;
+/** The reply when no topic matches: it points to the phone number. */
+export const chatFallbackFor = (venue: Venue | undefined): string =>
+  venue
+    ? `I'm not sure about that one. Please call us at ${venue.phone} and our team will be glad to help.`
+    : `I'm not sure about that one. Please call us (the number is on the Contact page) and our team will be glad to help.`;
 
-export const chatWelcome = `Welcome to ${venue.name}! Ask me about our hours, menu, events, parking or private parties.`;
+export const chatWelcomeFor = (venue: Venue | undefined): string =>
+  `Welcome${venue ? ` to ${venue.name}` : ''}! Ask me about our hours, menu, events, parking or private parties.`;

@@ -19,7 +19,7 @@ const state = vi.hoisted(() => ({
 }));
 
 vi.mock('@bistro/data', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@bistro/data')>();
+  const actual = await (await import('../../test/venue-mock')).withTestVenue(importOriginal);
   return {
     ...actual,
     useApprovedEvents: () => ({ ...state.events, refetch: vi.fn() }),
@@ -40,6 +40,7 @@ const event: EventRow = {
   featured_image_url: null,
   is_approved: true,
   capacity: null,
+  template_id: null,
   created_by: null,
   created_at: '2025-08-01T00:00:00Z',
   updated_at: '2025-08-01T00:00:00Z',
@@ -240,5 +241,37 @@ describe('EventsPage', () => {
     });
     expect(within(dialog).getByText('Please choose an image file.')).toBeInTheDocument();
     expect(state.mutate).not.toHaveBeenCalled();
+  });
+
+  it('shows one event at /events?event=<id>: date, venue facts, spots, reserve, calendar and share', () => {
+    setViewer('signedOut');
+    state.availability = new Map([['e1', { spotsLeft: 12 }]]);
+    renderAt(<EventsPage />, '/events?event=e1');
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Friday Night Neon' }),
+    ).toBeInTheDocument();
+    const facts = screen.getByRole('article');
+    expect(facts).toHaveTextContent('Thursday, August 15, 2030 at 10:00 PM (venue time)');
+    expect(facts).toHaveTextContent('1250 West 6th Street, Cleveland, OH 44113');
+    expect(facts).toHaveTextContent('All ages until 9PM; 21+ with a valid photo ID from 9PM.');
+    expect(facts).toHaveTextContent('12 spots left');
+    const calendar = new URL(
+      screen.getByRole('link', { name: 'Add to Google Calendar' }).getAttribute('href') ?? '',
+    );
+    expect(calendar.searchParams.get('location')).toBe(
+      'The Lakeshore Bistro & Ultra Lounge, 1250 West 6th Street, Cleveland, OH 44113',
+    );
+    expect(calendar.searchParams.get('dates')).toBe('20300816T020000Z/20300816T050000Z');
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Reserve Your Spot' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+  });
+
+  it('says so when the shared event is not on the calendar', () => {
+    setViewer('signedOut');
+    renderAt(<EventsPage />, '/events?event=gone');
+    expect(
+      screen.getByRole('heading', { name: 'This event is not on the calendar' }),
+    ).toBeInTheDocument();
   });
 });

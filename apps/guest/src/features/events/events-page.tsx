@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { Clock, Crown, Mail, MapPin, Phone } from 'lucide-react';
+import { Clock, Crown, Mail, MapPin, Phone, Shirt } from 'lucide-react';
 import {
   Button,
   ButtonLink,
@@ -14,8 +14,6 @@ import {
   media,
   theme,
   toast,
-  venue,
-  venueAddressLine,
 } from '@bistro/ui';
 import { authRedirectState } from '@bistro/auth';
 import {
@@ -23,15 +21,18 @@ import {
   spotsLeftLabel,
   useApprovedEvents,
   useEventAvailability,
+  useVenue,
   type BookingRow,
   type EventRow,
 } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { longEventDate } from '../shared/format-date';
 import { EventCover } from '../shared/event-cover';
-import { CardTitle, Grid, ImagePlaceholder, SectionTitle } from '../shared/styles';
+import { CardTitle, Grid, SectionTitle } from '../shared/styles';
+import { EventArt } from '../shared/event-art';
 import { useMember } from '../shared/use-member';
 import { BookingResult } from './booking-result';
+import { EVENT_PARAM, EventDetail, eventPath } from './event-detail';
 
 // Members only (a visitor's Reserve goes to /auth): the dialog, its form and
 // validation load when a member opens the page, not for every visitor.
@@ -85,18 +86,20 @@ const Spots = styled.p<{ $full: boolean }>`
  * the member's session re-renders the page, and these do not change with it.
  */
 const EventsHero = memo(function EventsHero() {
+  const { data: venue } = useVenue();
   return (
     <Hero>
       <h1>Epic Nights Await</h1>
       <Muted>
-        Live music, guest DJs and themed parties at {venue.name}. Reserve your spot before they sell
-        out.
+        Live music, guest DJs and themed parties{venue ? ` at ${venue.name}` : ''}. Reserve your
+        spot before they sell out.
       </Muted>
     </Hero>
   );
 });
 
 const VenueInfo = memo(function VenueInfo() {
+  const { data: venue } = useVenue();
   return (
     <>
       <SectionTitle>VIP Event Planning</SectionTitle>
@@ -118,24 +121,45 @@ const VenueInfo = memo(function VenueInfo() {
             <MapPin aria-hidden color={theme.colors.accent} />
             <CardTitle style={{ margin: 0 }}>Location</CardTitle>
           </Row>
-          <Muted style={{ marginTop: 8 }}>{venueAddressLine}</Muted>
+          <Muted style={{ marginTop: 8 }}>{venue?.addressLine ?? '\u00a0'}</Muted>
+          {venue ? (
+            <a href={venue.mapsUrl} target="_blank" rel="noopener noreferrer">
+              Open in Maps
+            </a>
+          ) : null}
         </Card>
         <Card>
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
             <CardTitle style={{ margin: 0 }}>Hours</CardTitle>
           </Row>
-          <Muted style={{ marginTop: 8 }}>Daily 11AM to 1AM</Muted>
+          <Muted style={{ marginTop: 8 }}>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</Muted>
+          {venue?.hoursNote ? <Muted>{venue.hoursNote}</Muted> : null}
+        </Card>
+        <Card>
+          <Row $gap={2}>
+            <Shirt aria-hidden color={theme.colors.accent} />
+            <CardTitle style={{ margin: 0 }}>Dress Code &amp; Age</CardTitle>
+          </Row>
+          <Muted style={{ marginTop: 8 }}>{venue?.dressCode || '\u00a0'}</Muted>
+          <Muted>{venue?.agePolicy ?? '\u00a0'}</Muted>
+          {venue?.coverChargeNote ? <Muted>{venue.coverChargeNote}</Muted> : null}
         </Card>
         <Card>
           <CardTitle>Concierge</CardTitle>
           <Stack $gap={1}>
-            <a href={venue.phoneHref}>
-              <Phone aria-hidden size={16} /> {venue.phone}
-            </a>
-            <a href={`mailto:${venue.email}`}>
-              <Mail aria-hidden size={16} /> {venue.email}
-            </a>
+            {venue ? (
+              <>
+                <a href={venue.phoneHref}>
+                  <Phone aria-hidden size={16} /> {venue.phone}
+                </a>
+                <a href={`mailto:${venue.email}`} style={{ overflowWrap: 'anywhere' }}>
+                  <Mail aria-hidden size={16} /> {venue.email}
+                </a>
+              </>
+            ) : (
+              <Muted>&nbsp;</Muted>
+            )}
           </Stack>
         </Card>
       </InfoGrid>
@@ -154,6 +178,7 @@ export const BOOK_PARAM = 'book';
  */
 export function EventsPage() {
   const events = useApprovedEvents();
+  const { data: venue } = useVenue();
   const { status, signedIn, userId, email } = useMember();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -204,80 +229,116 @@ export function EventsPage() {
     setBooking(event);
   };
 
+  const detailId = params.get(EVENT_PARAM);
+  const detail = detailId ? events.data?.find((e) => e.id === detailId) : undefined;
+
   return (
     <GuestPage route="/events">
-      <EventsHero />
-
-      <section aria-labelledby="events-list-title">
-        <SectionTitle id="events-list-title">Upcoming Events</SectionTitle>
-        {booked ? (
-          <BookingResult
-            booking={booked.booking}
-            event={booked.event}
-            onDismiss={() => setBooked(null)}
-          />
-        ) : null}
-        {events.isPending || listBehind ? (
-          // Holds about the list's height so the sections below don't jump when it arrives.
+      {detailId ? (
+        events.isPending ? (
           <div style={{ minHeight: '70vh' }}>
             <LoadingState label="Loading epic events..." />
           </div>
-        ) : events.isError ? (
-          <ErrorState
-            title="Could not load events"
-            message="Please check your connection and try again."
-            onRetry={() => void events.refetch()}
-          />
-        ) : events.data.length === 0 ? (
-          <Card style={{ textAlign: 'center' }}>
-            <CardTitle>Amazing Events Coming Soon</CardTitle>
-            <Muted>
-              Our next line-up is being finalised. Planning a celebration? We host private events.
-            </Muted>
-            <ButtonLink href={venue.phoneHref} $variant="accent">
-              <Phone aria-hidden size={18} /> Call for Private Events
-            </ButtonLink>
-          </Card>
+        ) : detail ? (
+          <>
+            {booked ? (
+              <BookingResult
+                booking={booked.booking}
+                event={booked.event}
+                onDismiss={() => setBooked(null)}
+              />
+            ) : null}
+            <EventDetail
+              event={detail}
+              venue={venue}
+              spotsLeft={spotsLeft(detail.id)}
+              reserveDisabled={status === 'loading'}
+              onReserve={() => reserve(detail)}
+            />
+          </>
         ) : (
-          <Grid $min={280}>
-            {events.data.map((event) => {
-              const left = spotsLeft(event.id);
-              const spots = spotsLeftLabel(left);
-              return (
-                <Card as="article" key={event.id} aria-label={event.title}>
-                  <Stack $gap={3} style={{ height: '100%' }}>
-                    <EventCover
-                      url={event.featured_image_url}
-                      fallback={<ImagePlaceholder aria-hidden>{venue.shortName}</ImagePlaceholder>}
-                    />
-                    <CardTitle style={{ margin: 0 }} elementtiming="events-list">
-                      {event.title}
-                    </CardTitle>
-                    <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
-                      {longEventDate(event.event_date)}
-                    </time>
-                    {event.description ? <Clamp>{event.description}</Clamp> : null}
-                    {spots ? (
-                      <Spots $full={left !== null && left !== undefined && left <= 0}>
-                        {spots}
-                      </Spots>
-                    ) : null}
-                    <Button
-                      type="button"
-                      onClick={() => reserve(event)}
-                      disabled={status === 'loading'}
-                      style={{ marginTop: 'auto' }}
-                      aria-label={`Reserve Your Spot: ${event.title}`}
-                    >
-                      Reserve Your Spot
-                    </Button>
-                  </Stack>
-                </Card>
-              );
-            })}
-          </Grid>
-        )}
-      </section>
+          <Card style={{ textAlign: 'center' }}>
+            <h1 style={{ marginTop: 0 }}>This event is not on the calendar</h1>
+            <Muted>It may have passed or been taken off the calendar.</Muted>
+            <Link to="/events">See all upcoming events</Link>
+          </Card>
+        )
+      ) : (
+        <>
+          <EventsHero />
+          <section aria-labelledby="events-list-title">
+            <SectionTitle id="events-list-title">Upcoming Events</SectionTitle>
+            {booked ? (
+              <BookingResult
+                booking={booked.booking}
+                event={booked.event}
+                onDismiss={() => setBooked(null)}
+              />
+            ) : null}
+            {events.isPending || listBehind ? (
+              // Holds about the list's height so the sections below don't jump when it arrives.
+              <div style={{ minHeight: '70vh' }}>
+                <LoadingState label="Loading epic events..." />
+              </div>
+            ) : events.isError ? (
+              <ErrorState
+                title="Could not load events"
+                message="Please check your connection and try again."
+                onRetry={() => void events.refetch()}
+              />
+            ) : events.data.length === 0 ? (
+              <Card style={{ textAlign: 'center' }}>
+                <CardTitle>Amazing Events Coming Soon</CardTitle>
+                <Muted>
+                  Our next line-up is being finalised. Planning a celebration? We host private
+                  events.
+                </Muted>
+                <ButtonLink href={venue?.phoneHref ?? '/contact'} $variant="accent">
+                  <Phone aria-hidden size={18} /> Call for Private Events
+                </ButtonLink>
+              </Card>
+            ) : (
+              <Grid $min={280}>
+                {events.data.map((event) => {
+                  const left = spotsLeft(event.id);
+                  const spots = spotsLeftLabel(left);
+                  return (
+                    <Card as="article" key={event.id} aria-label={event.title}>
+                      <Stack $gap={3} style={{ height: '100%' }}>
+                        <EventCover
+                          url={event.featured_image_url}
+                          fallback={<EventArt seed={event.id} />}
+                        />
+                        <CardTitle style={{ margin: 0 }} elementtiming="events-list">
+                          <Link to={eventPath(event.id)}>{event.title}</Link>
+                        </CardTitle>
+                        <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
+                          {longEventDate(event.event_date)}
+                        </time>
+                        {event.description ? <Clamp>{event.description}</Clamp> : null}
+                        {spots ? (
+                          <Spots $full={left !== null && left !== undefined && left <= 0}>
+                            {spots}
+                          </Spots>
+                        ) : null}
+                        <Button
+                          type="button"
+                          onClick={() => reserve(event)}
+                          disabled={status === 'loading'}
+                          style={{ marginTop: 'auto' }}
+                          aria-label={`Reserve Your Spot: ${event.title}`}
+                        >
+                          Reserve Your Spot
+                        </Button>
+                      </Stack>
+                    </Card>
+                  );
+                })}
+              </Grid>
+            )}
+          </section>
+        </>
+      )}
 
       <VenueInfo />
 

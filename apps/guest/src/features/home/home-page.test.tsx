@@ -2,6 +2,10 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { HomePage } from './home-page';
 
+vi.mock('@bistro/data', async (importOriginal) =>
+  (await import('../../test/venue-mock')).withTestVenue(importOriginal),
+);
+
 const state = vi.hoisted(() => ({ signedIn: false }));
 
 vi.mock('../shared/use-member', () => ({
@@ -46,5 +50,20 @@ describe('HomePage', () => {
     renderHome();
     expect(screen.queryByRole('region', { name: 'Member panel' })).not.toBeInTheDocument();
     expect(screen.getByText(/^Sign up in the app/)).toBeInTheDocument();
+  });
+});
+
+describe('Special Promotions', () => {
+  it('lists the promotions from the database and the venue name and hours from its record', () => {
+    state.signedIn = false;
+    renderHome();
+    const promos = screen.getByRole('region', { name: 'Special Promotions' });
+    expect(promos).toHaveTextContent('Happy Hour: Weekdays 4 to 7PM.');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'The Lakeshore Bistro & Ultra Lounge',
+    );
+    expect(screen.getByText(/open daily 11AM to 1AM\.$/)).toBeInTheDocument();
+    const featured = screen.getByRole('region', { name: 'From the Photo Wall' });
+    expect(featured).toContainElement(screen.getByRole('img', { name: 'Dance floor' }));
   });
 });

@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CalendarDays, Gamepad2, MessageCircle, Sparkles } from 'lucide-react';
-import { ButtonLink, Card, LoadingState, Muted, Row, media, theme, venue } from '@bistro/ui';
+import { ButtonLink, Card, LoadingState, Muted, Row, media, theme } from '@bistro/ui';
+import { businessDate, formatValidity, usePromotions, useVenue } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { CardTitle, Grid, LinkCard } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { greetingFor } from './greeting';
 import { UpcomingEvents } from './upcoming-events';
+import { FeaturedPhotos } from './featured-photos';
 
 // Members only: its offers, pass dialog and photo uploads load when a member
 // opens home, so a visitor's first page does not carry them.
@@ -37,6 +39,14 @@ const Greeting = styled.h1`
   }
 `;
 
+// Keeps about three lines while the venue record loads, so the buttons below do not move.
+const Tagline = styled(Muted)`
+  min-height: 4.8em;
+  ${media.md} {
+    min-height: 3.2em;
+  }
+`;
+
 const CardLink = styled(Link)`
   color: inherit;
   text-decoration: none;
@@ -56,17 +66,25 @@ const Promo = styled(Card)`
 /** Home (/): greeting, calls to action, cards, upcoming events, the member panel and promotions. */
 export function HomePage() {
   const { signedIn } = useMember();
+  const { data: venue } = useVenue();
+  const promotions = usePromotions();
+  const tonight = businessDate();
   return (
     <GuestPage route="/">
       <Hero aria-labelledby="home-greeting">
         <Greeting id="home-greeting" elementtiming="home-hero">
           {greetingFor()}
-          <span>{venue.name}</span>
+          <span>{venue?.name ?? '\u00a0'}</span>
         </Greeting>
-        <Muted>
-          Small plates and cocktails in the bistro, DJs and dancing in the ultra lounge. Downtown
-          Cleveland, open daily 11AM to 1AM.
-        </Muted>
+        <Tagline>
+          {venue ? (
+            <>
+              {venue.tagline} Downtown {venue.address.city}, open {venue.hoursSummary}.
+            </>
+          ) : (
+            '\u00a0'
+          )}
+        </Tagline>
         <Row $gap={3} style={{ marginTop: 16 }}>
           <ButtonLink as={Link} to="/order" $variant="accent">
             Order Now
@@ -112,6 +130,8 @@ export function HomePage() {
 
       <UpcomingEvents />
 
+      <FeaturedPhotos />
+
       <Promo as="section" aria-labelledby="promotions-title">
         <Row $gap={2}>
           <CalendarDays aria-hidden color={theme.colors.accent} />
@@ -119,9 +139,23 @@ export function HomePage() {
             Special Promotions
           </CardTitle>
         </Row>
-        <ul style={{ margin: '12px 0 0', paddingLeft: 20, lineHeight: 1.8 }}>
-          <li>Happy hour weekdays 4 to 7PM: half-price house cocktails and small plates.</li>
-          <li>Late-night bites menu from 11PM until close, Thursday to Saturday.</li>
+        {promotions.isError ? (
+          <Muted role="alert">Our promotions could not be loaded. Please try again later.</Muted>
+        ) : null}
+        <ul
+          aria-busy={promotions.isPending}
+          style={{ margin: '12px 0 0', paddingLeft: 20, lineHeight: 1.8, minHeight: '5.4em' }}
+        >
+          {(promotions.data ?? []).map((p) => {
+            const validity = formatValidity(p.ends_on, tonight);
+            return (
+              <li key={p.id}>
+                <strong>{p.title}</strong>
+                {p.body ? `: ${p.body}` : null}
+                {validity ? <Muted as="span"> ({validity})</Muted> : null}
+              </li>
+            );
+          })}
           {signedIn ? null : (
             <li>Sign up in the app for exclusive offers, birthday perks and early event access.</li>
           )}

@@ -28,6 +28,15 @@ vi.mock('@bistro/data', async (importOriginal) => {
         })),
       ),
     useLatestPhotos: () => ok([]),
+    useMyPendingPhotos: () =>
+      ok([
+        {
+          id: 'mine',
+          image_url: 'http://127.0.0.1/mine.png',
+          caption: 'Victory moment!',
+          created_at: '',
+        },
+      ]),
     usePhotoUploadMutation: () => ({ mutate: vi.fn(), isPending: false }),
     useOfferRedeemMutation: (options: {
       onSuccess?: (data: unknown, vars: { offer: { id: string } }) => void;
@@ -182,5 +191,17 @@ describe('MemberPanel', () => {
     expect(within(pass).getByTestId('pass-code')).toHaveTextContent('7F3A-91C2');
     fireEvent.click(within(pass).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the uploader’s pending photo', () => {
+  it('is marked Waiting for approval', () => {
+    setViewer('signedIn');
+    renderAt(<MemberPanel />, '/');
+    const mine = screen.getByRole('list', { name: 'Your photos waiting for approval' });
+    expect(mine).toHaveTextContent('Waiting for approval');
+    expect(
+      within(mine).getByRole('img', { name: 'Your photo: Victory moment!' }),
+    ).toBeInTheDocument();
   });
 });

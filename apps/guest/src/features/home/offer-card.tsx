@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { Button, Card, Muted, Row, theme, Badge } from '@bistro/ui';
-import type { OfferRow } from '@bistro/data';
-import { shortDate } from '../shared/format-date';
+import { businessDate, formatValidity, lastNightBefore, type OfferRow } from '@bistro/data';
 import { CardTitle } from '../shared/styles';
 
 const Discount = styled.span`
@@ -44,7 +43,9 @@ export function OfferCard({
       <CardTitle style={{ marginTop: 12 }}>{offer.title}</CardTitle>
       {offer.description ? <Muted>{offer.description}</Muted> : null}
       {offer.valid_until ? (
-        <Muted style={{ fontSize: '0.85rem' }}>Valid until {shortDate(offer.valid_until)}</Muted>
+        <Muted style={{ fontSize: '0.85rem' }}>
+          {formatValidity(lastNightBefore(offer.valid_until), businessDate())}
+        </Muted>
       ) : null}
       <Button
         type="button"

@@ -17,6 +17,7 @@ import {
   photoUploaded,
   photoUploadFailed,
   useLatestPhotos,
+  useMyPendingPhotos,
   usePhotoUploadMutation,
 } from '@bistro/data';
 import { SectionTitle } from '../shared/styles';
@@ -30,6 +31,23 @@ const PhotoGrid = styled.ul`
   grid-template-columns: repeat(3, 1fr);
 `;
 
+const Pending = styled.li`
+  position: relative;
+  span {
+    position: absolute;
+    left: ${theme.space(1)};
+    right: ${theme.space(1)};
+    bottom: ${theme.space(1)};
+    padding: ${theme.space(1)};
+    border-radius: ${theme.radii.sm};
+    background: rgba(13, 11, 20, 0.85);
+    color: ${theme.colors.warning};
+    font-size: 0.8rem;
+    font-weight: 700;
+    text-align: center;
+  }
+`;
+
 const Photo = styled.img`
   width: 100%;
   aspect-ratio: 1;
@@ -41,6 +59,7 @@ const Photo = styled.img`
 /** The 6 latest approved photos and an Upload Photo button (image files; pending until approved). */
 export function PhotoWall({ userId }: { userId: string }) {
   const photos = useLatestPhotos();
+  const pending = useMyPendingPhotos(userId);
   const input = useRef<HTMLInputElement>(null);
   const upload = usePhotoUploadMutation({
     onSuccess: () => toast(photoUploaded),
@@ -81,6 +100,22 @@ export function PhotoWall({ userId }: { userId: string }) {
         />
       </Row>
       <Muted>Share your night with us. New photos appear here once our team approves them.</Muted>
+      {pending.data?.length ? (
+        <PhotoGrid aria-label="Your photos waiting for approval" style={{ marginBottom: 12 }}>
+          {pending.data.map((photo) => (
+            <Pending key={photo.id}>
+              <Photo
+                src={safeImageUrl(photo.image_url)}
+                alt={`Your photo${photo.caption ? `: ${photo.caption}` : ''}`}
+                width={300}
+                height={300}
+                loading="lazy"
+              />
+              <span>Waiting for approval</span>
+            </Pending>
+          ))}
+        </PhotoGrid>
+      ) : null}
       {photos.isPending ? (
         <LoadingState label="Loading photos…" />
       ) : photos.isError ? (

@@ -1,93 +1,111 @@
 import type { ReactNode } from 'react';
-import { theme, venue } from '@bistro/ui';
+import { theme } from '@bistro/ui';
+import { formatPrice, isEightySixed, type MenuSection } from '@bistro/data';
 
-const sections: { title: string; items: [string, string][] }[] = [
-  {
-    title: 'Small Plates',
-    items: [
-      ['Crispy Calamari', '$14'],
-      ['Truffle Fries', '$9'],
-      ['Lake Erie Perch Tacos', '$15'],
-    ],
-  },
-  {
-    title: 'Mains',
-    items: [
-      ['Lakeshore Burger', '$18'],
-      ['Blackened Salmon', '$27'],
-      ['Mushroom Risotto', '$22'],
-    ],
-  },
-  {
-    title: 'Cocktails',
-    items: [
-      ['Neon Mule', '$13'],
-      ['Cuyahoga Old Fashioned', '$15'],
-      ['Midnight Espresso Martini', '$14'],
-    ],
-  },
-];
+/** The drawn menu shows the first items of these sections (the full menu is listed below it). */
+export const MENU_IMAGE_SECTIONS = ['small-plates', 'mains', 'cocktails'] as const;
+const ITEMS_PER_SECTION = 3;
+const WIDTH = 600;
+const HEADER = 120;
+const SECTION_HEIGHT = 40 + ITEMS_PER_SECTION * 34 + 24;
+/** Always the same size, whatever the menu holds, so nothing moves when it arrives. */
+export const MENU_IMAGE_HEIGHT = HEADER + MENU_IMAGE_SECTIONS.length * SECTION_HEIGHT;
 
-/** The menu, drawn as an image (SVG) so it scales crisply on any phone. */
-export function MenuImage() {
-  const width = 600;
-  let y = 120;
-  const rows: ReactNode[] = [];
-  for (const section of sections) {
-    rows.push(
-      <text
-        key={section.title}
-        x={40}
-        y={y}
-        fill={theme.colors.accent}
-        fontSize={26}
-        fontFamily="Georgia, serif"
-      >
-        {section.title}
-      </text>,
+/**
+ * The menu as an image (SVG, crisp on any phone): the venue's name and the
+ * first items of the small plates, mains and cocktails, drawn from the menu
+ * itself, so prices have one source. An admin may replace it with an upload.
+ */
+export function MenuImage({
+  venueName,
+  sections,
+  tonight,
+  uploadedUrl,
+}: {
+  venueName: string;
+  sections: readonly MenuSection[] | undefined;
+  tonight: string;
+  uploadedUrl?: string | null;
+}) {
+  if (uploadedUrl) {
+    return (
+      <img
+        src={uploadedUrl}
+        alt={`${venueName} menu`}
+        width={WIDTH}
+        height={MENU_IMAGE_HEIGHT}
+        style={{
+          width: '100%',
+          maxWidth: WIDTH,
+          height: 'auto',
+          display: 'block',
+          margin: '0 auto',
+        }}
+      />
     );
-    y += 40;
-    for (const [name, price] of section.items) {
+  }
+  const rows: ReactNode[] = [];
+  let y = HEADER;
+  for (const slug of MENU_IMAGE_SECTIONS) {
+    const section = sections?.find((s) => s.slug === slug);
+    if (section) {
       rows.push(
-        <g key={name}>
-          <text x={56} y={y} fill={theme.colors.text} fontSize={20}>
-            {name}
-          </text>
-          <text x={width - 40} y={y} fill={theme.colors.text} fontSize={20} textAnchor="end">
-            {price}
-          </text>
-        </g>,
+        <text
+          key={section.id}
+          x={40}
+          y={y}
+          fill={theme.colors.accent}
+          fontSize={26}
+          fontFamily="Georgia, serif"
+        >
+          {section.title}
+        </text>,
       );
-      y += 34;
+      section.items
+        .filter((item) => !isEightySixed(item, tonight))
+        .slice(0, ITEMS_PER_SECTION)
+        .forEach((item, i) => {
+          const rowY = y + 40 + i * 34;
+          rows.push(
+            <g key={item.id}>
+              <text x={56} y={rowY} fill={theme.colors.text} fontSize={20}>
+                {item.name}
+              </text>
+              <text x={WIDTH - 40} y={rowY} fill={theme.colors.text} fontSize={20} textAnchor="end">
+                {formatPrice(item.price_cents)}
+              </text>
+            </g>,
+          );
+        });
     }
-    y += 24;
+    y += SECTION_HEIGHT;
   }
   return (
     <svg
       role="img"
-      aria-label={`${venue.shortName} menu`}
-      viewBox={`0 0 ${width} ${y + 20}`}
-      style={{ width: '100%', maxWidth: 600, height: 'auto', display: 'block', margin: '0 auto' }}
+      aria-label={`${venueName} menu`}
+      viewBox={`0 0 ${WIDTH} ${MENU_IMAGE_HEIGHT}`}
+      style={{ width: '100%', maxWidth: WIDTH, height: 'auto', display: 'block', margin: '0 auto' }}
     >
       <rect
         x={4}
         y={4}
-        width={width - 8}
-        height={y + 12}
+        width={WIDTH - 8}
+        height={MENU_IMAGE_HEIGHT - 8}
         rx={18}
         fill="#181425"
         stroke={theme.colors.accent}
         strokeWidth={2}
       />
       <text
-        x={width / 2}
+        x={WIDTH / 2}
         y={70}
         fill={theme.colors.text}
         fontSize={34}
         fontFamily="Georgia, serif"
         textAnchor="middle"
       >
-        {venue.shortName} Menu
+        {venueName} Menu
       </text>
       {rows}
     </svg>

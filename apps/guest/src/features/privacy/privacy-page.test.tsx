@@ -6,7 +6,7 @@ import { PrivacyPage, PrivacyPolicySummaryPage } from './privacy-page';
 const state = vi.hoisted(() => ({ mutate: vi.fn(), exportError: null as unknown }));
 
 vi.mock('@bistro/data', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@bistro/data')>();
+  const actual = await (await import('../../test/venue-mock')).withTestVenue(importOriginal);
   return {
     ...actual,
     useAccountDeleteMutation: () => ({ mutate: state.mutate, isPending: false }),

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { Card, Heading, Muted, theme, venue } from '@bistro/ui';
+import { Card, Heading, Muted, theme } from '@bistro/ui';
+import { useVenue } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
 import { useMember } from '../shared/use-member';
 import { DataControls } from './data-controls';
@@ -29,15 +30,16 @@ const Effective = () => (
 /** /privacy: the full policy, with export and delete controls for signed-in members. */
 export function PrivacyPage() {
   const { signedIn, userId } = useMember();
+  const { data: venue } = useVenue();
   return (
     <GuestPage route="/privacy">
       <Prose>
         <Heading>Privacy Policy</Heading>
         <Effective />
         <p>
-          {venue.name} ("we", "us") runs this web app so guests can browse events, book them, redeem
-          member offers, share photos, request songs and play games. This policy explains what we
-          collect, why, and the choices you have.
+          {venue?.name ?? 'The venue'} ("we", "us") runs this web app so guests can browse events,
+          book them, redeem member offers, share photos, request songs and play games. This policy
+          explains what we collect, why, and the choices you have.
         </p>
 
         <h2>What we collect</h2>
@@ -89,8 +91,16 @@ export function PrivacyPage() {
 
         <h2>Contact</h2>
         <p>
-          Questions? Call {venue.phone} or email <a href={`mailto:${venue.email}`}>{venue.email}</a>
-          .
+          {venue ? (
+            <>
+              Questions? Call {venue.phone} or email{' '}
+              <a href={`mailto:${venue.email}`}>{venue.email}</a>.
+            </>
+          ) : (
+            <>
+              Questions? Our phone and e-mail are on the <Link to="/contact">Contact</Link> page.
+            </>
+          )}
         </p>
       </Prose>
       {signedIn && userId ? (
@@ -108,12 +118,13 @@ export function PrivacyPage() {
 
 /** /privacy-policy: the short version of the policy. */
 export function PrivacyPolicySummaryPage() {
+  const { data: venue } = useVenue();
   return (
     <GuestPage route="/privacy-policy">
       <Prose>
         <Heading>Privacy Policy (Summary)</Heading>
         <Effective />
-        <p>The short version of how {venue.name} handles your information:</p>
+        <p>The short version of how {venue?.name ?? 'we'} handle your information:</p>
         <ul>
           <li>We collect what you give us to run your account, bookings, offers and photos.</li>
           <li>We never sell your personal information.</li>

@@ -27,17 +27,6 @@ export const LinkCard = styled(Card)`
   height: 100%;
 `;
 
-export const ImagePlaceholder = styled.div`
-  aspect-ratio: 16 / 9;
-  border-radius: ${theme.radii.sm};
-  display: grid;
-  place-items: center;
-  background: linear-gradient(135deg, #3b1d6e, #1b1030 60%, #5a3a0c);
-  color: ${theme.colors.accent};
-  font-family: ${theme.font.display};
-  font-size: 1.2rem;
-`;
-
 export const CoverImage = styled.img`
   width: 100%;
   aspect-ratio: 16 / 9;

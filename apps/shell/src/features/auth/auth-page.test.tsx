@@ -4,6 +4,10 @@ import type { Session } from '@supabase/supabase-js';
 import { authRedirectState, useAuthStore } from '@bistro/auth';
 import { AuthPage } from './auth-page';
 
+vi.mock('@bistro/data', async (importOriginal) =>
+  (await import('../../test/venue-mock')).withTestVenue(importOriginal),
+);
+
 const session = { user: { id: 'member-1', email: 'maya@example.com' } } as Session;
 
 function renderAuth(state?: unknown) {

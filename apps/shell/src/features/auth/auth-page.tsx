@@ -10,14 +10,20 @@ import {
   TabsContent,
   TabsList,
   TabsTrigger,
-  venue,
 } from '@bistro/ui';
+import styled from 'styled-components';
+import { useVenue } from '@bistro/data';
 import { preloadAuth, returnPath, signInReason, useAuthStore } from '@bistro/auth';
 import { AuthCard, Reason } from './auth-styles';
 import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { VerifyEmail } from './verify-email';
+
+/** The venue's name on a line of its own, its height kept while the record loads. */
+const VenueName = styled.span`
+  display: block;
+`;
 
 /**
  * /auth: Sign In and Sign Up tabs, forgot password, reset mode (?reset=1) and
@@ -33,6 +39,7 @@ export function AuthPage() {
   const [tab, setTab] = useState<'signin' | 'signup'>('signin');
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
   const navigate = useNavigate();
+  const { data: venue } = useVenue();
 
   if (!resetMode && status === 'signedIn') return <Navigate to={from ?? '/'} replace />;
 
@@ -56,7 +63,7 @@ export function AuthPage() {
         ) : (
           <>
             <Heading as="h1" style={{ fontSize: '1.75rem' }} elementtiming="auth-card">
-              Welcome to {venue.shortName}
+              Welcome to <VenueName>{venue?.shortName ?? '\u00a0'}</VenueName>
             </Heading>
             {reason ? <Reason role="status">{reason}</Reason> : null}
             <Muted>

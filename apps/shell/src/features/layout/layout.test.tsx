@@ -4,6 +4,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { useAuthStore } from '@bistro/auth';
 import { Layout } from './layout';
 
+vi.mock('@bistro/data', async (importOriginal) =>
+  (await import('../../test/venue-mock')).withTestVenue(importOriginal),
+);
 vi.mock('../remotes/federation', () => ({ preloadArea: () => undefined }));
 
 function renderLayout() {
@@ -68,5 +71,22 @@ describe('the skip link', () => {
     const main = screen.getByRole('main');
     expect(main).toHaveAttribute('id', 'main');
     expect(main).toHaveAttribute('tabindex', '-1');
+  });
+});
+
+describe('the footer', () => {
+  it("shows the venue record's name, hours, phone and street address", () => {
+    renderLayout();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('The Lakeshore Bistro & Ultra Lounge');
+    expect(footer).toHaveTextContent('Hours: daily 11AM to 1AM');
+    expect(screen.getByRole('link', { name: '(216) 555-0142' })).toHaveAttribute(
+      'href',
+      'tel:+12165550142',
+    );
+    expect(
+      screen.getByRole('link', { name: '1250 West 6th Street, Cleveland, OH 44113' }),
+    ).toHaveAttribute('href', expect.stringContaining('google.com/maps'));
+    expect(screen.getByRole('link', { name: 'Lakeshore Bistro' })).toHaveAttribute('href', '/');
   });
 });

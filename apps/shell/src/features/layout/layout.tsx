@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { ToastAnnouncer, findRoute, media, theme, venue, venueAddressLine } from '@bistro/ui';
+import { ToastAnnouncer, findRoute, media, theme } from '@bistro/ui';
+import { useVenue } from '@bistro/data';
 import { signOut, useAuthStore } from '@bistro/auth';
 import { trapFocus } from './focus-trap';
+import { VenueFooter } from './venue-footer';
 import { navItems } from './nav-items';
 import { preloadArea } from '../remotes/federation';
 import { ownersOf, useWarmAreas } from '../remotes/warm-areas';
@@ -214,28 +216,11 @@ const SkipLink = styled.a`
   }
 `;
 
-const Foot = styled.footer`
-  border-top: 1px solid ${theme.colors.border};
-  background: ${theme.colors.surface};
-  color: ${theme.colors.textMuted};
-  font-size: 0.95rem;
-`;
-
-const FootInner = styled.div`
-  max-width: 1100px;
-  margin: 0 auto;
-  padding: ${theme.space(6)} ${theme.space(4)};
-  display: grid;
-  gap: ${theme.space(2)};
-  ${media.md} {
-    grid-template-columns: repeat(3, 1fr);
-  }
-`;
-
 export function Layout({ children }: { children: ReactNode }) {
   const status = useAuthStore((s) => s.status);
   const isAdmin = useAuthStore((s) => s.isAdmin);
   const signedIn = status === 'signedIn';
+  const { data: venue } = useVenue();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
@@ -268,7 +253,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <SkipLink href="#main">Skip to content</SkipLink>
       <Bar>
         <BarInner>
-          <Brand to="/">{venue.shortName}</Brand>
+          <Brand to="/" aria-label={venue ? undefined : 'Home'}>
+            {venue?.shortName}
+          </Brand>
           <MenuButton
             $long={signedIn}
             ref={menuButton}
@@ -325,19 +312,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
-      <Foot>
-        <FootInner>
-          <div>
-            <strong>{venue.name}</strong>
-          </div>
-          <div>Hours: daily 11AM to 1AM</div>
-          <div>
-            <a href={venue.phoneHref}>{venue.phone}</a>
-            <br />
-            {venueAddressLine}
-          </div>
-        </FootInner>
-      </Foot>
+      <VenueFooter />
     </Shell>
   );
 }
