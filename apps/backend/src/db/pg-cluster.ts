@@ -67,6 +67,7 @@ export async function startPostgresCluster(
     else execFileSync(cmd, args, { stdio: 'pipe' });
   };
   const stop = () => {
+    process.removeListener('exit', stop);
     try {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
     } catch {
@@ -111,6 +112,8 @@ export async function startPostgresCluster(
     stop();
     throw new Error(`PostgreSQL did not start: ${(e as Error).message}\n${log}`, { cause: e });
   }
+  // a process that ends without calling stop() (a failed run, Ctrl-C) leaves no server behind
+  process.once('exit', stop);
   const version = Number(readFileSync(path.join(data, 'PG_VERSION'), 'utf8').trim());
   return {
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
