@@ -1,4 +1,6 @@
-import { bookingFailed, profileUpdateFailed, redeemFailed } from '../index';
+import { bookingFailed } from '../bookings/errors';
+import { redeemFailed } from '../offers/errors';
+import { profileUpdateFailed } from '../profiles/errors';
 
 describe('guest error toasts', () => {
   it('maps a duplicate redemption (23505) to Already Redeemed, anything else to Redemption Failed', () => {
