@@ -34,9 +34,9 @@ import {
 } from '../../../apps/backend/src/server.js';
 import { dataDirFromTemplate } from '../../../apps/backend/src/db/template.js';
 import { writeBenchPart } from '../report.mjs';
+import { envNum as num } from './load-settings.js';
 
 const env = process.env;
-const num = (v: string | undefined, d: number) => (v ? Number(v) : d);
 const ATTACK_MS = num(env['BENCH_ATTACK_MS'], 15_000);
 const LOOP_MS = num(env['BENCH_LOOP_MS'], 5_000);
 const LOOP_C = num(env['BENCH_LOOP_C'], 8);

@@ -1,6 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { DataError, eventImagePath, grantFailed } from '../index';
+import { eventImagePath } from '../admin-events/event-image-upload-mutation';
+import { grantFailed } from '../admin-roles/errors';
+import { DataError } from '../lib/errors';
 import { photoUpdate } from './photo-moderate-mutation';
 
 describe('photo moderation', () => {

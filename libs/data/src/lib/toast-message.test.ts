@@ -1,5 +1,7 @@
 // @vitest-environment node
-import { bookingFailed, profileUpdateFailed, redeemFailed } from '../index';
+import { bookingFailed } from '../bookings/errors';
+import { redeemFailed } from '../offers/errors';
+import { profileUpdateFailed } from '../profiles/errors';
 
 describe('guest error toasts', () => {
   it('maps a duplicate redemption (23505) to Already Redeemed, anything else to Redemption Failed', () => {
