@@ -397,6 +397,15 @@ create unlogged table if not exists backend.rate_limits (
 );
 create index if not exists rate_limits_reset_at_idx on backend.rate_limits (reset_at);
 
+-- Unconfirmed accounts whose pending password is not trusted: a second sign-up with another
+-- password, or a magic link asked for, reached the account before its address was confirmed.
+-- Whoever set the pending password may not own the inbox, so confirming such an account clears
+-- the password and ends its sessions; the owner of the inbox then sets their own.
+create table if not exists backend.contested_signups (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
+
 -- Realtime broadcasts a client sends on its socket, handed to the other processes serving
 -- this database (PostgreSQL): one row each, announced by NOTIFY realtime_relay with its id.
 -- Unlogged and deleted after a minute: a broadcast is delivered at once or not at all.
