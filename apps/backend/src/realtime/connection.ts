@@ -24,12 +24,17 @@ import {
 import { topicRights, type TopicRights } from './authorize.js';
 import type { Hub, Member } from './hub.js';
 import type { RealtimeSettings } from './settings.js';
+import type { TopicRightsCache } from './limits.js';
 
 export interface ConnectionDeps {
   db: Db;
   keys: KeySet;
   hub: Hub;
   settings: RealtimeSettings;
+  /** Counts a join of this socket's client address; false over its joins per second. */
+  takeJoin(): boolean;
+  /** Topic rights recently answered by the database, per user. */
+  rightsCache: TopicRightsCache;
   /** A first channel was joined on the server. */
   onFirstChannel(): void;
   log(msg: string): void;
@@ -253,7 +258,17 @@ export class Connection {
 
   private async rightsOf(caller: Caller, isPrivate: boolean, sub: string): Promise<TopicRights> {
     if (!isPrivate) return { read: true, write: this.deps.settings.publicClientBroadcast };
-    return topicRights(this.deps.db, caller, sub);
+    // private topics are for members (and the service role): an anon key or an anonymous
+    // session is refused without asking the database
+    const member =
+      caller.role === 'service_role' ||
+      (caller.role === 'authenticated' && caller.isUser && caller.claims['is_anonymous'] !== true);
+    if (!member) return { read: false, write: false };
+    const cached = this.deps.rightsCache.get(caller, sub);
+    if (cached) return cached;
+    const rights = await topicRights(this.deps.db, caller, sub);
+    this.deps.rightsCache.set(caller, sub, rights);
+    return rights;
   }
 
   private async join(f: Frame): Promise<void> {
@@ -264,7 +279,7 @@ export class Connection {
       this.joinWindowStart = t;
       this.joinCount = 0;
     }
-    if (++this.joinCount > this.deps.settings.maxJoinsPerSecond)
+    if (++this.joinCount > this.deps.settings.maxJoinsPerSecond || !this.deps.takeJoin())
       return this.replyError(f, 'ClientJoinRateLimitReached: Too many joins per second');
     const sub = f.topic.slice(PREFIX.length);
     const config = (f.payload['config'] ?? {}) as Record<string, unknown>;

@@ -19,6 +19,7 @@ import { startDelivery, type Delivery } from './delivery.js';
 import { startRelay, type Relay } from './relay.js';
 import { VSNS, type Vsn } from './protocol.js';
 import { realtimeSettings, type RealtimeSettings } from './settings.js';
+import { IpLimits, TopicRightsCache, upgradeIp } from './limits.js';
 
 export const WEBSOCKET_PATH = '/realtime/v1/websocket';
 
@@ -31,6 +32,8 @@ export interface RealtimeServer {
   /** For the HTTP server's 'upgrade' event. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   stats(): { sockets: number; channels: number };
+  /** Forgets the topic rights kept for a user (their account or roles changed). */
+  forgetUser(userId: string): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,8 @@ export function createRealtime(
     perMessageDeflate: false,
     clientTracking: false,
   });
+  const ipLimits = new IpLimits(settings);
+  const rightsCache = new TopicRightsCache(settings.authCacheMs);
   let delivery: Delivery | null = null;
   let relay: Relay | null = null;
   let closed = false;
@@ -109,6 +114,17 @@ export function createRealtime(
         });
       if (connections.size >= settings.maxSockets)
         return refuse(socket, 503, 'Service Unavailable', { message: 'too many connections' });
+      const ip = upgradeIp(req, ctx.config.trustProxy);
+      if (!ipLimits.openSocket(ip))
+        return refuse(socket, 429, 'Too Many Requests', {
+          message: 'too many connections from this address',
+        });
+      let released = false;
+      const release = () => {
+        if (!released) ipLimits.closeSocket(ip);
+        released = true;
+      };
+      socket.once('close', release);
       wss.handleUpgrade(req, socket, head, (ws) => {
         const conn: Connection = new Connection(
           ws,
@@ -120,15 +136,21 @@ export function createRealtime(
             keys: ctx.keys,
             hub,
             settings,
+            takeJoin: () => ipLimits.takeJoin(ip),
+            rightsCache,
             onFirstChannel: () => delivery?.wake(),
             log,
           },
-          () => connections.delete(conn),
+          () => {
+            connections.delete(conn);
+            release();
+          },
         );
         connections.add(conn);
       });
     },
     stats: () => ({ sockets: connections.size, channels: hub.channelCount }),
+    forgetUser: (userId) => rightsCache.forgetUser(userId),
     async close() {
       if (closed) return;
       closed = true;
