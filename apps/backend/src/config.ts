@@ -281,6 +281,11 @@ function realtimeFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeSettings> | un
     ['REALTIME_RETENTION_SECONDS', 'retentionSeconds', 'seconds'],
     ['REALTIME_MAX_SOCKETS_PER_IP', 'maxSocketsPerIp', 'sockets'],
     ['REALTIME_MAX_JOINS_PER_SECOND_PER_IP', 'maxJoinsPerSecondPerIp', 'joins'],
+    [
+      'REALTIME_MAX_AUTHORIZATIONS_PER_SECOND_PER_IP',
+      'maxAuthorizationsPerSecondPerIp',
+      'authorizations',
+    ],
     ['REALTIME_AUTH_CACHE_MS', 'authCacheMs', 'milliseconds'],
   ];
   const out: Partial<Record<keyof RealtimeSettings, number>> = {};

@@ -33,6 +33,8 @@ export interface ConnectionDeps {
   settings: RealtimeSettings;
   /** Counts a join of this socket's client address; false over its joins per second. */
   takeJoin(): boolean;
+  /** Counts a join the database must authorize; false over the address's budget. */
+  takeAuthorization(): boolean;
   /** Topic rights recently answered by the database, per user. */
   rightsCache: TopicRightsCache;
   /** A first channel was joined on the server. */
@@ -82,11 +84,22 @@ function tokenReason(e: unknown, token: string): string {
   throw e;
 }
 
+const JOIN_RATE_LIMITED = 'ClientJoinRateLimitReached: Too many joins per second';
+
+/** The client address has used up this second's database authorizations. */
+class JoinRateLimited extends Error {
+  constructor() {
+    super(JOIN_RATE_LIMITED);
+  }
+}
+
 /** Why the policies could not be evaluated (a deleted user's token is an invalid token). */
 const policyReason = (e: unknown) =>
-  isPgError(e) && e.code === 'PT401'
-    ? `InvalidJWTToken: ${e.message}`
-    : `RlsPolicyError: ${e instanceof Error ? e.message : String(e)}`;
+  e instanceof JoinRateLimited
+    ? JOIN_RATE_LIMITED
+    : isPgError(e) && e.code === 'PT401'
+      ? `InvalidJWTToken: ${e.message}`
+      : `RlsPolicyError: ${e instanceof Error ? e.message : String(e)}`;
 
 const unauthorized = (verb: 'read from' | 'write to', sub: string) =>
   `Unauthorized: You do not have permissions to ${verb} this Channel topic: ${sub}`;
@@ -266,6 +279,7 @@ export class Connection {
     if (!member) return { read: false, write: false };
     const cached = this.deps.rightsCache.get(caller, sub);
     if (cached) return cached;
+    if (!this.deps.takeAuthorization()) throw new JoinRateLimited();
     const rights = await topicRights(this.deps.db, caller, sub);
     this.deps.rightsCache.set(caller, sub, rights);
     return rights;
@@ -280,7 +294,7 @@ export class Connection {
       this.joinCount = 0;
     }
     if (++this.joinCount > this.deps.settings.maxJoinsPerSecond || !this.deps.takeJoin())
-      return this.replyError(f, 'ClientJoinRateLimitReached: Too many joins per second');
+      return this.replyError(f, JOIN_RATE_LIMITED);
     const sub = f.topic.slice(PREFIX.length);
     const config = (f.payload['config'] ?? {}) as Record<string, unknown>;
     if (typeof config !== 'object' || config === null || Array.isArray(config))
@@ -380,6 +394,9 @@ export class Connection {
     try {
       rights = await this.rightsOf(caller, ch.isPrivate, ch.sub);
     } catch (e) {
+      // over the address's budget: the channel stays on its current token, which ends it
+      // when it expires unless a later refresh gets through
+      if (e instanceof JoinRateLimited) return this.replyError(f, JOIN_RATE_LIMITED);
       return this.shut(ch, policyReason(e));
     }
     if (!rights.read) return this.shut(ch, unauthorized('read from', ch.sub));

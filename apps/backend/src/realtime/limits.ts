@@ -3,8 +3,9 @@
  * who may read which topic:
  *
  * - sockets per IP: one address cannot take every socket slot of the server;
- * - joins per second per IP, over all its sockets: a private join is a database transaction,
- *   so many sockets of one address cannot turn their joins into a database load;
+ * - joins per second per IP, over all its sockets, and a smaller budget of the private joins
+ *   the database must answer (each is a transaction): many sockets of one address cannot turn
+ *   their joins into a database load;
  * - a topic's rights per user, kept for `authCacheMs`: a member who joins the same topic
  *   again (a reconnecting tab, a flood) is answered from memory, not by the database.
  *
@@ -30,9 +31,17 @@ interface Window {
   count: number;
 }
 
+/** One hit in a fixed one-second window of `key`; false past `max`. */
+function take(windows: Map<string, Window>, key: string, max: number, now: number): boolean {
+  let w = windows.get(key);
+  if (!w || now - w.start >= 1000) windows.set(key, (w = { start: now, count: 0 }));
+  return ++w.count <= max;
+}
+
 export class IpLimits {
   private readonly sockets = new Map<string, number>();
   private readonly joins = new Map<string, Window>();
+  private readonly authorizations = new Map<string, Window>();
 
   constructor(private readonly settings: RealtimeSettings) {}
 
@@ -50,14 +59,18 @@ export class IpLimits {
     else {
       this.sockets.delete(ip);
       this.joins.delete(ip);
+      this.authorizations.delete(ip);
     }
   }
 
   /** Counts a join of `ip`; false when the address has used up this second's joins. */
   takeJoin(ip: string, now = Date.now()): boolean {
-    let w = this.joins.get(ip);
-    if (!w || now - w.start >= 1000) this.joins.set(ip, (w = { start: now, count: 0 }));
-    return ++w.count <= this.settings.maxJoinsPerSecondPerIp;
+    return take(this.joins, ip, this.settings.maxJoinsPerSecondPerIp, now);
+  }
+
+  /** Counts a join of `ip` the database must authorize; false over this second's budget. */
+  takeAuthorization(ip: string, now = Date.now()): boolean {
+    return take(this.authorizations, ip, this.settings.maxAuthorizationsPerSecondPerIp, now);
   }
 
   socketsOf(ip: string): number {

@@ -137,6 +137,7 @@ export function createRealtime(
             hub,
             settings,
             takeJoin: () => ipLimits.takeJoin(ip),
+            takeAuthorization: () => ipLimits.takeAuthorization(ip),
             rightsCache,
             onFirstChannel: () => delivery?.wake(),
             log,

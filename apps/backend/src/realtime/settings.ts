@@ -31,6 +31,11 @@ export interface RealtimeSettings {
    */
   maxJoinsPerSecondPerIp: number;
   /**
+   * Of those, private joins per second from one client address whose rights the database must
+   * answer (not kept in the rights cache): each is a transaction, so their budget is smaller.
+   */
+  maxAuthorizationsPerSecondPerIp: number;
+  /**
    * How long a user's rights on a private topic are kept after the database said so; a join
    * of the same topic by the same user meanwhile is answered from memory (0: never kept).
    */
@@ -55,6 +60,7 @@ export const DEFAULT_REALTIME: RealtimeSettings = {
   maxSockets: 20_000,
   maxSocketsPerIp: 200,
   maxJoinsPerSecondPerIp: 50,
+  maxAuthorizationsPerSecondPerIp: 10,
   authCacheMs: 5_000,
   maxBufferedBytes: 4 * 1024 * 1024,
   idleTimeoutMs: 60_000,
