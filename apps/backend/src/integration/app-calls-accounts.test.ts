@@ -326,8 +326,15 @@ describe('data export and account deletion', () => {
     const r = await leo.rpc('delete_my_account_data');
     expect(r.error).toBeNull();
     for (const table of ['photo_wall', 'user_offers', 'event_bookings', 'profiles', 'user_roles']) {
-      const left = await leo.from(table).select('user_id').eq('user_id', USERS.leo.id);
-      expect(left.data, table).toEqual([]);
+      const left = await srv.db.query(`select 1 from public.${table} where user_id = $1`, [
+        USERS.leo.id,
+      ]);
+      expect(left.rows, table).toEqual([]);
     }
+    // the account ends with its data: the login is gone and its token reaches nothing
+    const user = await srv.db.query('select 1 from auth.users where id = $1', [USERS.leo.id]);
+    expect(user.rows).toEqual([]);
+    const after = await leo.from('profiles').select('user_id');
+    expect(after.error?.code).toBe('PT401');
   });
 });
