@@ -366,6 +366,29 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
       expect(res.rows[0]).toMatchObject({ status: 'pending', event_title: 'Company party' });
     });
 
+    it('a private occasion needs a future date and is no event booked', async () => {
+      const m = await member();
+      const occasion = (at: string) =>
+        h.run<Booking>(
+          m,
+          `insert into public.event_bookings (user_id, name, email, phone, event_title, event_date)
+           values ($1, 'P', 'p@example.test', '1', 'Birthday', $2) returning status`,
+          [m, at],
+        );
+      expect(await occasion('2020-05-02T23:00:00Z')).toMatchObject({
+        ok: false,
+        code: 'P0001',
+        message: 'A private occasion needs a date in the future',
+      });
+      expect((await occasion('2031-06-02T23:00:00Z')).ok).toBe(true);
+      await booked(m, await event());
+      const [p] = await h.owner<{ n: number }>(
+        'select total_bookings as n from public.profiles where user_id = $1',
+        [m],
+      );
+      expect(p?.n).toBe(1);
+    });
+
     it('refuses a booking code, status or check-in sent by the member', async () => {
       const m = await member();
       const ev = await event();
