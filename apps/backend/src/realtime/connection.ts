@@ -384,6 +384,36 @@ export class Connection {
     this.drop(ch);
   }
 
+  /**
+   * What the user may read changed outside their channels (sessions ended, banned, deleted, a
+   * role lost): each of their private channels is authorized again, after the frames already
+   * queued; a channel the policies no longer allow is closed with the reason.
+   */
+  reauthorizeUser(userId: string): void {
+    const mine = [...this.channels.values()].filter(
+      (ch) => ch.isPrivate && ch.caller.userId === userId,
+    );
+    if (mine.length === 0) return;
+    this.queue = this.queue
+      .then(async () => {
+        for (const ch of mine) {
+          if (this.closed || this.channels.get(ch.topic) !== ch) continue;
+          let rights: TopicRights;
+          try {
+            rights = await topicRights(this.deps.db, ch.caller, ch.sub);
+          } catch (e) {
+            this.shut(ch, policyReason(e));
+            continue;
+          }
+          if (!rights.read) this.shut(ch, unauthorized('read from', ch.sub));
+          else ch.rights = rights;
+        }
+      })
+      .catch((e: unknown) => {
+        this.deps.log(`realtime: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      });
+  }
+
   /** A new access token for a joined channel: checked, and the topic authorized again. */
   private async refresh(ch: Channel, f: Frame): Promise<void> {
     const token = f.payload['access_token'];

@@ -22,6 +22,8 @@ import { realtimeSettings, type RealtimeSettings } from './settings.js';
 import { IpLimits, TopicRightsCache, upgradeIp } from './limits.js';
 
 export const WEBSOCKET_PATH = '/realtime/v1/websocket';
+/** Internal topic: a user whose joined channels must be authorized again (bootstrap.sql). */
+const REAUTHORIZE_TOPIC = 'backend:reauthorize';
 
 export interface RealtimeServer {
   readonly settings: RealtimeSettings;
@@ -32,7 +34,7 @@ export interface RealtimeServer {
   /** For the HTTP server's 'upgrade' event. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   stats(): { sockets: number; channels: number };
-  /** Forgets the topic rights kept for a user (their account or roles changed). */
+  /** Forgets the topic rights kept for a user and authorizes their joined channels again. */
   forgetUser(userId: string): void;
   close(): Promise<void>;
 }
@@ -61,6 +63,18 @@ export function createRealtime(
   });
   const ipLimits = new IpLimits(settings);
   const rightsCache = new TopicRightsCache(settings.authCacheMs);
+  /** A user's rights changed outside their channels: forget them, and ask again. */
+  const reauthorize = (row: { payload: string | null }) => {
+    let userId: unknown;
+    try {
+      userId = (JSON.parse(row.payload ?? '{}') as { user_id?: unknown }).user_id;
+    } catch {
+      return;
+    }
+    if (typeof userId !== 'string') return;
+    rightsCache.forgetUser(userId);
+    for (const c of connections) c.reauthorizeUser(userId);
+  };
   let delivery: Delivery | null = null;
   let relay: Relay | null = null;
   let closed = false;
@@ -88,7 +102,14 @@ export function createRealtime(
       delivery = await startDelivery(
         ctx.db,
         settings,
-        (rows) => hub.deliver(rows),
+        (rows) => {
+          const deliver = [];
+          for (const row of rows) {
+            if (row.topic !== REAUTHORIZE_TOPIC) deliver.push(row);
+            else reauthorize(row);
+          }
+          return hub.deliver(deliver);
+        },
         () => hub.channelCount > 0,
         log,
       );
@@ -151,7 +172,10 @@ export function createRealtime(
       });
     },
     stats: () => ({ sockets: connections.size, channels: hub.channelCount }),
-    forgetUser: (userId) => rightsCache.forgetUser(userId),
+    forgetUser: (userId) => {
+      rightsCache.forgetUser(userId);
+      for (const c of connections) c.reauthorizeUser(userId);
+    },
     async close() {
       if (closed) return;
       closed = true;
