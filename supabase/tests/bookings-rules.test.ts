@@ -257,7 +257,8 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
            values ($1, 'P', 'p@example.test', '1', $2, '2031-05-02T23:00:00Z') returning status`,
           [m, title],
         );
-      for (let i = 0; i < (limit?.v ?? 0); i++) expect((await occasion(`Party ${i}`)).ok).toBe(true);
+      for (let i = 0; i < (limit?.v ?? 0); i++)
+        expect((await occasion(`Party ${i}`)).ok).toBe(true);
       expect(await occasion('One too many')).toMatchObject({
         ok: false,
         code: 'P0001',
@@ -387,6 +388,21 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
         [m],
       );
       expect(p?.n).toBe(1);
+    });
+
+    it('stores only a well-formed e-mail address', async () => {
+      const m = await member();
+      const ev = await event();
+      for (const email of ['x,victim@example.com', 'a<b@c>', 'xx:;x@x.x', 'a@b.c\nBcc: v@x.y']) {
+        const res = await h.run(
+          m,
+          `insert into public.event_bookings (user_id, event_id, name, email, phone)
+           values ($1, $2, 'G', $3, '1')`,
+          [m, ev, email],
+        );
+        expect(res, email).toMatchObject({ ok: false, code: '23514' });
+      }
+      expect((await book(m, ev)).ok).toBe(true);
     });
 
     it('refuses a booking code, status or check-in sent by the member', async () => {

@@ -16,6 +16,7 @@ export {
   type BistroClient,
 } from './lib/supabase-client';
 export { queryClient } from './lib/query-client';
+export { isMailAddress } from './lib/mail-address';
 export {
   DataError,
   unwrap,
