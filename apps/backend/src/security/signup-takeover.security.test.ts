@@ -180,3 +180,48 @@ describe('sign-in to an unconfirmed account', () => {
     expect(right.body['error_code']).toBe('email_not_confirmed');
   });
 });
+
+describe('one address grammar on every path', () => {
+  const bad = ['x,victim@example.com', 'a<b@c>', 'xx:;x@x.x', '"v"@example.com', 'a b@example.com'];
+  const admin = (path: string, body: unknown) =>
+    fetch(`${srv.url}${path}`, {
+      method: 'POST',
+      headers: {
+        apikey: srv.serviceRoleKey,
+        authorization: `Bearer ${srv.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('sign-up, magic link, recovery and resend refuse what a mailer would split or re-address', async () => {
+    for (const email of bad) {
+      for (const [path, body] of [
+        ['/auth/v1/signup', { email, password: 'some-password' }],
+        ['/auth/v1/otp', { email }],
+        ['/auth/v1/recover', { email }],
+        ['/auth/v1/resend', { email, type: 'signup' }],
+      ] as const) {
+        const r = await call(path, { body });
+        expect(r.status, `${path} ${email}`).toBe(400);
+        expect(r.body['error_code'], `${path} ${email}`).toBe('email_address_invalid');
+      }
+    }
+    expect(await srv.inbox('victim@example.com')).toEqual([]);
+  });
+
+  it('the admin create, invite and generate_link calls refuse them too', async () => {
+    for (const email of bad) {
+      for (const [path, body] of [
+        ['/auth/v1/admin/users', { email, password: 'some-password' }],
+        ['/auth/v1/invite', { email }],
+        ['/auth/v1/admin/generate_link', { type: 'magiclink', email }],
+      ] as const) {
+        const res = await admin(path, body);
+        const json = (await res.json()) as Record<string, unknown>;
+        expect(res.status, `${path} ${email}`).toBe(400);
+        expect(json['error_code'], `${path} ${email}`).toBe('email_address_invalid');
+      }
+    }
+  });
+});
