@@ -152,7 +152,7 @@ async function populate(m: Member): Promise<void> {
   await act(
     db,
     m,
-    `insert into public.event_bookings (user_id, name, email, phone) values ($1, 'N', 'n@example.test', '1')`,
+    `insert into public.event_bookings (user_id, name, email, phone, event_date) values ($1, 'N', 'n@example.test', '1', now() + interval '9 days')`,
     [m.id],
   );
   await act(db, m, `insert into public.user_offers (user_id, offer_id) values ($1, $2)`, [

@@ -365,7 +365,7 @@ export const matrix: Record<string, Case[]> = {
       name: 'books for the owner',
       expect: only('owner'),
       sql: () => [
-        "insert into public.event_bookings (user_id, name, email, phone, number_of_guests) values ($1, 'N', 'n@example.test', '555', 3)",
+        "insert into public.event_bookings (user_id, name, email, phone, number_of_guests, event_date) values ($1, 'N', 'n@example.test', '555', 3, now() + interval '2 days')",
         [ids.owner],
       ],
       api: (c) =>
