@@ -412,6 +412,7 @@ begin
   return null;
 end
 $$;
+revoke all on function auth.sessions_ended() from public;
 drop trigger if exists sessions_reauthorize_channels on auth.sessions;
 create trigger sessions_reauthorize_channels
   after delete on auth.sessions
@@ -429,6 +430,7 @@ begin
   return null;
 end
 $$;
+revoke all on function auth.user_banned() from public;
 drop trigger if exists users_reauthorize_channels on auth.users;
 create trigger users_reauthorize_channels
   after update of banned_until on auth.users

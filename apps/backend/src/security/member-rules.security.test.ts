@@ -431,3 +431,75 @@ describe('account deletion', () => {
     expect(profile.status).toBe(401);
   });
 });
+
+describe('analytics the admin can trust', () => {
+  const post = (token: string, body: unknown) =>
+    api(srv, '/rest/v1/analytics', {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const rowsOf = async (userId: string) =>
+    (
+      await srv.db.query<{ event_type: string; client_reported: boolean }>(
+        `select event_type, client_reported from public.analytics where user_id = $1 order by created_at`,
+        [userId],
+      )
+    ).rows;
+
+  it('bookings and sign-ups are recorded by the database; an app cannot claim one', async () => {
+    const member = await newMember('Counted');
+    expect(await rowsOf(member.id)).toEqual([{ event_type: 'signed_up', client_reported: false }]);
+    expect((await book(member.token, bookingRow(member.id, await event(50), 2))).status).toBe(201);
+    expect(await rowsOf(member.id)).toContainEqual({
+      event_type: 'booking_created',
+      client_reported: false,
+    });
+    const forged = await post(member.token, {
+      user_id: member.id,
+      event_type: 'booking_created',
+      event_data: { event_title: 'Forged', guests: 20 },
+    });
+    expect(forged.status).toBe(403);
+    const flagged = await post(member.token, {
+      user_id: member.id,
+      event_type: 'offer_redeemed',
+      client_reported: false,
+    });
+    expect(flagged.status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await rowsOf(member.id)).filter((r) => r.event_type === 'booking_created'),
+    ).toHaveLength(1);
+  });
+
+  it("an app's own reports are marked and limited per hour", async () => {
+    const member = await newMember('Chatty');
+    const limit = (
+      await srv.db.query<{ v: number }>(
+        `select private.limit_value('analytics_rows_per_hour') as v`,
+      )
+    ).rows[0]?.v as number;
+    const statuses: number[] = [];
+    for (let i = 0; i < limit + 2; i++)
+      statuses.push(
+        (await post(member.token, { user_id: member.id, event_type: 'photo_uploaded' })).status,
+      );
+    expect(statuses.slice(0, limit)).toEqual(Array(limit).fill(201));
+    expect(statuses.slice(limit)).toEqual([400, 400]);
+    // a bulk insert cannot step around it either
+    const other = await newMember('Bulk');
+    const bulk = await post(
+      other.token,
+      Array.from({ length: limit + 1 }, () => ({
+        user_id: other.id,
+        event_type: 'offer_redeemed',
+      })),
+    );
+    expect(bulk.status).toBe(400);
+    const reported = (await rowsOf(member.id)).filter((r) => r.event_type === 'photo_uploaded');
+    expect(reported).toHaveLength(limit);
+    expect(reported.every((r) => r.client_reported)).toBe(true);
+    expect((await rowsOf(other.id)).filter((r) => r.client_reported)).toEqual([]);
+  });
+});
