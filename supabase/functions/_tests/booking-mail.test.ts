@@ -191,9 +191,9 @@ describe('calendar', () => {
     const lines = ics.split('\r\n');
     expect(lines.some((l) => l.startsWith('ATTENDEE'))).toBe(false);
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n\u000b]/);
-    const parsed = new ICAL.Event(
-      new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent'),
-    );
+    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent');
+    expect(vevent).not.toBeNull();
+    const parsed = new ICAL.Event(vevent ?? undefined);
     expect(parsed.summary).toBe('Neon Night\nATTENDEE:mailto:evil@example.comX');
     expect(parsed.description).toBe('One\nTwo\nThree\nFour\nFive');
   });
