@@ -74,6 +74,7 @@ export function icsText(value: string): string {
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
     .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, '\\n')
+    // eslint-disable-next-line no-control-regex -- control characters are what this drops
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
 }
 
