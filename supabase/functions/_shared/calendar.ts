@@ -69,13 +69,15 @@ export function utcStamp(date: Date): string {
  * its own.
  */
 export function icsText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, '\\n')
-    // eslint-disable-next-line no-control-regex -- control characters are what this drops
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- control characters are what this drops
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /** Lines longer than 75 octets continue on the next line after a space. */
