@@ -96,17 +96,31 @@ describe('photo wall', () => {
 });
 
 describe('analytics', () => {
-  it.each(['offer_redeemed', 'photo_uploaded', 'booking_created'])(
-    'accepts a %s event from a member',
+  it.each(['offer_redeemed', 'photo_uploaded'])(
+    'accepts a %s event from a member, marked as reported by the app',
     async (type) => {
       const rows = await act(
         db,
         cast.owner,
-        `insert into public.analytics (user_id, event_type, event_data) values ($1, $2, '{"event_id": "e1", "event_title": "Soul", "guests": 2}')
-       returning event_type`,
+        `insert into public.analytics (user_id, event_type, event_data) values ($1, $2, '{"offer_title": "Soul"}')
+       returning event_type, client_reported`,
         [cast.owner.id, type],
       );
-      expect(rows).toEqual([{ event_type: type }]);
+      expect(rows).toEqual([{ event_type: type, client_reported: true }]);
+    },
+  );
+
+  it.each(['booking_created', 'signed_up'])(
+    'refuses a %s event from a member: the database records those itself',
+    async (type) => {
+      expect(
+        await attempt(
+          db,
+          cast.owner,
+          `insert into public.analytics (user_id, event_type) values ($1, $2)`,
+          [cast.owner.id, type],
+        ),
+      ).toMatchObject({ ok: false, code: '42501' });
     },
   );
 
