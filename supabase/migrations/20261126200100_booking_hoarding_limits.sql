@@ -177,6 +177,37 @@ $$;
 
 revoke execute on function private.booking_seats_freed() from public;
 
+-- A booking replaced by its member's new request gets no "cancelled" mail: the new request's
+-- "received" mail tells the member what they asked for.
+create or replace function private.queue_booking_mail()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  kind text;
+begin
+  if tg_op = 'INSERT' then
+    kind := case new.status when 'pending' then 'received' when 'waitlisted' then 'waitlisted' end;
+  elsif new.status is distinct from old.status then
+    kind := case
+      when new.status = 'pending' and old.status = 'waitlisted' then 'promoted'
+      when new.status = 'waitlisted' then 'waitlisted'
+      when new.status = 'cancelled'
+        and coalesce(current_setting('bistro.replacing_booking', true), '') <> new.id::text
+        then 'cancelled'
+    end;
+  end if;
+  if kind is not null then
+    insert into private.booking_mails (booking_id, kind) values (new.id, kind);
+  end if;
+  return null;
+end
+$$;
+
+revoke execute on function private.queue_booking_mail() from public;
+
 create or replace function private.booking_replaced_placed()
 returns trigger
 language plpgsql

@@ -243,6 +243,14 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
       expect(active).toEqual({ n: 1, guests: 20 });
       const other = await booked(await member(), ev, 20);
       expect(other.status).toBe('pending');
+      // a replaced request is not mailed as cancelled; the new one as received
+      const again = await member();
+      const open = await event();
+      const first = await booked(again, open, 2);
+      const second = await booked(again, open, 3);
+      expect(await statusOf(first.id)).toBe('cancelled');
+      expect(await mailsOf(first.id)).toEqual(['received']);
+      expect(await mailsOf(second.id)).toEqual(['received']);
     }, 120_000);
 
     it('caps open requests per member per night and bookings per insert (private.limits)', async () => {
