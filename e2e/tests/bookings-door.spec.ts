@@ -89,12 +89,19 @@ async function checkInByCode(page: Page, code: string) {
 test('check-in by typed code and by a QR image, and each refusal', async ({ page }, testInfo) => {
   const event = await eventTonight();
   const later = await createEvent('Next Week Night', new Date(Date.now() + 7 * 24 * 3600 * 1000));
+  // one active booking per member and event: each booking of tonight is another guest's
   const guest = await newMember('door', 'Dee');
+  const scanner = await newMember('door-qr', 'Dee');
+  const others = [
+    await newMember('door-p', 'Pat'),
+    await newMember('door-c', 'Cal'),
+    await newMember('door-r', 'Rae'),
+  ];
   const typed = await book(guest, event, 3);
-  const scanned = await book(guest, event, 2);
-  const pending = await book(guest, event, 1);
-  const cancelled = await book(guest, event, 1);
-  const rejected = await book(guest, event, 1);
+  const scanned = await book(scanner, event, 2);
+  const pending = await book(others[0]!, event, 1);
+  const cancelled = await book(others[1]!, event, 1);
+  const rejected = await book(others[2]!, event, 1);
   const otherNight = await book(guest, later, 2);
   await approveBooking(typed);
   await approveBooking(scanned);
@@ -124,7 +131,7 @@ test('check-in by typed code and by a QR image, and each refusal', async ({ page
 
   // The QR code from the guest's approval mail, uploaded as an image, goes through the decoder.
   const mail = await waitForBookingMail(
-    guest.email,
+    scanner.email,
     `Your booking for ${event.title} is approved`,
     scanned.booking_code,
   );
@@ -162,8 +169,9 @@ test('the admin tab searches by code, filters cancelled bookings and exports wha
     10,
   );
   const member = await newMember('adminfilter', 'Eve');
+  const other = await newMember('adminfilter2', 'Ezra');
   const kept = await book(member, event, 4);
-  const dropped = await book(member, event, 2);
+  const dropped = await book(other, event, 2);
   await rest(`event_bookings?id=eq.${dropped.id}`, {
     method: 'PATCH',
     body: { status: 'cancelled' },

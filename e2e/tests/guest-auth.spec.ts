@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   PASSWORD,
+  anonHeaders,
   createMember,
   expectToast,
   uniqueEmail,
@@ -128,6 +129,50 @@ test('forgot password: the inbox link opens reset mode and the new password work
   await signInThroughForm(page, email, PASSWORD);
   await expectToast(page, 'Sign in failed');
   await signInThroughForm(page, email, 'brand-new-pass');
+  await expectToast(page, 'Welcome back!');
+  await expectSignedIn(page);
+});
+
+test('someone else signed up with the address first: the confirmation link asks for a new password', async ({
+  page,
+}) => {
+  const email = uniqueEmail('contested');
+  // a stranger signs up with the address first and never confirms
+  const { url, headers } = await anonHeaders();
+  const stranger = await fetch(`${url}/auth/v1/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'strangers-pass' }),
+  });
+  expect(stranger.ok).toBe(true);
+  const strangersMail = await waitForMail(email, 'Confirm');
+
+  // the owner of the inbox signs up through the app and clicks the link they receive
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await page.getByLabel('First name').fill('Vera');
+  await page.getByLabel('Last name').fill('Owens');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expectToast(page, 'Account created!');
+  const ownMail = await waitForMail(email, 'Confirm', { notIds: [strangersMail.id] });
+  await page.goto(verifyLink(ownMail));
+
+  // the address is confirmed, but neither pending password is trusted: set one
+  await expect(page).toHaveURL(/\/auth\?reset=1/);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('owners-new-pass');
+  await page.getByLabel('Confirm new password').fill('owners-new-pass');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expectToast(page, 'Password updated');
+  await expect(page).toHaveURL(/\/$/);
+  await expectSignedIn(page);
+
+  await signOutFromNav(page);
+  await signInThroughForm(page, email, 'strangers-pass');
+  await expectToast(page, 'Sign in failed');
+  await signInThroughForm(page, email, 'owners-new-pass');
   await expectToast(page, 'Welcome back!');
   await expectSignedIn(page);
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { seedBrowserSession } from '../support/session';
+import { rest } from '../support/admin-api';
 import {
   PASSWORD,
   anonHeaders,
@@ -268,8 +269,9 @@ test('deleting the account asks first, removes the data and signs out', async ({
     phone: '555',
     number_of_guests: 2,
     event_title: 'Friday Night Neon',
+    event_date: new Date(Date.now() + 5 * 86_400_000).toISOString(),
   });
-  await insertAs(before, 'analytics', { user_id: userId, event_type: 'booking_created' });
+  await insertAs(before, 'analytics', { user_id: userId, event_type: 'offer_redeemed' });
   expect(await restAs<unknown[]>(before, `event_bookings?user_id=eq.${userId}`)).toHaveLength(1);
   await page.getByRole('button', { name: 'Delete My Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
@@ -288,10 +290,16 @@ test('deleting the account asks first, removes the data and signs out', async ({
   await expect(nav.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Profile' })).toHaveCount(0);
 
-  // Deleting the account removes the member's data; the auth user record remains.
-  const { session } = await signInThroughApi(email, PASSWORD);
-  expect(await restAs<unknown[]>(session, `profiles?user_id=eq.${userId}`)).toEqual([]);
-  for (const table of ['event_bookings', 'user_offers', 'photo_wall', 'analytics', 'user_roles']) {
-    expect(await restAs<unknown[]>(session, `${table}?user_id=eq.${userId}`), table).toEqual([]);
+  // Deleting the account removes the member's data and ends the account: the login is gone.
+  await expect(signInThroughApi(email, PASSWORD)).rejects.toThrow(/HTTP 400/);
+  for (const table of [
+    'profiles',
+    'event_bookings',
+    'user_offers',
+    'photo_wall',
+    'analytics',
+    'user_roles',
+  ]) {
+    expect(await rest<unknown[]>(`${table}?user_id=eq.${userId}`), table).toEqual([]);
   }
 });

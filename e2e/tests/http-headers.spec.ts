@@ -112,3 +112,24 @@ test('a missing chunk is a 404, not the app page, and nothing outside dist is se
   const deepLink = await request.get(`${shellUrl}/games/trivia-blast`);
   expect(deepLink.headers()['content-type']).toContain('text/html');
 });
+
+test('production source maps carry no source code, the admin area included', async ({
+  request,
+}) => {
+  const manifest = (await (await request.get(`${remoteUrl('admin')}/mf-manifest.json`)).json()) as {
+    exposes: { assets: { js: { sync: string[]; async: string[] } } }[];
+  };
+  const files = manifest.exposes.flatMap((e) => [...e.assets.js.sync, ...e.assets.js.async]);
+  expect(files.length).toBeGreaterThan(0);
+  let served = 0;
+  for (const file of files) {
+    const map = await request.get(`${remoteUrl('admin')}/${file}.map`);
+    if (map.status() === 404) continue;
+    served++;
+    const body = (await map.json()) as { sources: string[]; sourcesContent?: unknown[] };
+    expect(body.sources.length, file).toBeGreaterThan(0);
+    expect(body.sourcesContent ?? [], file).toEqual([]);
+  }
+  // the maps are there (file and line for error reports), only without the code
+  expect(served).toBeGreaterThan(0);
+});

@@ -63,7 +63,19 @@ export function migrationSql({ strip, lookalikes, leet, terms }) {
 -- word: inside a word with a letter, leet characters read as letters
 -- ("sh1t", "@ss") and other symbols drop ("f.u.c.k"); a word of digits stays
 -- as it is ("Route 455"); a word of symbols only is dropped. Runs of three or
--- more single letters are joined ("f u c k").
+-- more single letters are joined ("f u c k"). Last, letters that sound alike
+-- are written one way, in the text and in every term alike: "ph" as "f", "ck"
+-- as "k", "q" as "k" ("phuq" reads as "fuk").
+
+-- Letters that sound alike, written one way (runs included: "pph", "cck", "qq").
+create or replace function private.profanity_sounds(_text text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $fn$
+  select regexp_replace(regexp_replace(regexp_replace(_text, 'p+h+', 'f', 'g'), 'c+k+', 'k', 'g'), 'q+', 'k', 'g')
+$fn$;
 
 create or replace function private.normalize_for_profanity(_text text)
 returns text
@@ -105,7 +117,7 @@ begin
   elsif _run <> '' then
     _out := _out || regexp_split_to_array(_run, '');
   end if;
-  return array_to_string(_out, ' ');
+  return private.profanity_sounds(array_to_string(_out, ' '));
 end
 $fn$;
 
@@ -119,10 +131,11 @@ immutable
 set search_path = ''
 as $fn$
   select case _match when 'any' then '' else '(?<![a-z0-9])' end
-    || replace(regexp_replace(_term, '([a-z])', '\\1+', 'g'), ' ', '[^a-z]*')
+    || replace(regexp_replace(private.profanity_sounds(_term), '([a-z])', '\\1+', 'g'), ' ', '[^a-z]*')
     || case _match when 'word' then '(?:e?s)?(?![a-z0-9])' else '' end
 $fn$;
 
+revoke execute on function private.profanity_sounds(text) from public;
 revoke execute on function private.normalize_for_profanity(text) from public;
 revoke execute on function private.profanity_pattern(text, text) from public;
 

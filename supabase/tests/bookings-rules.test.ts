@@ -221,6 +221,69 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
       expect(row?.waiting).toBeGreaterThan(80);
     }, 120_000);
 
+    it('one member cannot hoard an event: a further request replaces the active one, also when sent at once', async () => {
+      const ev = await event({ capacity: 40 });
+      const hoarder = await member();
+      await booked(hoarder, ev, 20);
+      await booked(hoarder, ev, 20);
+      // ten more at the same moment: still one active booking of the member
+      const burst = await Promise.all(Array.from({ length: 10 }, () => book(hoarder, ev, 20)));
+      expect(burst.filter((r) => !r.ok).map((r) => r.message)).toEqual([]);
+      const [active] = await h.owner<{ n: number; guests: number }>(
+        `select count(*)::int as n, coalesce(sum(number_of_guests), 0)::int as guests
+         from public.event_bookings
+         where event_id = $1 and user_id = $2 and status in ('pending', 'approved', 'waitlisted')`,
+        [ev, hoarder],
+      );
+      expect(active).toEqual({ n: 1, guests: 20 });
+      const other = await booked(await member(), ev, 20);
+      expect(other.status).toBe('pending');
+      // a replaced request is not mailed as cancelled; the new one as received
+      const again = await member();
+      const open = await event();
+      const first = await booked(again, open, 2);
+      const second = await booked(again, open, 3);
+      expect(await statusOf(first.id)).toBe('cancelled');
+      expect(await mailsOf(first.id)).toEqual(['received']);
+      expect(await mailsOf(second.id)).toEqual(['received']);
+    }, 120_000);
+
+    it('caps open requests per member per night and bookings per insert (private.limits)', async () => {
+      const m = await member();
+      const [limit] = await h.owner<{ v: number }>(
+        `select value as v from private.limits where name = 'open_requests_per_night'`,
+      );
+      const occasion = (title: string) =>
+        h.run<Booking>(
+          m,
+          `insert into public.event_bookings (user_id, name, email, phone, event_title, event_date)
+           values ($1, 'P', 'p@example.test', '1', $2, '2031-05-02T23:00:00Z') returning status`,
+          [m, title],
+        );
+      for (let i = 0; i < (limit?.v ?? 0); i++)
+        expect((await occasion(`Party ${i}`)).ok).toBe(true);
+      expect(await occasion('One too many')).toMatchObject({
+        ok: false,
+        code: 'P0001',
+        message: expect.stringMatching(/open booking requests for this night/),
+      });
+      // another night is another count; two rows in one insert are refused whole
+      const e1 = await event({ inHours: 24 * 40 });
+      const e2 = await event({ inHours: 24 * 41 });
+      const bulk = await h.run(
+        m,
+        `insert into public.event_bookings (user_id, event_id, name, email, phone)
+         values ($1, $2, 'G', 'g@example.test', '1'), ($1, $3, 'G', 'g@example.test', '1')`,
+        [m, e1, e2],
+      );
+      expect(bulk).toMatchObject({ ok: false, code: '54000' });
+      const [n] = await h.owner<{ n: number }>(
+        'select count(*)::int as n from public.event_bookings where event_id in ($1, $2)',
+        [e1, e2],
+      );
+      expect(n?.n).toBe(0);
+    });
+
     it('an admin cannot approve a waitlisted booking that does not fit, nor shrink the capacity below the guests booked', async () => {
       const ev = await event({ capacity: 2 });
       const [a, b] = await members(2);
@@ -305,6 +368,44 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
         [m],
       );
       expect(res.rows[0]).toMatchObject({ status: 'pending', event_title: 'Company party' });
+    });
+
+    it('a private occasion needs a future date and is no event booked', async () => {
+      const m = await member();
+      const occasion = (at: string) =>
+        h.run<Booking>(
+          m,
+          `insert into public.event_bookings (user_id, name, email, phone, event_title, event_date)
+           values ($1, 'P', 'p@example.test', '1', 'Birthday', $2) returning status`,
+          [m, at],
+        );
+      expect(await occasion('2020-05-02T23:00:00Z')).toMatchObject({
+        ok: false,
+        code: 'P0001',
+        message: 'A private occasion needs a date in the future',
+      });
+      expect((await occasion('2031-06-02T23:00:00Z')).ok).toBe(true);
+      await booked(m, await event());
+      const [p] = await h.owner<{ n: number }>(
+        'select total_bookings as n from public.profiles where user_id = $1',
+        [m],
+      );
+      expect(p?.n).toBe(1);
+    });
+
+    it('stores only a well-formed e-mail address', async () => {
+      const m = await member();
+      const ev = await event();
+      for (const email of ['x,victim@example.com', 'a<b@c>', 'xx:;x@x.x', 'a@b.c\nBcc: v@x.y']) {
+        const res = await h.run(
+          m,
+          `insert into public.event_bookings (user_id, event_id, name, email, phone)
+           values ($1, $2, 'G', $3, '1')`,
+          [m, ev, email],
+        );
+        expect(res, email).toMatchObject({ ok: false, code: '23514' });
+      }
+      expect((await book(m, ev)).ok).toBe(true);
     });
 
     it('refuses a booking code, status or check-in sent by the member', async () => {
@@ -478,7 +579,8 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
           )
         )[0]?.n;
       const a = await booked(m, ev);
-      await booked(m, ev);
+      // one active booking per member and event: the second is for another event
+      await booked(m, await event());
       expect(await total()).toBe(2);
       await h.run(m, 'select public.cancel_booking($1)', [a.id]);
       expect(await total()).toBe(1);

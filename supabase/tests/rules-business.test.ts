@@ -301,8 +301,8 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
     const booking = (specialRequests: string) =>
       db.attempt(
         member,
-        `insert into public.event_bookings (user_id, name, email, phone, special_requests)
-         values ($1, 'Olivia', 'o@example.test', '1', $2) returning id`,
+        `insert into public.event_bookings (user_id, name, email, phone, special_requests, event_date)
+         values ($1, 'Olivia', 'o@example.test', '1', $2, '2031-05-02T23:00:00Z') returning id`,
         [member.id, specialRequests],
       );
 

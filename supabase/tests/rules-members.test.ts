@@ -305,13 +305,19 @@ describe('event_bookings', () => {
 
   it('keeps total_bookings right through insert, rejection and deletion', async () => {
     const m = await createMember(db, 'Booker');
-    const insert = () =>
-      act<{ id: string }>(
+    // Events Booked counts bookings of events (a private-occasion request is none)
+    const insert = async () => {
+      const [ev] = await asOwner<{ id: string }>(
+        db,
+        `insert into public.events (title, event_date, is_approved) values ('Jazz', now() + interval '3 days', true) returning id`,
+      );
+      return act<{ id: string }>(
         db,
         m,
-        `insert into public.event_bookings (user_id, name, email, phone) values ($1, 'B', 'b@example.test', '1') returning id`,
-        [m.id],
+        `insert into public.event_bookings (user_id, event_id, name, email, phone) values ($1, $2, 'B', 'b@example.test', '1') returning id`,
+        [m.id, ev?.id],
       );
+    };
     const [a] = await insert();
     const [b] = await insert();
     expect(await profileOf(m.id)).toMatchObject({ total_bookings: 2 });
@@ -330,7 +336,7 @@ describe('event_bookings', () => {
     const [bk] = await act<{ id: string }>(
       db,
       cast.owner,
-      `insert into public.event_bookings (user_id, name, email, phone) values ($1, 'O', 'o@example.test', '1') returning id`,
+      `insert into public.event_bookings (user_id, name, email, phone, event_date) values ($1, 'O', 'o@example.test', '1', now() + interval '9 days') returning id`,
       [cast.owner.id],
     );
     await act(

@@ -96,17 +96,31 @@ describe('photo wall', () => {
 });
 
 describe('analytics', () => {
-  it.each(['offer_redeemed', 'photo_uploaded', 'booking_created'])(
-    'accepts a %s event from a member',
+  it.each(['offer_redeemed', 'photo_uploaded'])(
+    'accepts a %s event from a member, marked as reported by the app',
     async (type) => {
       const rows = await act(
         db,
         cast.owner,
-        `insert into public.analytics (user_id, event_type, event_data) values ($1, $2, '{"event_id": "e1", "event_title": "Soul", "guests": 2}')
-       returning event_type`,
+        `insert into public.analytics (user_id, event_type, event_data) values ($1, $2, '{"offer_title": "Soul"}')
+       returning event_type, client_reported`,
         [cast.owner.id, type],
       );
-      expect(rows).toEqual([{ event_type: type }]);
+      expect(rows).toEqual([{ event_type: type, client_reported: true }]);
+    },
+  );
+
+  it.each(['booking_created', 'signed_up'])(
+    'refuses a %s event from a member: the database records those itself',
+    async (type) => {
+      expect(
+        await attempt(
+          db,
+          cast.owner,
+          `insert into public.analytics (user_id, event_type) values ($1, $2)`,
+          [cast.owner.id, type],
+        ),
+      ).toMatchObject({ ok: false, code: '42501' });
     },
   );
 
@@ -152,7 +166,7 @@ async function populate(m: Member): Promise<void> {
   await act(
     db,
     m,
-    `insert into public.event_bookings (user_id, name, email, phone) values ($1, 'N', 'n@example.test', '1')`,
+    `insert into public.event_bookings (user_id, name, email, phone, event_date) values ($1, 'N', 'n@example.test', '1', now() + interval '9 days')`,
     [m.id],
   );
   await act(db, m, `insert into public.user_offers (user_id, offer_id) values ($1, $2)`, [
@@ -230,14 +244,13 @@ describe('account deletion', () => {
       await act(db, bystander, `delete from public.${t} where user_id = $1`, [m.id]);
     }
     expect(Object.values(await rowsOf(m.id)).every((n) => n >= 1)).toBe(true);
-    // the privacy page's one call (redemptions cannot be deleted one by one)
+    // the privacy page's one call (redemptions cannot be deleted one by one): it ends the
+    // account, the login included, so nothing once-only (a birthday, a redemption) can start
+    // again under a new profile
     await act(db, m, 'select public.delete_my_account_data()');
-    for (const t of ['dj_ratings', 'song_votes', 'song_requests']) {
-      await act(db, m, `delete from public.${t} where user_id = $1`, [m.id]);
-    }
     const left = await rowsOf(m.id);
     expect(left).toMatchObject(Object.fromEntries(tablesWithUserId.map((t) => [t, 0])));
-    expect(left['auth.users']).toBe(1);
+    expect(left['auth.users']).toBe(0);
     expect(Object.values(await rowsOf(bystander.id)).every((n) => n >= 1)).toBe(true);
   });
 

@@ -87,7 +87,9 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
     mode: production ? 'production' : 'development',
     context: projectRoot,
     entry: { main: './src/main.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // production maps give file and line for error reports, never the source itself (an admin
+    // area's code is nobody's to download)
+    devtool: production ? 'nosources-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: join(projectRoot, 'dist'),
       // The shell lives at the site root; a remote's chunks load from wherever its

@@ -91,4 +91,26 @@ describe('config', () => {
       /DB_STATEMENT_TIMEOUT_AUTHENTICATED_MS/,
     );
   });
+
+  it('reads the Realtime limits per client address from the environment', () => {
+    expect(
+      loadEnv({
+        REALTIME_MAX_SOCKETS_PER_IP: '40',
+        REALTIME_MAX_JOINS_PER_SECOND_PER_IP: '10',
+        REALTIME_AUTH_CACHE_MS: '0',
+        REALTIME_MAX_AUTHORIZATIONS_PER_SECOND_PER_IP: '4',
+        REALTIME_RETENTION_SECONDS: '60',
+      }).config.realtime,
+    ).toEqual({
+      maxSocketsPerIp: 40,
+      maxJoinsPerSecondPerIp: 10,
+      authCacheMs: 0,
+      maxAuthorizationsPerSecondPerIp: 4,
+      retentionSeconds: 60,
+    });
+    expect(loadEnv({}).config.realtime).toBeUndefined();
+    expect(() => loadEnv({ REALTIME_MAX_SOCKETS_PER_IP: 'lots' })).toThrow(
+      /REALTIME_MAX_SOCKETS_PER_IP/,
+    );
+  });
 });

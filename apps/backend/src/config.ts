@@ -276,13 +276,34 @@ function statementTimeoutsFromEnv(
   return Object.keys(out).length ? out : undefined;
 }
 
+/** The Realtime settings given by environment variables (whole numbers), if any. */
+function realtimeFromEnv(env: NodeJS.ProcessEnv): Partial<RealtimeSettings> | undefined {
+  const names: [string, keyof RealtimeSettings, string][] = [
+    ['REALTIME_RETENTION_SECONDS', 'retentionSeconds', 'seconds'],
+    ['REALTIME_MAX_SOCKETS_PER_IP', 'maxSocketsPerIp', 'sockets'],
+    ['REALTIME_MAX_JOINS_PER_SECOND_PER_IP', 'maxJoinsPerSecondPerIp', 'joins'],
+    [
+      'REALTIME_MAX_AUTHORIZATIONS_PER_SECOND_PER_IP',
+      'maxAuthorizationsPerSecondPerIp',
+      'authorizations',
+    ],
+    ['REALTIME_AUTH_CACHE_MS', 'authCacheMs', 'milliseconds'],
+  ];
+  const out: Partial<Record<keyof RealtimeSettings, number>> = {};
+  for (const [name, key, unit] of names) {
+    const v = opt(env[name]);
+    if (v === undefined) continue;
+    if (!/^[0-9]+$/.test(v)) throw new Error(`${name} must be a whole number of ${unit}`);
+    out[key] = Number(v);
+  }
+  return Object.keys(out).length ? (out as Partial<RealtimeSettings>) : undefined;
+}
+
 export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
   const siteUrl = opt(env['SITE_URL']) ?? DEFAULT_SITE_URL;
   const supabaseDir = opt(env['SUPABASE_DIR']);
   const timeouts = statementTimeoutsFromEnv(env);
-  const retention = opt(env['REALTIME_RETENTION_SECONDS']);
-  if (retention !== undefined && !/^[0-9]+$/.test(retention))
-    throw new Error('REALTIME_RETENTION_SECONDS must be a whole number of seconds');
+  const realtime = realtimeFromEnv(env);
   return {
     port: int(env['PORT'] ?? env['API_PORT'], DEFAULTS.ports.api),
     inboxPort: int(env['INBOX_PORT'], DEFAULTS.ports.inbox),
@@ -313,7 +334,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
         ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }
         : {}),
       ...(timeouts ? { db: { statementTimeoutMs: timeouts } } : {}),
-      ...(retention ? { realtime: { retentionSeconds: Number(retention) } } : {}),
+      ...(realtime ? { realtime } : {}),
       // DB_SCHEMAS=public,other and DB_AGGREGATES_ENABLED=true, as PostgREST's settings
       rest: {
         schemas: list(env['DB_SCHEMAS']),

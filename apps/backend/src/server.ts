@@ -76,6 +76,8 @@ export interface Backend {
   db: Db;
   ctx: AppContext;
   app: Hono;
+  /** The Realtime socket server (its stats, its per-user rights cache). */
+  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -268,6 +270,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       db,
       ctx,
       app,
+      realtime,
       async close() {
         if (closed) return;
         closed = true;

@@ -25,7 +25,7 @@ export const TEXT_LIMITS = {
   },
   event_bookings: {
     admin_notes: 2000,
-    email: 320,
+    email: 255,
     event_image_url: 2048,
     event_title: 200,
     name: 200,
@@ -33,10 +33,25 @@ export const TEXT_LIMITS = {
     phone: 50,
     special_requests: 2000,
   },
+  event_templates: {
+    description: 5000,
+    featured_image_url: 2048,
+    title: 200,
+  },
   events: {
     description: 5000,
     featured_image_url: 2048,
     title: 200,
+  },
+  menu_items: {
+    description: 500,
+    name: 100,
+    unit: 30,
+  },
+  menu_sections: {
+    note: 300,
+    slug: 60,
+    title: 60,
   },
   offers: {
     description: 2000,
@@ -52,9 +67,29 @@ export const TEXT_LIMITS = {
     last_name: 200,
     phone: 50,
   },
+  promotions: {
+    body: 500,
+    title: 120,
+  },
   song_requests: {
     artist: 200,
     requested_by_name: 60,
     song_title: 200,
+  },
+  venue_hour_exceptions: {
+    label: 100,
+  },
+  venue_settings: {
+    city: 100,
+    cover_charge_note: 500,
+    dress_code: 500,
+    email: 254,
+    hours_note: 300,
+    menu_image_url: 2048,
+    name: 100,
+    region: 100,
+    short_name: 60,
+    street: 200,
+    tagline: 200,
   },
 } as const;

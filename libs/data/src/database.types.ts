@@ -16,6 +16,7 @@ export type Database = {
     Tables: {
       analytics: {
         Row: {
+          client_reported: boolean
           created_at: string
           event_data: Json
           event_type: string
@@ -23,6 +24,7 @@ export type Database = {
           user_id: string | null
         }
         Insert: {
+          client_reported?: boolean
           created_at?: string
           event_data?: Json
           event_type: string
@@ -30,6 +32,7 @@ export type Database = {
           user_id?: string | null
         }
         Update: {
+          client_reported?: boolean
           created_at?: string
           event_data?: Json
           event_type?: string

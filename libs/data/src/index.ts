@@ -1,6 +1,7 @@
 export { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
 export { configureSupabase, preloadAuthIfSignedIn } from './lib/supabase-client';
 export { queryClient } from './lib/query-client';
+export { isMailAddress } from './lib/mail-address';
 export { DataError, errorMessage } from './lib/errors';
 export { successToast, type ToastMessage } from './lib/toast-message';
 export type { MutationHookOptions } from './lib/mutation';

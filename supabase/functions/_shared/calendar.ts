@@ -62,13 +62,22 @@ export function utcStamp(date: Date): string {
     .replace(/[-:]/g, '');
 }
 
-/** TEXT values escape backslash, semicolon, comma and line breaks. */
-function icsText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r?\n/g, '\\n');
+/**
+ * TEXT values (RFC 5545 3.3.11) escape backslash, semicolon, comma and every line break (CRLF,
+ * a lone CR or a lone LF, which some readers take as the end of a line); other control
+ * characters are not allowed in TEXT and are dropped, so no value can start a property line of
+ * its own.
+ */
+export function icsText(value: string): string {
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n|\u2028|\u2029|\u0085/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- control characters are what this drops
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+  );
 }
 
 /** Lines longer than 75 octets continue on the next line after a space. */

@@ -204,6 +204,25 @@ describe('calendar', () => {
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/\n/);
   });
 
+  it('a lone CR, LF or other control character in a text field never starts a line of its own', () => {
+    const ics = bookingIcs({
+      uid: 'b2@test',
+      title: 'Neon Night\rATTENDEE:mailto:evil@example.com\u000bX',
+      start: new Date('2026-01-17T03:00:00Z'),
+      description: 'One\nTwo\r\nThree\rFour\u2028Five',
+      location: venue.addressLine,
+    });
+    const lines = ics.split('\r\n');
+    expect(lines.some((l) => l.startsWith('ATTENDEE'))).toBe(false);
+    // eslint-disable-next-line no-control-regex -- the vertical tab must be gone
+    expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n\u000b]/);
+    const vevent = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent');
+    expect(vevent).not.toBeNull();
+    const parsed = new ICAL.Event(vevent ?? undefined);
+    expect(parsed.summary).toBe('Neon Night\nATTENDEE:mailto:evil@example.comX');
+    expect(parsed.description).toBe('One\nTwo\nThree\nFour\nFive');
+  });
+
   it('refuses a zone it has no rules for', () => {
     expect(() =>
       bookingIcs(

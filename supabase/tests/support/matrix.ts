@@ -365,7 +365,7 @@ export const matrix: Record<string, Case[]> = {
       name: 'books for the owner',
       expect: only('owner'),
       sql: () => [
-        "insert into public.event_bookings (user_id, name, email, phone, number_of_guests) values ($1, 'N', 'n@example.test', '555', 3)",
+        "insert into public.event_bookings (user_id, name, email, phone, number_of_guests, event_date) values ($1, 'N', 'n@example.test', '555', 3, now() + interval '2 days')",
         [ids.owner],
       ],
       api: (c) =>
@@ -717,7 +717,7 @@ export const matrix: Record<string, Case[]> = {
       name: 'records an event for the owner',
       expect: only('owner'),
       sql: () => [
-        `insert into public.analytics (user_id, event_type, event_data) values ($1, 'booking_created', '{"guests": 2}')`,
+        `insert into public.analytics (user_id, event_type, event_data) values ($1, 'offer_redeemed', '{"offer_title": "Happy hour"}')`,
         [ids.owner],
       ],
       api: (c) =>
@@ -725,8 +725,8 @@ export const matrix: Record<string, Case[]> = {
           .from('analytics')
           .insert({
             user_id: ids.owner,
-            event_type: 'booking_created',
-            event_data: { event_id: ids.approvedEvent, event_title: 'Open night', guests: 2 },
+            event_type: 'offer_redeemed',
+            event_data: { offer_title: 'Happy hour' },
           })
           .select('id')
           .then(res),

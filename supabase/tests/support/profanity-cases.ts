@@ -12,6 +12,10 @@ export const disguised = [
   'sh\u00adit', // soft hyphen
   'Ｓ.Ｈ.１.Ｔ', // full-width, separators and a digit
   'a-s-s-h-o-l-e',
+  'phuq this', // letters that sound alike: ph as f, q as k
+  'PHUQQ you',
+  'phucck off',
+  'sheeit qunt',
 ] as const;
 
 export const ordinary = [
@@ -29,4 +33,9 @@ export const ordinary = [
   'Easy as A B C',
   'Hit the Road Jack',
   'Glass Animals',
+  'Phantom of the Opera',
+  'Queen - Bohemian Rhapsody',
+  'Black Eyed Peas',
+  'Iraq Blues',
+  'Phil Collins',
 ] as const;

@@ -10,6 +10,12 @@
  *   2. What members cost the server on sockets instead of polling: N = BENCH_RT_POLL_N members
  *      polling the lounge's three reads every 5 s (the api bench's load generator) vs the same
  *      N on sockets with one change per second: requests per second and the server's CPU.
+ *   0. First, hostile sockets: REST p50/p99 of a member's lounge read (one request after the
+ *      other) alone, then while BENCH_RT_HOSTILE sockets (80) from one client address hammer
+ *      private joins (hostile-worker.mjs, in a worker thread): without a member token (the
+ *      server refuses them before the database), then with a member token on a new topic each
+ *      time (each join the database must answer, capped per address); with the per-address
+ *      limits at their defaults. Target: REST p50 under 10 ms.
  *
  * The backend runs in a child process (server.ts), so its memory and CPU are its own; the
  * client sockets live in this process (receipt times therefore include this process's own
@@ -20,7 +26,8 @@
  *   npx tsx tools/bench/realtime/realtime.bench.ts --db pglite
  *
  * Env (defaults in brackets): BENCH_RT_LEVELS [500,2000,5000], BENCH_RT_SECONDS [10] (changes
- * per level), BENCH_RT_POLL_N [500], BENCH_RT_POLL_SECONDS [10], BENCH_RT_P99_MS [1000].
+ * per level), BENCH_RT_POLL_N [500], BENCH_RT_POLL_SECONDS [10], BENCH_RT_P99_MS [1000],
+ * BENCH_RT_HOSTILE [80] (0 skips the hostile step), BENCH_RT_HOSTILE_SECONDS [10].
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -42,6 +49,11 @@ const SECONDS = Number(env['BENCH_RT_SECONDS'] ?? 10);
 const POLL_N = Number(env['BENCH_RT_POLL_N'] ?? 500);
 const POLL_SECONDS = Number(env['BENCH_RT_POLL_SECONDS'] ?? 10);
 const P99_MS = Number(env['BENCH_RT_P99_MS'] ?? 1000);
+const HOSTILE = Number(env['BENCH_RT_HOSTILE'] ?? 80);
+const HOSTILE_SECONDS = Number(env['BENCH_RT_HOSTILE_SECONDS'] ?? 10);
+/** Joins per second each hostile socket sends: under the per-socket frame limit (100/s). */
+const HOSTILE_JOINS_PER_SOCKET = 80;
+const REST_P50_TARGET_MS = 10;
 const TARGET_N: Record<DbKind, number> = { pglite: 2000, postgres: 5000 };
 
 const label = (db: DbKind) => (db === 'postgres' ? 'PostgreSQL' : 'PGlite');
@@ -90,8 +102,24 @@ interface PollCompare {
   socketsRps: number;
   load: number;
 }
+interface HostileStep {
+  /** 'none' (alone), 'anon key' or 'member token, new topics' */
+  hostile: string;
+  sockets: number;
+  refusedSockets: number;
+  joinsSent: number;
+  joinsOk: number;
+  joinsRateLimited: number;
+  joinsUnauthorized: number;
+  restRequests: number;
+  restP50: number;
+  restP99: number;
+  restErrors: number;
+  load: number;
+}
 interface DbResult {
   db: DbKind;
+  hostile: HostileStep[];
   levels: Level[];
   poll: PollCompare | null;
   seconds: number;
@@ -156,10 +184,13 @@ class Member {
     private readonly url: string,
     private readonly token: string,
     private readonly receipts: Map<number, number[]>,
+    /** This member's client address (each member on a phone of their own). */
+    private readonly ip: string,
   ) {}
   open(): Promise<void> {
     const ws = new WebSocket(
       `${this.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(this.anonKey)}&vsn=2.0.0`,
+      { headers: { 'x-forwarded-for': this.ip } },
     );
     this.ws = ws;
     return new Promise((resolve, reject) => {
@@ -230,7 +261,8 @@ async function openMembers(
   for (let i = from; i < to; i += BATCH) {
     const batch: Promise<void>[] = [];
     for (let j = i; j < Math.min(to, i + BATCH); j++) {
-      const m = new Member(ready.url, ready.members[j]?.token as string, receipts);
+      const ip = `10.${(j >> 16) & 255}.${(j >> 8) & 255}.${j & 255}`;
+      const m = new Member(ready.url, ready.members[j]?.token as string, receipts, ip);
       m.anonKey = ready.anonKey;
       into.push(m);
       batch.push(m.open());
@@ -313,6 +345,106 @@ async function poll(ready: Ready, n: number, seconds: number): Promise<PollResul
   }
 }
 
+/** A member's lounge read, one request after the other for `seconds`: latencies in ms. */
+async function restLatencies(
+  ready: Ready,
+  seconds: number,
+): Promise<{ latencies: number[]; errors: number }> {
+  const member = ready.members[0] as { token: string };
+  const u =
+    `${ready.url}/rest/v1/song_requests?select=id,song_title,artist,vote_count,status` +
+    `&event_date=eq.${ready.eventDate}&order=vote_count.desc&limit=50`;
+  const headers = { apikey: ready.anonKey, authorization: `Bearer ${member.token}` };
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = now() + seconds * 1000;
+  while (now() < end) {
+    const t = now();
+    try {
+      const res = await fetch(u, { headers });
+      await res.arrayBuffer();
+      if (res.ok) latencies.push(now() - t);
+      else errors++;
+    } catch {
+      errors++;
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return { latencies, errors };
+}
+
+interface HostileCounts {
+  opened: number;
+  refused: number;
+  sent: number;
+  ok: number;
+  rateLimited: number;
+  unauthorized: number;
+}
+
+/** REST latencies alone, or while hostile sockets of one address hammer private joins. */
+async function hostileStep(
+  ready: Ready,
+  kind: 'none' | 'anon key' | 'member token, new topics',
+): Promise<HostileStep> {
+  let worker: Worker | null = null;
+  let counts: HostileCounts = {
+    opened: 0,
+    refused: 0,
+    sent: 0,
+    ok: 0,
+    rateLimited: 0,
+    unauthorized: 0,
+  };
+  if (kind !== 'none') {
+    const w = new Worker(new URL('./hostile-worker.mjs', import.meta.url), {
+      workerData: {
+        url: ready.url,
+        anonKey: ready.anonKey,
+        ip: '203.0.113.66',
+        sockets: HOSTILE,
+        joinsPerSecond: HOSTILE_JOINS_PER_SOCKET,
+        token: kind === 'anon key' ? null : (ready.members[1] as { token: string }).token,
+        topics: kind === 'anon key' ? 'same' : 'random',
+      },
+    });
+    worker = w;
+    await new Promise<void>((resolve, reject) => {
+      w.once('error', reject);
+      w.on('message', (m: { type: string }) => {
+        if (m.type === 'opened') resolve();
+      });
+    });
+    await sleep(1000); // the flood is under way
+  }
+  const rest = await restLatencies(ready, HOSTILE_SECONDS);
+  if (worker) {
+    const w = worker;
+    counts = await new Promise<HostileCounts>((resolve) => {
+      w.on('message', (m: { type: string } & HostileCounts) => {
+        if (m.type === 'result') resolve(m);
+      });
+      w.postMessage({ type: 'stop' });
+    });
+    await w.terminate();
+    await sleep(1000);
+  }
+  return {
+    hostile: kind,
+    sockets: counts.opened,
+    refusedSockets: counts.refused,
+    joinsSent: counts.sent,
+    joinsOk: counts.ok,
+    joinsRateLimited: counts.rateLimited,
+    joinsUnauthorized: counts.unauthorized,
+    restRequests: rest.latencies.length,
+    restP50: round(percentile(rest.latencies, 50), 2),
+    restP99: round(percentile(rest.latencies, 99), 2),
+    restErrors: rest.errors,
+    load: round(loadavg()[0] ?? NaN, 2),
+  };
+}
+
 async function bench(db: DbKind): Promise<DbResult> {
   const t0 = Date.now();
   const maxN = Math.max(...LEVELS, POLL_N);
@@ -320,9 +452,17 @@ async function bench(db: DbKind): Promise<DbResult> {
   const receipts = new Map<number, number[]>();
   const members: Member[] = [];
   const levels: Level[] = [];
+  const hostile: HostileStep[] = [];
   let poll_: PollCompare | null = null;
   try {
     await sleep(2000);
+    if (HOSTILE > 0) await restLatencies(ready, 3); // warm-up: JIT, connections, caches
+    if (HOSTILE > 0)
+      for (const kind of ['none', 'anon key', 'member token, new topics'] as const) {
+        const step = await hostileStep(ready, kind);
+        hostile.push(step);
+        console.log(`[${label(db)}] hostile: ${JSON.stringify(step)}`);
+      }
     const base = await backend.stats();
     let seq = 1;
     for (const n of LEVELS) {
@@ -383,7 +523,7 @@ async function bench(db: DbKind): Promise<DbResult> {
     for (const m of members) m.close();
     await backend.quit();
   }
-  return { db, levels, poll: poll_, seconds: (Date.now() - t0) / 1000 };
+  return { db, hostile, levels, poll: poll_, seconds: (Date.now() - t0) / 1000 };
 }
 
 function report(results: DbResult[], seconds: number): void {
@@ -399,6 +539,44 @@ function report(results: DbResult[], seconds: number): void {
         unit: 'ms',
         target: `<= ${P99_MS}`,
         met: atTarget.every((l) => l.p99 <= P99_MS && l.lost === 0),
+      });
+    for (const h of r.hostile.filter((x) => x.hostile !== 'none'))
+      figures.push({
+        name: `${label(r.db)}: REST p50 while ${h.sockets} sockets of one address hammer private joins (${h.hostile})`,
+        value: h.restP50,
+        unit: 'ms',
+        target: `< ${REST_P50_TARGET_MS}`,
+        met: h.restP50 < REST_P50_TARGET_MS && h.restErrors === 0,
+      });
+    if (r.hostile.length)
+      tables.push({
+        title: `${label(r.db)}: a member's REST read (one after the other, ${HOSTILE_SECONDS} s) while hostile sockets of one address hammer private joins`,
+        columns: [
+          'hostile sockets',
+          'sockets open (refused)',
+          'joins sent',
+          'joins answered ok',
+          'refused: rate limit',
+          'refused: unauthorized',
+          'REST requests',
+          'REST p50 (ms)',
+          'REST p99 (ms)',
+          'REST errors',
+          'load avg',
+        ],
+        rows: r.hostile.map((h) => [
+          h.hostile,
+          `${h.sockets} (${h.refusedSockets})`,
+          h.joinsSent,
+          h.joinsOk,
+          h.joinsRateLimited,
+          h.joinsUnauthorized,
+          h.restRequests,
+          h.restP50,
+          h.restP99,
+          h.restErrors,
+          h.load,
+        ]),
       });
     const last = r.levels[r.levels.length - 1];
     if (last)

@@ -39,6 +39,9 @@ const b = await startBackend({
   ...(databaseUrl ? { databaseUrl } : {}),
   config: {
     rateLimit: { max: 1_000_000, windowMs: 60_000 },
+    // each bench member's socket names its own client address (X-Forwarded-For), as members
+    // on their own phones would have; the per-address Realtime limits keep their defaults
+    trustProxy: true,
     realtime: { maxSockets: 50_000 },
   },
   warn: (m) => console.warn(`[bench backend] ${m}`),

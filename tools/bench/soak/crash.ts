@@ -61,8 +61,12 @@ async function trial(opts: {
   };
   const workers = [
     ...members.map(async (m, i) => {
+      let nights = 0;
       while (!dead) {
         if (i % 2 === 0) {
+          // a private-occasion request, each for a night of its own (a request needs a future
+          // date, and a member holds a few open requests per night at most)
+          nights++;
           const r = await api.call('POST', '/rest/v1/event_bookings', {
             token: m.token,
             body: {
@@ -71,6 +75,9 @@ async function trial(opts: {
               email: m.email,
               phone: '(216) 555-0101',
               event_title: opts.eventTitle,
+              event_date: new Date(
+                Date.now() + (opts.n * 10_000 + nights) * 86_400_000,
+              ).toISOString(),
             },
             prefer: 'return=representation',
             label: 'book',

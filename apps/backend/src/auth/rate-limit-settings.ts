@@ -24,7 +24,12 @@ export type IpAction =
   /** magic link / e-mail OTP requests (POST /otp; each can mail an address) */
   | 'magicLink'
   /** anonymous sign-ins (each makes a user) */
-  | 'anonymous';
+  | 'anonymous'
+  /**
+   * wrong reauthentication nonces on PUT /user (a 6-digit code), counted per IP and per user
+   * (whatever the IP)
+   */
+  | 'reauthenticate';
 
 export interface AuthRateLimits {
   /** Per client IP, whatever the address, per action. */
@@ -57,6 +62,7 @@ export const AUTH_RATE_LIMITS: AuthRateLimits = {
     resend: { max: 30, windowMs: FIVE_MINUTES },
     magicLink: { max: 30, windowMs: FIVE_MINUTES },
     anonymous: { max: 30, windowMs: 60 * 60_000 },
+    reauthenticate: { max: 10, windowMs: FIVE_MINUTES },
   },
   mailsPerRecipient: { max: 4, windowMs: 60 * 60_000 },
 };

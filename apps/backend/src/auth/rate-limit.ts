@@ -82,9 +82,10 @@ export interface AuthLimiter {
   /**
    * Counts an attempt of `action` for this IP as a failure up front, so guesses sent at the
    * same time are all counted; 429 when the IP is over its limit. Resolves with the function
-   * that takes the attempt back once it has turned out not to be a failure.
+   * that takes the attempt back once it has turned out not to be a failure. `key` counts for
+   * something else than the client IP (a user id, say), under the same rule.
    */
-  attempt(c: Context, action: IpAction): Promise<() => Promise<void>>;
+  attempt(c: Context, action: IpAction, key?: string): Promise<() => Promise<void>>;
   /**
    * Counts an auth mail to `recipient`; 429 over_email_send_rate_limit when over its limit.
    * Called inside a transaction, pass its `tx` (see RateLimiter.take).
@@ -112,8 +113,8 @@ export function createAuthLimiter(db: Queryable, config: Config): AuthLimiter {
       if (!(await ipLimiter(action).take(clientIp(c, config.trustProxy))))
         throw overRequestRateLimit();
     },
-    async attempt(c, action) {
-      const ip = clientIp(c, config.trustProxy);
+    async attempt(c, action, key) {
+      const ip = key ?? clientIp(c, config.trustProxy);
       const limiter = ipLimiter(action);
       if (!(await limiter.take(ip))) throw overRequestRateLimit();
       let settled = false;

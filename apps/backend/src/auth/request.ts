@@ -9,7 +9,14 @@ import {
   weakPassword,
 } from './errors.js';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * GoTrue's address grammar (its format check): a local part of letters, digits and
+ * `.!#$%&'*+/=?^_\`{|}~-`, `@`, then dot-separated labels of letters, digits and inner hyphens.
+ * Nothing a mailer could read as a second address, a display name or a group (no commas, spaces,
+ * angle brackets, colons, semicolons or quotes): the address checked is the one mailed to.
+ */
+const EMAIL_RE =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Body = Record<string, unknown>;

@@ -194,21 +194,31 @@ $$;
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to public;
 
 -- The backend calls this at the start of every request made with a user's JWT: a token whose
--- user was deleted is refused at once (SQLSTATE PT401 -> HTTP 401, PostgREST's convention),
--- not only when it expires. Anon and service-role keys carry no user and pass.
+-- user was deleted or banned, or whose session ended (signed out, on this device or all), is
+-- refused at once (SQLSTATE PT401 -> HTTP 401, PostgREST's convention), not only when it
+-- expires. Two primary-key lookups. Anon and service-role keys carry no user and pass.
 create or replace function auth.require_live_user() returns void
 language plpgsql stable security definer
 set search_path = ''
 as $$
 declare
   _sub text := auth.jwt() ->> 'sub';
+  _sid text := auth.jwt() ->> 'session_id';
+  _uuid constant text := '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 begin
   if _sub is null or auth.role() is distinct from 'authenticated' then
     return;
   end if;
-  if _sub !~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
+  if _sub !~ _uuid
      or not exists (select 1 from auth.users u where u.id = _sub::uuid and u.deleted_at is null) then
     raise exception 'User from sub claim in JWT does not exist' using errcode = 'PT401';
+  end if;
+  if exists (select 1 from auth.users u where u.id = _sub::uuid and u.banned_until > now()) then
+    raise exception 'User is banned' using errcode = 'PT401';
+  end if;
+  if _sid is not null
+     and (_sid !~ _uuid or not exists (select 1 from auth.sessions s where s.id = _sid::uuid)) then
+    raise exception 'Session from session_id claim in JWT does not exist' using errcode = 'PT401';
   end if;
 end
 $$;
@@ -374,6 +384,58 @@ revoke all on function realtime.broadcast_changes(text, text, text, text, text, 
 grant execute on function realtime.send(jsonb, text, text, boolean) to service_role;
 grant execute on function realtime.broadcast_changes(text, text, text, text, text, record, record, text) to service_role;
 
+-- When what a user may read changes outside a channel (their sessions end, they are banned or
+-- deleted, they lose a role), every process re-authorizes that user's joined channels: a
+-- message on the internal topic 'backend:reauthorize' (which no policy lets a client join)
+-- names the user, and every socket server reads it like any other message.
+create or replace function realtime.reauthorize_users(_user_ids uuid[]) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  _id uuid;
+begin
+  foreach _id in array coalesce(_user_ids, '{}') loop
+    perform realtime.send(jsonb_build_object('user_id', _id), 'reauthorize', 'backend:reauthorize', true);
+  end loop;
+end
+$$;
+revoke all on function realtime.reauthorize_users(uuid[]) from public;
+grant execute on function realtime.reauthorize_users(uuid[]) to service_role;
+
+create or replace function auth.sessions_ended() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  perform realtime.reauthorize_users(array(select distinct g.user_id from gone g));
+  return null;
+end
+$$;
+revoke all on function auth.sessions_ended() from public;
+drop trigger if exists sessions_reauthorize_channels on auth.sessions;
+create trigger sessions_reauthorize_channels
+  after delete on auth.sessions
+  referencing old table as gone
+  for each statement execute function auth.sessions_ended();
+
+create or replace function auth.user_banned() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  if new.banned_until is distinct from old.banned_until and new.banned_until > now() then
+    perform realtime.reauthorize_users(array[new.id]);
+  end if;
+  return null;
+end
+$$;
+revoke all on function auth.user_banned() from public;
+drop trigger if exists users_reauthorize_channels on auth.users;
+create trigger users_reauthorize_channels
+  after update of banned_until on auth.users
+  for each row execute function auth.user_banned();
+
 -- The backend's own bookkeeping, shared by all its processes: no API role can reach it ------
 create schema if not exists backend;
 revoke all on schema backend from public;
@@ -396,6 +458,15 @@ create unlogged table if not exists backend.rate_limits (
   reset_at timestamptz not null
 );
 create index if not exists rate_limits_reset_at_idx on backend.rate_limits (reset_at);
+
+-- Unconfirmed accounts whose pending password is not trusted: a second sign-up with another
+-- password, or a magic link asked for, reached the account before its address was confirmed.
+-- Whoever set the pending password may not own the inbox, so confirming such an account clears
+-- the password and ends its sessions; the owner of the inbox then sets their own.
+create table if not exists backend.contested_signups (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now()
+);
 
 -- Realtime broadcasts a client sends on its socket, handed to the other processes serving
 -- this database (PostgreSQL): one row each, announced by NOTIFY realtime_relay with its id.

@@ -68,6 +68,8 @@ export function createMailer(opts: { smtpUrl?: string | undefined; from: string 
         await transport.sendMail({
           from: opts.from,
           ...msg,
+          // one recipient, as given: never parsed as a list of addresses or a display name
+          to: { name: '', address: msg.to },
           ...(attachments?.length
             ? {
                 attachments: attachments.map((a) => ({

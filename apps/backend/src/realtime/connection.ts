@@ -24,12 +24,19 @@ import {
 import { topicRights, type TopicRights } from './authorize.js';
 import type { Hub, Member } from './hub.js';
 import type { RealtimeSettings } from './settings.js';
+import type { TopicRightsCache } from './limits.js';
 
 export interface ConnectionDeps {
   db: Db;
   keys: KeySet;
   hub: Hub;
   settings: RealtimeSettings;
+  /** Counts a join of this socket's client address; false over its joins per second. */
+  takeJoin(): boolean;
+  /** Counts a join the database must authorize; false over the address's budget. */
+  takeAuthorization(): boolean;
+  /** Topic rights recently answered by the database, per user. */
+  rightsCache: TopicRightsCache;
   /** A first channel was joined on the server. */
   onFirstChannel(): void;
   log(msg: string): void;
@@ -77,11 +84,22 @@ function tokenReason(e: unknown, token: string): string {
   throw e;
 }
 
+const JOIN_RATE_LIMITED = 'ClientJoinRateLimitReached: Too many joins per second';
+
+/** The client address has used up this second's database authorizations. */
+class JoinRateLimited extends Error {
+  constructor() {
+    super(JOIN_RATE_LIMITED);
+  }
+}
+
 /** Why the policies could not be evaluated (a deleted user's token is an invalid token). */
 const policyReason = (e: unknown) =>
-  isPgError(e) && e.code === 'PT401'
-    ? `InvalidJWTToken: ${e.message}`
-    : `RlsPolicyError: ${e instanceof Error ? e.message : String(e)}`;
+  e instanceof JoinRateLimited
+    ? JOIN_RATE_LIMITED
+    : isPgError(e) && e.code === 'PT401'
+      ? `InvalidJWTToken: ${e.message}`
+      : `RlsPolicyError: ${e instanceof Error ? e.message : String(e)}`;
 
 const unauthorized = (verb: 'read from' | 'write to', sub: string) =>
   `Unauthorized: You do not have permissions to ${verb} this Channel topic: ${sub}`;
@@ -253,7 +271,18 @@ export class Connection {
 
   private async rightsOf(caller: Caller, isPrivate: boolean, sub: string): Promise<TopicRights> {
     if (!isPrivate) return { read: true, write: this.deps.settings.publicClientBroadcast };
-    return topicRights(this.deps.db, caller, sub);
+    // private topics are for members (and the service role): an anon key or an anonymous
+    // session is refused without asking the database
+    const member =
+      caller.role === 'service_role' ||
+      (caller.role === 'authenticated' && caller.isUser && caller.claims['is_anonymous'] !== true);
+    if (!member) return { read: false, write: false };
+    const cached = this.deps.rightsCache.get(caller, sub);
+    if (cached) return cached;
+    if (!this.deps.takeAuthorization()) throw new JoinRateLimited();
+    const rights = await topicRights(this.deps.db, caller, sub);
+    this.deps.rightsCache.set(caller, sub, rights);
+    return rights;
   }
 
   private async join(f: Frame): Promise<void> {
@@ -264,8 +293,8 @@ export class Connection {
       this.joinWindowStart = t;
       this.joinCount = 0;
     }
-    if (++this.joinCount > this.deps.settings.maxJoinsPerSecond)
-      return this.replyError(f, 'ClientJoinRateLimitReached: Too many joins per second');
+    if (++this.joinCount > this.deps.settings.maxJoinsPerSecond || !this.deps.takeJoin())
+      return this.replyError(f, JOIN_RATE_LIMITED);
     const sub = f.topic.slice(PREFIX.length);
     const config = (f.payload['config'] ?? {}) as Record<string, unknown>;
     if (typeof config !== 'object' || config === null || Array.isArray(config))
@@ -355,6 +384,36 @@ export class Connection {
     this.drop(ch);
   }
 
+  /**
+   * What the user may read changed outside their channels (sessions ended, banned, deleted, a
+   * role lost): each of their private channels is authorized again, after the frames already
+   * queued; a channel the policies no longer allow is closed with the reason.
+   */
+  reauthorizeUser(userId: string): void {
+    const mine = [...this.channels.values()].filter(
+      (ch) => ch.isPrivate && ch.caller.userId === userId,
+    );
+    if (mine.length === 0) return;
+    this.queue = this.queue
+      .then(async () => {
+        for (const ch of mine) {
+          if (this.closed || this.channels.get(ch.topic) !== ch) continue;
+          let rights: TopicRights;
+          try {
+            rights = await topicRights(this.deps.db, ch.caller, ch.sub);
+          } catch (e) {
+            this.shut(ch, policyReason(e));
+            continue;
+          }
+          if (!rights.read) this.shut(ch, unauthorized('read from', ch.sub));
+          else ch.rights = rights;
+        }
+      })
+      .catch((e: unknown) => {
+        this.deps.log(`realtime: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      });
+  }
+
   /** A new access token for a joined channel: checked, and the topic authorized again. */
   private async refresh(ch: Channel, f: Frame): Promise<void> {
     const token = f.payload['access_token'];
@@ -365,6 +424,9 @@ export class Connection {
     try {
       rights = await this.rightsOf(caller, ch.isPrivate, ch.sub);
     } catch (e) {
+      // over the address's budget: the channel stays on its current token, which ends it
+      // when it expires unless a later refresh gets through
+      if (e instanceof JoinRateLimited) return this.replyError(f, JOIN_RATE_LIMITED);
       return this.shut(ch, policyReason(e));
     }
     if (!rights.read) return this.shut(ch, unauthorized('read from', ch.sub));

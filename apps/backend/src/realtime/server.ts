@@ -19,8 +19,11 @@ import { startDelivery, type Delivery } from './delivery.js';
 import { startRelay, type Relay } from './relay.js';
 import { VSNS, type Vsn } from './protocol.js';
 import { realtimeSettings, type RealtimeSettings } from './settings.js';
+import { IpLimits, TopicRightsCache, upgradeIp } from './limits.js';
 
 export const WEBSOCKET_PATH = '/realtime/v1/websocket';
+/** Internal topic: a user whose joined channels must be authorized again (bootstrap.sql). */
+const REAUTHORIZE_TOPIC = 'backend:reauthorize';
 
 export interface RealtimeServer {
   readonly settings: RealtimeSettings;
@@ -31,6 +34,8 @@ export interface RealtimeServer {
   /** For the HTTP server's 'upgrade' event. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   stats(): { sockets: number; channels: number };
+  /** Forgets the topic rights kept for a user and authorizes their joined channels again. */
+  forgetUser(userId: string): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,20 @@ export function createRealtime(
     perMessageDeflate: false,
     clientTracking: false,
   });
+  const ipLimits = new IpLimits(settings);
+  const rightsCache = new TopicRightsCache(settings.authCacheMs);
+  /** A user's rights changed outside their channels: forget them, and ask again. */
+  const reauthorize = (row: { payload: string | null }) => {
+    let userId: unknown;
+    try {
+      userId = (JSON.parse(row.payload ?? '{}') as { user_id?: unknown }).user_id;
+    } catch {
+      return;
+    }
+    if (typeof userId !== 'string') return;
+    rightsCache.forgetUser(userId);
+    for (const c of connections) c.reauthorizeUser(userId);
+  };
   let delivery: Delivery | null = null;
   let relay: Relay | null = null;
   let closed = false;
@@ -83,7 +102,14 @@ export function createRealtime(
       delivery = await startDelivery(
         ctx.db,
         settings,
-        (rows) => hub.deliver(rows),
+        (rows) => {
+          const deliver = [];
+          for (const row of rows) {
+            if (row.topic !== REAUTHORIZE_TOPIC) deliver.push(row);
+            else reauthorize(row);
+          }
+          return hub.deliver(deliver);
+        },
         () => hub.channelCount > 0,
         log,
       );
@@ -109,6 +135,17 @@ export function createRealtime(
         });
       if (connections.size >= settings.maxSockets)
         return refuse(socket, 503, 'Service Unavailable', { message: 'too many connections' });
+      const ip = upgradeIp(req, ctx.config.trustProxy);
+      if (!ipLimits.openSocket(ip))
+        return refuse(socket, 429, 'Too Many Requests', {
+          message: 'too many connections from this address',
+        });
+      let released = false;
+      const release = () => {
+        if (!released) ipLimits.closeSocket(ip);
+        released = true;
+      };
+      socket.once('close', release);
       wss.handleUpgrade(req, socket, head, (ws) => {
         const conn: Connection = new Connection(
           ws,
@@ -120,15 +157,25 @@ export function createRealtime(
             keys: ctx.keys,
             hub,
             settings,
+            takeJoin: () => ipLimits.takeJoin(ip),
+            takeAuthorization: () => ipLimits.takeAuthorization(ip),
+            rightsCache,
             onFirstChannel: () => delivery?.wake(),
             log,
           },
-          () => connections.delete(conn),
+          () => {
+            connections.delete(conn);
+            release();
+          },
         );
         connections.add(conn);
       });
     },
     stats: () => ({ sockets: connections.size, channels: hub.channelCount }),
+    forgetUser: (userId) => {
+      rightsCache.forgetUser(userId);
+      for (const c of connections) c.reauthorizeUser(userId);
+    },
     async close() {
       if (closed) return;
       closed = true;

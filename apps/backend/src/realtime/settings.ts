@@ -23,6 +23,23 @@ export interface RealtimeSettings {
   maxJoinsPerSecond: number;
   /** Open sockets of the whole server; the next upgrade is refused with 503. */
   maxSockets: number;
+  /** Open sockets from one client address; the next upgrade from it is refused with 429. */
+  maxSocketsPerIp: number;
+  /**
+   * Joins per second from one client address over all its sockets; beyond that a join is
+   * refused with ClientJoinRateLimitReached before anything else is looked at.
+   */
+  maxJoinsPerSecondPerIp: number;
+  /**
+   * Of those, private joins per second from one client address whose rights the database must
+   * answer (not kept in the rights cache): each is a transaction, so their budget is smaller.
+   */
+  maxAuthorizationsPerSecondPerIp: number;
+  /**
+   * How long a user's rights on a private topic are kept after the database said so; a join
+   * of the same topic by the same user meanwhile is answered from memory (0: never kept).
+   */
+  authCacheMs: number;
   /** Bytes queued for one socket before it counts as too slow and is closed (1008). */
   maxBufferedBytes: number;
   /** A socket that sends nothing (not even a heartbeat) for this long is closed. */
@@ -41,6 +58,10 @@ export const DEFAULT_REALTIME: RealtimeSettings = {
   maxMessagesPerSecond: 100,
   maxJoinsPerSecond: 20,
   maxSockets: 20_000,
+  maxSocketsPerIp: 200,
+  maxJoinsPerSecondPerIp: 50,
+  maxAuthorizationsPerSecondPerIp: 10,
+  authCacheMs: 5_000,
   maxBufferedBytes: 4 * 1024 * 1024,
   idleTimeoutMs: 60_000,
   publicClientBroadcast: true,

@@ -114,8 +114,12 @@ export class RawSocket {
     ws.on('error', () => undefined);
   }
 
-  static open(url: string, query: string): Promise<RawSocket> {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/realtime/v1/websocket?${query}`);
+  /** Opens a socket; `headers` go with the upgrade (e.g. X-Forwarded-For behind a trusted proxy). */
+  static open(url: string, query: string, headers?: Record<string, string>): Promise<RawSocket> {
+    const ws = new WebSocket(
+      `${url.replace(/^http/, 'ws')}/realtime/v1/websocket?${query}`,
+      headers ? { headers } : undefined,
+    );
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new RawSocket(ws)));
       ws.once('error', reject);

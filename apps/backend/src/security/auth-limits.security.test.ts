@@ -97,7 +97,7 @@ const expect429 = (r: Reply, code: 'over_request_rate_limit' | 'over_email_send_
 };
 
 describe('a repeat sign-up does not take over an unconfirmed account', () => {
-  it('keeps password, name and confirmation token; only re-sends the same link', async () => {
+  it('keeps name and confirmation token, re-sends the same link, and activates neither password', async () => {
     const ip = nextIp();
     const email = fresh('victim');
     const first = await call(ip, '/auth/v1/signup', {
@@ -124,15 +124,19 @@ describe('a repeat sign-up does not take over an unconfirmed account', () => {
     expect(mails).toHaveLength(2);
     expect(mails[0]?.links).toContain(link1);
 
-    // the victim's click confirms the victim's password, never the attacker's
+    // the click proves the inbox, not whose password is pending: neither becomes active, and
+    // the session comes for recovery so that the owner sets their own
     const res = await fetch(link1, { redirect: 'manual' });
-    expect(res.headers.get('location')).toContain('access_token=');
-    await signIn(ip, email, 'victim-pass');
-    const wrong = await call(ip, '/auth/v1/token?grant_type=password', {
-      body: { email, password: 'attacker-pass' },
-    });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body['error_code']).toBe('invalid_credentials');
+    const fragment = new URLSearchParams((res.headers.get('location') ?? '').split('#')[1] ?? '');
+    expect(fragment.get('access_token')).toBeTruthy();
+    expect(fragment.get('type')).toBe('recovery');
+    for (const password of ['attacker-pass', 'victim-pass']) {
+      const wrong = await call(ip, '/auth/v1/token?grant_type=password', {
+        body: { email, password },
+      });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body['error_code']).toBe('invalid_credentials');
+    }
   });
 
   it('repeat sign-ups mail the address at most the per-recipient limit, then 429', async () => {

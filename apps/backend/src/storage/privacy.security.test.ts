@@ -302,6 +302,39 @@ describe.each(STORAGE_DRIVERS)('on the %s storage driver', (driver) => {
       expect(many.data?.map((d) => d.error)).toEqual([null, null]);
     });
 
+    it('a link signed while a photo was approved stops serving once it is taken down', async () => {
+      const { name, id } = await mayaPosts();
+      await moderate(id, { is_approved: true });
+      const sign = async (client: SupabaseClient) => {
+        const signed = await client.storage.from('photo-wall').createSignedUrl(name, 3600);
+        expect(signed.error).toBeNull();
+        return signed.data?.signedUrl ?? '';
+      };
+      const [byLeo, byMaya, byAdmin] = [await sign(leo), await sign(maya), await sign(admin)];
+      for (const url of [byLeo, byMaya, byAdmin]) expect((await fetch(url)).status).toBe(200);
+      await moderate(id, { is_approved: false });
+      // another member's link goes with the approval; the uploader's and an admin's stay
+      expect((await fetch(byLeo)).status).toBe(404);
+      expect((await fetch(byMaya)).status).toBe(200);
+      expect((await fetch(byAdmin)).status).toBe(200);
+    });
+
+    it("a photo row names only a file of its uploader's folder", async () => {
+      const { name } = await mayaPosts();
+      const row = await leo
+        .from('photo_wall')
+        .insert({ user_id: LEO, image_url: publicUrl(name), caption: 'Not mine' })
+        .select('id');
+      expect(row.error?.code).toBe('23514');
+      const own = await leo
+        .from('photo_wall')
+        .update({ image_url: publicUrl(name) })
+        .eq('user_id', LEO)
+        .select('id');
+      expect(own.error?.code ?? 'no row changed').not.toBe(null);
+      expect(own.data ?? []).toEqual([]);
+    });
+
     it("a member cannot sign another member's pending photo; a visitor none", async () => {
       const { name } = await mayaPosts();
       expect((await leo.storage.from('photo-wall').createSignedUrl(name, 60)).error).not.toBeNull();

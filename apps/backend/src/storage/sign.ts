@@ -31,8 +31,11 @@ async function signedPath(
   seconds: number,
 ): Promise<string> {
   if (!(await readableObject(s, c, who, key))) throw objectNotFound();
-  // no role claim: the token is never accepted as an API key or session
-  const token = await s.keys.sign({ url: objectPath(key) }, seconds);
+  // no role claim: the token is never accepted as an API key or session; the signer is named so
+  // that a photo-wall link serves only while the signer may still read the file
+  const signer = who.isUser && who.userId ? who.userId : null;
+  const anonymous = who.claims['is_anonymous'] === true;
+  const token = await s.keys.sign({ url: objectPath(key), signer, anonymous }, seconds);
   return `/object/sign/${objectPath(key)}?token=${token}`;
 }
 
@@ -76,19 +79,44 @@ export const signObjects = (s: StorageService) => async (c: Context) => {
   return c.json(out);
 };
 
+const PHOTO_WALL = 'photo-wall';
+
+/**
+ * A photo-wall file is public only while an approved photo shows it, so a link signed while it
+ * was approved must stop serving once it is taken down: it serves while the photo is approved,
+ * or while its signer may still read the file (the uploader, an admin reviewing it).
+ */
+async function photoStillReadable(
+  s: StorageService,
+  name: string,
+  claims: Record<string, unknown>,
+): Promise<boolean> {
+  const signer = typeof claims['signer'] === 'string' ? claims['signer'] : null;
+  const member = signer !== null && claims['anonymous'] !== true;
+  const r = await s.db.query<{ ok: boolean }>(
+    `select private.photo_object_approved($1)
+        or ($3::boolean and starts_with($1, $2 || '/'))
+        or ($3::boolean and private.has_role($2::uuid, 'admin'::public.app_role)) as ok`,
+    [name, signer ?? '00000000-0000-0000-0000-000000000000', member],
+  );
+  return r.rows[0]?.ok === true;
+}
+
 export const signedObject = (s: StorageService) => async (c: Context) => {
   const key = objectKeyOf(c, 5);
   const token = c.req.query('token');
   if (!token)
     throw new StorageError(400, 'InvalidJWT', 'querystring must have required property token');
-  let url: unknown;
+  let claims: Record<string, unknown>;
   try {
-    url = (await s.keys.verify(token))['url'];
+    claims = await s.keys.verify(token);
   } catch (e) {
     const expired = (e as { code?: string }).code === 'ERR_JWT_EXPIRED';
     throw new StorageError(400, 'InvalidJWT', expired ? 'jwt expired' : 'invalid signature');
   }
-  if (url !== objectPath(key))
+  if (claims['url'] !== objectPath(key))
     throw new StorageError(400, 'InvalidSignature', 'The url does not match the signature');
+  if (key.bucket === PHOTO_WALL && !(await photoStillReadable(s, key.name, claims)))
+    throw objectNotFound();
   return send(s, c, await findObjectMetadata(s.db, key), key);
 };

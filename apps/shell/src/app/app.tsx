@@ -7,6 +7,7 @@ import { queryClient } from '@bistro/data';
 import { Layout } from '../features/layout/layout';
 import { RemoteArea } from '../features/remotes/remote-area';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { RecoveryRedirect } from '../features/auth/recovery-redirect';
 
 // The sign-in page's forms, tabs and dialog load only when /auth opens.
 const AuthPage = lazy(() =>
@@ -37,6 +38,7 @@ export function App() {
       <GlobalStyle />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
+          <RecoveryRedirect />
           <Layout>
             <AreaOutlet />
           </Layout>

@@ -7,7 +7,8 @@ import { getStorage, getSupabase } from '../lib/supabase-client';
  * Deletes the member's own data: rows in
  * photo_wall, user_offers, event_bookings, profiles and user_roles by user_id,
  * plus their analytics events and the files under their folder in photo-wall.
- * The auth user record itself is not deleted by this call; the caller signs out.
+ * The database ends the account with its data (the login goes too, so no once-only
+ * fact starts again under a new profile); the caller then signs out.
  */
 export async function deleteAccountData(vars: { userId: string }): Promise<void> {
   // Uploaded photo files first (best effort: their rows are what the app shows).

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Tables, TablesInsert } from '../database.types';
-import { recordAnalytics } from '../lib/analytics';
 import { DataError, unwrap } from '../lib/errors';
 import { getSupabase } from '../lib/supabase-client';
 import { uploadImage } from '../lib/image-upload';
@@ -48,8 +47,8 @@ export function bookingInsert(
  * Books an event: uploads the optional image, inserts the booking for the
  * event (the database refuses events that are not open, checks 1-20 guests,
  * makes it pending, or waitlisted when it does not fit the capacity, and sets
- * the booking code), records booking_created {event_id, event_title, guests}
- * and, when asked, saves the phone number on the profile.
+ * the booking code, and records booking_created {event_id, event_title,
+ * guests} itself) and, when asked, saves the phone number on the profile.
  */
 export async function createBooking(input: BookingInput): Promise<Tables<'event_bookings'>> {
   const eventImageUrl = input.image
@@ -63,11 +62,7 @@ export async function createBooking(input: BookingInput): Promise<Tables<'event_
       .single(),
   );
   if (!row) throw new DataError({ message: 'Failed to submit booking' });
-  await recordAnalytics(input.userId, 'booking_created', {
-    event_id: input.event.id,
-    event_title: row.event_title ?? input.event.title,
-    guests: input.numberOfGuests,
-  });
+  // booking_created {event_id, event_title, guests} is recorded by the database itself
   if (input.savePhone && input.phone.trim()) {
     // The booking is made; a failed profile update must not report it as failed.
     const { error } = await getSupabase()

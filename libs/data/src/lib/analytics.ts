@@ -1,7 +1,11 @@
 import type { Json } from '../database.types';
 import { getSupabase } from './supabase-client';
 
-export type GuestAnalyticsEvent = 'offer_redeemed' | 'photo_uploaded' | 'booking_created';
+/**
+ * What a member's app reports (marked client_reported, limited per hour by the database);
+ * bookings and sign-ups are recorded by the database itself.
+ */
+export type GuestAnalyticsEvent = 'offer_redeemed' | 'photo_uploaded';
 
 /**
  * Records an app event for the signed-in member (an analytics row). The action it describes has already succeeded, so a failure here

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { eventDataSummary, eventTypeLabel } from './analytics-format';
+import { activityLabel, eventDataSummary, eventTypeLabel } from './analytics-format';
 
 describe('analytics format', () => {
   it('names the event types', () => {
@@ -20,5 +20,11 @@ describe('analytics format', () => {
     expect(
       eventDataSummary({ source: 'qr', ref: '0b8f7a9e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', id: 'x' }),
     ).toBe('source: qr');
+  });
+
+  it("says which rows a member's app reported; bookings and sign-ups come from the database", () => {
+    expect(activityLabel('booking_created', false)).toBe('Booking created');
+    expect(activityLabel('signed_up', false)).toBe('Signed up');
+    expect(activityLabel('offer_redeemed', true)).toBe('Offer redeemed (reported by the app)');
   });
 });

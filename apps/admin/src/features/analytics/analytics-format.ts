@@ -4,6 +4,7 @@ const labels: Record<string, string> = {
   offer_redeemed: 'Offer redeemed',
   photo_uploaded: 'Photo uploaded',
   booking_created: 'Booking created',
+  signed_up: 'Signed up',
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -16,6 +17,14 @@ function isIdField(key: string, value: Json | undefined): boolean {
 
 export function eventTypeLabel(type: string): string {
   return labels[type] ?? type.replace(/_/g, ' ');
+}
+
+/**
+ * The activity as the admin reads it: rows a member's app sent (it could forge them) say so;
+ * bookings and sign-ups come from the database itself.
+ */
+export function activityLabel(type: string, clientReported: boolean): string {
+  return clientReported ? `${eventTypeLabel(type)} (reported by the app)` : eventTypeLabel(type);
 }
 
 /** A one-line summary of event_data: for bookings the event title and guests. */

@@ -3,7 +3,7 @@ import { media, theme } from '@bistro/ui';
 import { ANALYTICS_SHOWN, useLatestAnalytics } from '@bistro/data';
 import { formatDateTime } from '../shared/format';
 import { EmptyState, Meta, QueryFrame, TabSection } from '../shared/ui';
-import { eventDataSummary, eventTypeLabel } from './analytics-format';
+import { activityLabel, eventDataSummary } from './analytics-format';
 
 const Table = styled.table`
   width: 100%;
@@ -78,7 +78,7 @@ export function AnalyticsTab() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
-                    <td>{eventTypeLabel(row.event_type)}</td>
+                    <td>{activityLabel(row.event_type, row.client_reported)}</td>
                     <td>{eventDataSummary(row.event_data) || '—'}</td>
                     <td>{formatDateTime(row.created_at)}</td>
                   </tr>

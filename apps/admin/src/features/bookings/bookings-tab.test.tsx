@@ -158,6 +158,22 @@ describe('BookingsTab', () => {
     expect(screen.getByText('2 pending')).toBeInTheDocument();
   });
 
+  it('links only a well-formed e-mail address with mailto:', () => {
+    list([
+      booking({}),
+      booking({ id: 'b2', name: 'Mal Former', email: 'x@example.com?bcc=victim@example.com' }),
+    ]);
+    renderAt(<BookingsTab />);
+    const good = screen.getByRole('listitem', { name: 'Leo Martinez: Rooftop Brunch' });
+    expect(within(good).getByRole('link', { name: 'leo@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:leo@example.com',
+    );
+    const bad = screen.getByRole('listitem', { name: 'Mal Former: Rooftop Brunch' });
+    expect(within(bad).queryByRole('link', { name: /victim/ })).not.toBeInTheDocument();
+    expect(bad).toHaveTextContent('x@example.com?bcc=victim@example.com');
+  });
+
   it('approves with the typed notes as the signed-in admin and toasts Booking Approved', async () => {
     const user = userEvent.setup();
     server.review.mockResolvedValue({});

@@ -15,6 +15,7 @@ import {
   type AdminBooking,
   type BookingDecision,
   type BookingStatus,
+  isMailAddress,
   TEXT_LIMITS,
 } from '@bistro/data';
 import { notify } from '../shared/notify';
@@ -111,8 +112,15 @@ function BookingRow({
         {booking.occasion ? ` · ${booking.occasion}` : ''}
       </Meta>
       <Meta>
-        {booking.name} · <a href={`mailto:${booking.email}`}>{booking.email}</a> ·{' '}
-        <a href={`tel:${booking.phone}`}>{booking.phone}</a>
+        {booking.name} ·{' '}
+        {/* only a well-formed address becomes a link: a mailto: of free text could add
+            recipients or headers */}
+        {isMailAddress(booking.email) ? (
+          <a href={`mailto:${booking.email}`}>{booking.email}</a>
+        ) : (
+          booking.email
+        )}{' '}
+        · <a href={`tel:${booking.phone}`}>{booking.phone}</a>
       </Meta>
       {booking.special_requests ? <Meta>Special requests: {booking.special_requests}</Meta> : null}
       <Meta>

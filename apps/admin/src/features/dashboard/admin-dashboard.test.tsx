@@ -16,6 +16,7 @@ const records = Array.from({ length: 50 }, (_, i) => ({
   user_id: 'u1',
   event_type: 'booking_created',
   event_data: { event_title: `Event ${i}`, guests: 2 },
+  client_reported: false,
   created_at: new Date(Date.UTC(2025, 7, 1, 12, 0) - i * 60_000).toISOString(),
 }));
 

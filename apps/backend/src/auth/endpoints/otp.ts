@@ -8,7 +8,12 @@ import type { AuthApi } from '../api.js';
 import { phoneProviderDisabled, validationFailed } from '../errors.js';
 import { otpDisabled } from '../errors.js';
 import { issueOneTimeSecrets, sendAuthMail } from '../mail.js';
-import { createUser, findUserByEmail, type TokenKind } from '../models/users.js';
+import {
+  createUser,
+  findUserByEmail,
+  markSignupContested,
+  type TokenKind,
+} from '../models/users.js';
 import { savePkce } from '../pkce.js';
 import { emailField, metaObj, readBody, safeRedirect } from '../request.js';
 
@@ -46,6 +51,9 @@ export async function otp(api: AuthApi, c: Context): Promise<Response> {
     }
     // counted only once a mail will go out (an otp_disabled answer sends none)
     await api.limits.mail(email, tx);
+    // confirming by a magic link must not activate a password a sign-up set: whoever signed
+    // up may not own the inbox the link goes to
+    if (!user.email_confirmed_at && user.encrypted_password) await markSignupContested(tx, user.id);
     // a confirmed address signs in by the magic link; an unconfirmed one confirms by it
     const kind: TokenKind = user.email_confirmed_at ? 'recovery' : 'signup';
     await savePkce(tx, b, user.id, kind);

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import type { AuthApi } from '../api.js';
 import { issueOneTimeSecrets, sendAuthMail } from '../mail.js';
-import { findUserByEmail } from '../models/users.js';
+import { findUserByEmail, markSignupContested } from '../models/users.js';
 import { savePkce } from '../pkce.js';
 import { emailField, readBody, safeRedirect } from '../request.js';
 
@@ -19,6 +19,10 @@ export async function recover(api: AuthApi, c: Context): Promise<Response> {
   if (user) {
     const { token, code } = await db.transaction(async (tx) => {
       await savePkce(tx, b, user.id, 'recovery');
+      // a recovery link confirms an unconfirmed address: the password a sign-up set must not
+      // become active through it (the new one is set in the recovery session)
+      if (!user.email_confirmed_at && user.encrypted_password)
+        await markSignupContested(tx, user.id);
       return issueOneTimeSecrets(tx, user, 'recovery');
     });
     await sendAuthMail(api, email, 'recovery', { token, code }, redirectTo);

@@ -2,12 +2,14 @@
  * POST /signup: a new account with e-mail and password; mails a confirmation unless
  * auto-confirmed. A repeat sign-up for an address that is not confirmed yet changes nothing
  * (whoever sends it cannot prove they own the address): it only mails the pending confirmation
- * link again, within the per-recipient mail limit, as GoTrue does.
+ * link again, within the per-recipient mail limit, as GoTrue does. When its password differs
+ * from the pending one, the account is contested: its confirmation will not activate either
+ * password but ends its sessions and leads the owner of the inbox to set their own.
  */
 import type { Context } from 'hono';
 import type { Queryable } from '../../db/types.js';
 import type { AuthApi } from '../api.js';
-import { hashPassword } from '../crypto.js';
+import { hashPassword, passwordMatches } from '../crypto.js';
 import {
   anonymousProviderDisabled,
   phoneProviderDisabled,
@@ -20,6 +22,7 @@ import {
   createUser,
   findUserByEmail,
   getUserById,
+  markSignupContested,
   stampConfirmationSent,
   type UserRow,
 } from '../models/users.js';
@@ -57,10 +60,19 @@ export async function signup(api: AuthApi, c: Context): Promise<Response> {
   const data = metaObj(b['data'], 'data');
   const redirectTo = safeRedirect(config, c.req.query('redirect_to'));
   const hash = await hashPassword(password);
+  // a repeat sign-up with the pending password is the same credentials again (a second click,
+  // a lost mail); compared outside the transaction, as bcrypt is slow
+  const pending = await findUserByEmail(db, email);
+  const samePassword =
+    !!pending?.encrypted_password && (await passwordMatches(password, pending.encrypted_password));
   const result = await db.transaction(async (tx): Promise<Outcome> => {
     const existing = await findUserByEmail(tx, email);
     if (existing && existing.email_confirmed_at) throw userAlreadyExists();
-    if (existing) return repeatConfirmation(api, tx, existing);
+    if (existing) {
+      const same = samePassword && existing.encrypted_password === pending?.encrypted_password;
+      if (!same) await markSignupContested(tx, existing.id);
+      return repeatConfirmation(api, tx, existing);
+    }
     const user = await createUser(tx, {
       email,
       passwordHash: hash,

@@ -48,9 +48,14 @@ async function passwordGrant(api: AuthApi, c: Context, b: Body): Promise<Session
   const notAFailure = await api.limits.attempt(c, 'signIn');
   const user = await findUserByEmail(db, email);
   const ok = await passwordMatches(password, user?.encrypted_password ?? null);
+  // an unconfirmed account answers the same whether the password was right or not: its
+  // pending password may be a stranger's guess at the owner's, or the owner's itself
+  if (user && !user.email_confirmed_at && !user.is_anonymous) {
+    if (ok) await notAFailure();
+    throw emailNotConfirmed();
+  }
   if (!user || !ok) throw invalidCredentials();
   await notAFailure();
-  if (!user.email_confirmed_at) throw emailNotConfirmed();
   if (user.banned_until && new Date(user.banned_until).getTime() > Date.now()) throw userBanned();
   return db.transaction((tx) => issueSession(api, tx, user, 'password', c));
 }

@@ -7,6 +7,8 @@ import type { Queryable } from '../../db/types.js';
 import type { AuthApi } from '../api.js';
 import { hashPassword, passwordMatches } from '../crypto.js';
 import {
+  AuthError,
+  ErrorCode,
   emailExists,
   reauthenticationNeeded,
   reauthenticationNotValid,
@@ -125,16 +127,35 @@ export async function updateUser(api: AuthApi, c: Context): Promise<Response> {
   }
   const redirectTo = safeRedirect(config, c.req.query('redirect_to'));
   const hash = password !== undefined ? await hashPassword(password) : null;
-  const mails = await db.transaction(async (tx) => {
-    if (hash) {
-      await checkReauthentication(api, tx, user, sessionId, nonce);
-      await setPassword(tx, user.id, hash);
-      await deleteOtherSessions(tx, user.id, sessionId);
-    }
-    // GoTrue merges top-level keys; a null value removes the key
-    if (data) await mergeUserMetadata(tx, user.id, data, { stripNulls: true });
-    return changesEmail ? changeEmail(api, tx, user, email, b) : [];
-  });
+  // a nonce is a 6-digit code: wrong ones count per IP and per user, whatever the IP
+  const guesses =
+    hash && nonce && config.securePasswordChange
+      ? [
+          await api.limits.attempt(c, 'reauthenticate'),
+          await api.limits.attempt(c, 'reauthenticate', `user:${user.id}`),
+        ]
+      : [];
+  const settle = async () => {
+    for (const notAFailure of guesses) await notAFailure();
+  };
+  const mails = await db
+    .transaction(async (tx) => {
+      if (hash) {
+        await checkReauthentication(api, tx, user, sessionId, nonce);
+        await setPassword(tx, user.id, hash);
+        await deleteOtherSessions(tx, user.id, sessionId);
+      }
+      // GoTrue merges top-level keys; a null value removes the key
+      if (data) await mergeUserMetadata(tx, user.id, data, { stripNulls: true });
+      return changesEmail ? changeEmail(api, tx, user, email, b) : [];
+    })
+    .catch(async (e: unknown) => {
+      // only a wrong nonce stays counted
+      if (!(e instanceof AuthError && e.errorCode === ErrorCode.ReauthenticationNotValid))
+        await settle();
+      throw e;
+    });
+  await settle();
   for (const m of mails) await sendAuthMail(api, m.to, m.mail, m, redirectTo);
   const fresh = await getUserById(db, user.id);
   return c.json(userJson(fresh, await listIdentities(db, user.id)));

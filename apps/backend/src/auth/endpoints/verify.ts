@@ -24,6 +24,7 @@ import {
   markEmailChangeHalfConfirmed,
   sentAtOf,
   setEmail,
+  takeContestedSignup,
   type TokenKind,
   type UserRow,
 } from '../models/users.js';
@@ -88,7 +89,11 @@ async function findBySecret(
 }
 
 type Verified =
-  | { user: UserRow; kind: TokenKind }
+  /**
+   * `contested`: the link confirmed an account whose pending password was not trusted; the
+   * password was cleared and its sessions ended, so the user must set a password now.
+   */
+  | { user: UserRow; kind: TokenKind; contested?: boolean }
   /** The first link of a two-link e-mail change: no session yet. */
   | { halfConfirmed: true };
 
@@ -101,9 +106,11 @@ async function consumeToken(tx: Queryable, type: string, lookup: Lookup): Promis
   if (!sentAt || Date.now() - new Date(sentAt).getTime() > OTP_TTL_MS) throw otpExpired();
   await deleteOneTimeTokens(tx, user.id, kind);
   if (kind === 'signup' || kind === 'recovery') {
+    // this link confirms the address: a password the inbox's owner may not have set stays off
+    const contested = !user.email_confirmed_at && (await takeContestedSignup(tx, user.id));
     await consumeLinkToken(tx, user.id, kind);
     if (kind === 'signup') await markEmailVerified(tx, user.id);
-    return { user: await getUserById(tx, user.id), kind };
+    return { user: await getUserById(tx, user.id), kind, contested };
   }
   return consumeEmailChange(tx, user, kind);
 }
@@ -171,7 +178,8 @@ async function countingFailures<T>(
 const withFragment = (url: string, params: Record<string, string>) =>
   `${url.split('#')[0]}#${new URLSearchParams(params).toString()}`;
 
-type LinkOutcome = { code: string } | { session: SessionJson } | { halfConfirmed: true };
+type LinkOutcome =
+  { code: string } | { session: SessionJson; contested: boolean } | { halfConfirmed: true };
 
 export async function verifyLink(api: AuthApi, c: Context): Promise<Response> {
   const type = c.req.query('type') ?? '';
@@ -184,7 +192,8 @@ export async function verifyLink(api: AuthApi, c: Context): Promise<Response> {
         if ('halfConfirmed' in v) return v;
         const code = await issueAuthCode(tx, v.user.id, v.kind);
         if (code) return { code };
-        return { session: await issueSession(api, tx, v.user, 'otp', c) };
+        const session = await issueSession(api, tx, v.user, 'otp', c);
+        return { session, contested: v.contested === true };
       }),
     );
     if ('halfConfirmed' in out)
@@ -202,7 +211,9 @@ export async function verifyLink(api: AuthApi, c: Context): Promise<Response> {
         expires_in: String(session.expires_in),
         refresh_token: session.refresh_token,
         token_type: 'bearer',
-        type,
+        // a contested confirmation signs in for recovery: supabase-js then announces
+        // PASSWORD_RECOVERY and the app asks for a new password
+        type: out.contested ? 'recovery' : type,
       }),
       303,
     );

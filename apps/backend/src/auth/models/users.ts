@@ -339,3 +339,33 @@ export async function consumeLinkToken(
 export async function deleteUser(db: Queryable, id: string): Promise<void> {
   await db.query('delete from auth.users where id = $1::uuid', [id]);
 }
+
+/**
+ * Marks an unconfirmed account's pending password as untrusted: another sign-up, or a magic
+ * link, reached it before the address was confirmed (see takeContestedSignup).
+ */
+export async function markSignupContested(tx: Queryable, id: string): Promise<void> {
+  await tx.query(
+    'insert into backend.contested_signups (user_id) values ($1::uuid) on conflict (user_id) do nothing',
+    [id],
+  );
+}
+
+/**
+ * Settles a contested account at the confirmation of its address: the pending password is
+ * cleared (whoever set it may not own the inbox) and every session of the account ends.
+ * Returns whether the account was contested.
+ */
+export async function takeContestedSignup(tx: Queryable, id: string): Promise<boolean> {
+  const r = await tx.query(
+    'delete from backend.contested_signups where user_id = $1::uuid returning 1',
+    [id],
+  );
+  if (r.rows.length === 0) return false;
+  await tx.query(
+    `update auth.users set encrypted_password = '', updated_at = now() where id = $1::uuid`,
+    [id],
+  );
+  await tx.query('delete from auth.sessions where user_id = $1::uuid', [id]);
+  return true;
+}

@@ -40,7 +40,15 @@ describe('containsProfanity (the database list, normalised the same way)', () =>
   it('reads leet only inside words and joins spelled-out letters', () => {
     expect(normalizeForProfanity('Route 455')).toBe('route 455');
     expect(normalizeForProfanity('sh1t happens')).toBe('shit happens');
-    expect(normalizeForProfanity('f u c k  it')).toBe('fuck it');
+    // joined, then written by sound ("ck" as "k")
+    expect(normalizeForProfanity('f u c k  it')).toBe('fuk it');
     expect(normalizeForProfanity('A B')).toBe('a b');
+  });
+
+  it('writes letters that sound alike one way, so phonetic spellings match the list', () => {
+    expect(normalizeForProfanity('Phuq Qween')).toBe('fuk kween');
+    expect(containsProfanity('phuq this')).toBe(true);
+    expect(containsProfanity('PHUCCK off')).toBe(true);
+    expect(containsProfanity('Phil Collins', 'Queen')).toBe(false);
   });
 });

@@ -24,6 +24,10 @@ const leet = new Map(
 const translate = (text: string, map: Map<string, string | undefined>): string =>
   Array.from(text, (c) => map.get(c) ?? c).join('');
 
+/** Letters that sound alike, written one way (private.profanity_sounds): "phuq" as "fuk". */
+export const profanitySounds = (text: string): string =>
+  text.replace(/p+h+/g, 'f').replace(/c+k+/g, 'k').replace(/q+/g, 'k');
+
 /** The text as the matcher sees it (private.normalize_for_profanity). */
 export function normalizeForProfanity(text: string): string {
   let s = text.normalize('NFKC').normalize('NFD').replace(strip, '');
@@ -46,14 +50,16 @@ export function normalizeForProfanity(text: string): string {
     out.push(word);
   }
   flush();
-  return out.join(' ');
+  return profanitySounds(out.join(' '));
 }
 
 /** One term's expression (private.profanity_pattern). */
 export function profanityPattern(term: string, match: ProfanityMatch): string {
   return (
     (match === 'any' ? '' : '(?<![a-z0-9])') +
-    term.replace(/([a-z])/g, '$1+').replace(/ /g, '[^a-z]*') +
+    profanitySounds(term)
+      .replace(/([a-z])/g, '$1+')
+      .replace(/ /g, '[^a-z]*') +
     (match === 'word' ? '(?:e?s)?(?![a-z0-9])' : '')
   );
 }

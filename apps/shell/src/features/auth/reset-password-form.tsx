@@ -32,6 +32,8 @@ export function ResetPasswordForm() {
       toast(updateFailed(error));
       return;
     }
+    // the recovery is over: the new password is the account's
+    useAuthStore.setState({ recovery: false });
     toast({
       title: 'Password updated',
       description: 'Your password has been changed.',
