@@ -95,7 +95,7 @@ export function allChanges(a: Snapshot, b: Snapshot): string[] {
 /**
  * Changes a member's policies don't allow: anything on another member's rows or on
  * admin-managed tables (except trigger-maintained counters), a role of their own, auth or
- * storage rows, and admin-only columns of their own rows.
+ * storage rows (except ending their own account), and admin-only columns of their own rows.
  */
 export function forbiddenChanges(a: Snapshot, b: Snapshot, memberId: string): string[] {
   const out: string[] = [];
@@ -117,6 +117,8 @@ export function forbiddenChanges(a: Snapshot, b: Snapshot, memberId: string): st
       }
       // a member may give up their own role (the delete policy allows it), not change it
       if (mine(r) && t === 'user_roles' && !s) continue;
+      // a member may end their own account (delete_my_account_data), never change it
+      if (t === 'auth.users' && r['id'] === memberId && !s) continue;
       if (!s) out.push(`${t} ${k} (not the member's) deleted`);
       else if (strip(t, s) !== strip(t, r)) out.push(`${t} ${k} (not the member's) changed`);
     }
