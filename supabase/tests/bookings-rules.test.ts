@@ -518,14 +518,26 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
     });
 
     it('tells the member whether each of their bookings can still be cancelled (event_bookings.cancellable), as cancel_booking decides', async () => {
-      const ev = await event({ capacity: 2 });
+      // one booking per member and event: a night each, the third one full
+      const nights = [await event(), await event(), await event({ capacity: 1 })];
       const m = await member();
-      const pending = await booked(m, ev, 1);
-      const approved = await booked(m, ev, 1);
-      const waitlisted = await booked(m, ev, 1);
-      // two private-occasion requests (no event)
-      const rejected = (await book(m, null)).rows[0] as Booking;
-      const cancelled = (await book(m, null)).rows[0] as Booking;
+      const pending = await booked(m, nights[0] as string, 1);
+      const approved = await booked(m, nights[1] as string, 1);
+      await booked(await member(), nights[2] as string, 1);
+      const waitlisted = await booked(m, nights[2] as string, 1);
+      // two private-occasion requests (no event, a future date)
+      const occasion = async () =>
+        (
+          await h.run<Booking>(
+            m,
+            `insert into public.event_bookings (user_id, name, email, phone, event_title, event_date)
+             values ($1, 'Guest', 'guest@example.test', '555-0100', 'Birthday', now() + interval '30 days')
+             returning id, status, booking_code, event_title, event_date::text, occasion`,
+            [m],
+          )
+        ).rows[0] as Booking;
+      const rejected = await occasion();
+      const cancelled = await occasion();
       await h.run(admin, `update public.event_bookings set status = 'approved' where id = $1`, [
         approved.id,
       ]);
@@ -550,10 +562,10 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
         [rejected.id]: 'rejected:false',
         [cancelled.id]: 'cancelled:false',
       });
-      // the event starts: none of its bookings can be cancelled any more
+      // the nights start: none of their bookings can be cancelled any more
       await h.owner(
-        `update public.events set event_date = now() - interval '1 minute' where id = $1`,
-        [ev],
+        `update public.events set event_date = now() - interval '1 minute' where id = any($1)`,
+        [nights],
       );
       expect(Object.values(await read()).sort()).toEqual([
         'approved:false',

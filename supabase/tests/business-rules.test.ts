@@ -75,8 +75,8 @@ describe('business rules', () => {
       const res = await attempt(
         db,
         member,
-        `insert into public.event_bookings (user_id, name, email, phone, number_of_guests)
-         values ($1, 'Guest', 'g@example.test', '555', $2) returning id`,
+        `insert into public.event_bookings (user_id, name, email, phone, number_of_guests, event_date)
+         values ($1, 'Guest', 'g@example.test', '555', $2, now() + interval '30 days') returning id`,
         [member.id, guests],
       );
       outcomes.push([guests, res.ok, res.ok ? '' : `${res.code} ${res.message}`]);

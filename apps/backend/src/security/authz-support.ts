@@ -70,7 +70,9 @@ export const pkOf = (table: string): string[] =>
     ? ['user_id']
     : table === 'song_votes'
       ? ['song_request_id', 'user_id']
-      : ['id'];
+      : table === 'venue_hours'
+        ? ['weekday']
+        : ['id'];
 export const pkFilter = (table: string, r: Row) =>
   pkOf(table)
     .map((c) => `${c}=eq.${encodeURIComponent(String(r[c]))}`)

@@ -183,6 +183,11 @@ const DEFINERS: Record<string, { call: string; expect: Expect }> = {
     call: `private.lounge_set_status(gen_random_uuid(), 'played')::text`,
     expect: 'refused',
   },
+  'private.menu_section_visible(uuid)': {
+    // whether a menu section is shown: the menu's read policy asks it for visitors too
+    call: `private.menu_section_visible((select id from public.menu_sections limit 1))`,
+    expect: 'as visitor',
+  },
   'private.new_booking_code()': {
     // a fresh random code (the column default of a booking), nothing else
     call: `length(private.new_booking_code())`,

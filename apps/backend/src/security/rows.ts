@@ -49,7 +49,9 @@ export const keyOf = (table: string, r: Row): string =>
     ? String(r['user_id'])
     : table === 'song_votes'
       ? `${String(r['song_request_id'])}/${String(r['user_id'])}`
-      : String(r['id']);
+      : table === 'venue_hours'
+        ? String(r['weekday'])
+        : String(r['id']);
 
 export async function snapshot(db: Db): Promise<Snapshot> {
   const tables = await db.query<{ t: string }>(
