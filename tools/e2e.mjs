@@ -42,9 +42,18 @@ if (area !== undefined && !suiteNames.includes(area)) {
   console.error(`--area must be one of ${suiteNames.join(', ')}; got ${area}`);
   process.exit(2);
 }
+/**
+ * Playwright runs a project's dependencies whole, whatever the filter: the venue-edits project
+ * (after every other test) would pull in the whole suite. One area runs the main project only;
+ * the suite runs it, then the venue-edits project on its own (--no-deps), in that order.
+ */
+const runs = [];
 if (area) {
   const union = Object.values(areas).join('|');
-  playwrightArgs.unshift(area === 'suite' ? `--grep-invert=${union}` : `--grep=${areas[area]}`);
+  const filter = area === 'suite' ? `--grep-invert=${union}` : `--grep=${areas[area]}`;
+  runs.push([filter, '--project=chromium', ...playwrightArgs]);
+  if (area === 'suite')
+    runs.push([filter, '--project=venue-edits', '--no-deps', ...playwrightArgs]);
   // ports of its own, unless given: 20 apart (the suite uses 5 and the spare ports 2 more)
   const i = suiteNames.indexOf(area);
   env.E2E_PORT_BASE ??= String(4300 + 20 * i);
@@ -67,11 +76,13 @@ try {
       ],
       { cwd: root, stdio: 'inherit', env },
     );
-  execFileSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...playwrightArgs], {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  });
+  if (!area) runs.push(playwrightArgs);
+  for (const run of runs)
+    execFileSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...run], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    });
 } catch (error) {
   if (error.status === undefined) console.error(error.message);
   process.exit(error.status ?? 1);
