@@ -8,9 +8,10 @@
 // too, so a step whose inputs did not change since its last pass is replayed
 // from the cache. Stops at the first failing step and exits non-zero, and
 // prints how long each step took.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { cpus } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDebianPackage } from './ensure-debian-package.mjs';
 
@@ -64,20 +65,115 @@ const steps = [
   ['e2e', nx('run', '@bistro/e2e:e2e', parallel)],
 ];
 
+// Each step has a time budget, and the run as a whole one under CI's 90 minutes: a step that
+// hangs is stopped with the list of the processes it left running, instead of the whole run
+// being cut off with no word on where it stood.
+const STEP_BUDGET_MIN = { format: 5, 'dev suite': 15, e2e: 35 };
+const DEFAULT_BUDGET_MIN = 50;
+const RUN_BUDGET_MIN = Number(process.env.BISTRO_TEST_BUDGET_MIN ?? 85);
+
+const log = join(tmpdir(), `bistro-${env.BISTRO_TEST_RUN}.log`);
+writeFileSync(log, '');
+
 const started = Date.now();
 const times = [];
 for (const [name, [cmd, ...args]] of steps) {
   const t0 = Date.now();
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  const budgetMs = Math.min(
+    (STEP_BUDGET_MIN[name] ?? DEFAULT_BUDGET_MIN) * 60_000,
+    RUN_BUDGET_MIN * 60_000 - (t0 - started),
+  );
+  const { code, timedOut } = await runStep(cmd, args, budgetMs);
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   times.push([name, seconds]);
-  if (result.status !== 0) {
-    console.error(`\n=== ${name} failed after ${seconds} s ===`);
-    process.exit(result.status ?? 1);
+  if (code !== 0) {
+    if (timedOut)
+      console.error(
+        `\n=== ${name} stopped: over its ${Math.round(budgetMs / 60_000)}-minute budget ===`,
+      );
+    printDigest();
+    console.error(`\n=== ${name} failed after ${seconds} s (whole output: ${log}) ===`);
+    process.exit(code || 1);
   }
   console.log(`=== ${name} passed in ${seconds} s ===`);
 }
 console.log('\nstep times:');
 for (const [name, seconds] of times) console.log(`  ${seconds.padStart(7)} s  ${name}`);
 console.log(`\nAll test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+/** Runs one step in its own process group, copying its output to the terminal and the log. */
+function runStep(cmd, args, budgetMs) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env,
+      stdio: ['inherit', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const copy = (out) => (chunk) => {
+      out.write(chunk);
+      appendFileSync(log, chunk);
+    };
+    child.stdout.on('data', copy(process.stdout));
+    child.stderr.on('data', copy(process.stderr));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error('\n=== still running when the budget ran out (seconds, command) ===');
+      console.error(runningProcesses(child.pid));
+      killGroup(child.pid, 'SIGTERM');
+      setTimeout(() => killGroup(child.pid, 'SIGKILL'), 10_000).unref();
+    }, budgetMs);
+    // Ctrl-C or CI's stop ends the whole step, not only the Nx process
+    const forward = (signal) => () => {
+      killGroup(child.pid, signal);
+      process.exit(130);
+    };
+    process.once('SIGINT', forward('SIGINT'));
+    process.once('SIGTERM', forward('SIGTERM'));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      process.removeAllListeners('SIGINT');
+      process.removeAllListeners('SIGTERM');
+      resolve({ code: code ?? (signal ? 1 : 0), timedOut });
+    });
+  });
+}
+
+function killGroup(pid, signal) {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** The processes of the step's group (and their elapsed seconds): what hangs. */
+function runningProcesses(pgid) {
+  const ps = spawnSync('ps', ['-eo', 'pgid=,etimes=,args='], { encoding: 'utf8' });
+  return (ps.stdout ?? '')
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter(([g]) => Number(g) === pgid)
+    .map(([, secs, ...rest]) => `${secs.padStart(6)}  ${rest.join(' ').slice(0, 200)}`)
+    .join('\n');
+}
+
+/**
+ * The lines that say what failed (failed tests, errors, failed Nx tasks), printed last so a
+ * reader of only the end of a long log still sees them.
+ */
+function printDigest() {
+  const plain = readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+  const lines = plain.split('\n');
+  const hits = [];
+  const wanted =
+    /(FAIL\b|\bfailed\b|✗|×|\bError:|Error\b.*:|AssertionError|Timeout|timed out|expected .* to |Unhandled|ELIFECYCLE|Failed tasks|^\s+- @bistro)/;
+  for (let i = 0; i < lines.length; i++) {
+    if (wanted.test(lines[i]) && !/✓/.test(lines[i]))
+      hits.push(`${i + 1}: ${lines[i].slice(0, 240)}`);
+  }
+  console.error('\n=== what failed (lines of the log) ===');
+  console.error(hits.slice(-80).join('\n') || '(no failure line recognised)');
+}
