@@ -369,8 +369,13 @@ export function BookingDialog({
           <Button type="button" $variant="ghost" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Submitting…' : 'Submit Booking'}
+          <Button
+            type="submit"
+            disabled={busy}
+            // on the waitlist it says so; its name still holds the submit action's
+            aria-label={waitlisted && !busy ? 'Submit Booking: Join the Waitlist' : undefined}
+          >
+            {busy ? 'Submitting…' : waitlisted ? 'Join the Waitlist' : 'Submit Booking'}
           </Button>
         </Footer>
       </form>

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { dismissToasts, toast } from '@bistro/ui';
+import { FieldError, dismissToasts, toast } from '@bistro/ui';
 import { signUp, signUpFailed } from '@bistro/auth';
 import { NAME_MAX_LENGTH } from '@bistro/data';
 import {
@@ -27,8 +28,11 @@ export function SignUpForm({
   returnTo?: string | null;
 }) {
   const { register, handleSubmit, formState } = useForm<Values>();
+  // what went wrong, said above the button it came from (the toast may be off screen or closed)
+  const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = async (values: Values) => {
+    setFormError(null);
     const email = values.email.trim();
     const { error, needsVerification } = await signUp({
       email,
@@ -38,7 +42,9 @@ export function SignUpForm({
       returnTo,
     });
     if (error) {
-      toast(signUpFailed(error));
+      const message = signUpFailed(error);
+      setFormError(message.description ?? message.title);
+      toast(message);
       return;
     }
     // What the page said before (e.g. "Authentication Required") no longer applies.
@@ -76,6 +82,11 @@ export function SignUpForm({
         registration={register('password', { required: true })}
         hint={NEW_PASSWORD_HINT}
       />
+      {formError ? (
+        <FieldError role="alert" id="signup-error">
+          {formError}
+        </FieldError>
+      ) : null}
       <SubmitButton busy={formState.isSubmitting} label="Sign Up" busyLabel="Creating account…" />
     </form>
   );
