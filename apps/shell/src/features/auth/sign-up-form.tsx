@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FieldError, dismissToasts, toast } from '@bistro/ui';
+import { Field, FieldError, Input, Label, dismissToasts, toast } from '@bistro/ui';
 import { signUp, signUpFailed } from '@bistro/auth';
-import { NAME_MAX_LENGTH } from '@bistro/data';
+import { NAME_MAX_LENGTH, businessDate } from '@bistro/data';
 import {
   RequiredField,
   EmailField,
@@ -10,13 +10,14 @@ import {
   SubmitButton,
   NEW_PASSWORD_HINT,
 } from './auth-fields';
-import { NameRow } from './auth-styles';
+import { BirthdayHint, NameRow } from './auth-styles';
 
 interface Values {
   firstName: string;
   lastName: string;
   email: string;
   password: string;
+  birthday: string;
 }
 
 export function SignUpForm({
@@ -39,6 +40,7 @@ export function SignUpForm({
       password: values.password,
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
+      birthday: values.birthday || null,
       returnTo,
     });
     if (error) {
@@ -82,6 +84,21 @@ export function SignUpForm({
         registration={register('password', { required: true })}
         hint={NEW_PASSWORD_HINT}
       />
+      <Field>
+        <Label htmlFor="signup-birthday">Birthday (optional)</Label>
+        <Input
+          id="signup-birthday"
+          type="date"
+          autoComplete="bday"
+          min="1900-01-01"
+          max={businessDate()}
+          aria-describedby="signup-birthday-hint"
+          {...register('birthday')}
+        />
+        <BirthdayHint id="signup-birthday-hint">
+          For your birthday treat. Set once: the venue changes it if needed.
+        </BirthdayHint>
+      </Field>
       {formError ? (
         <FieldError role="alert" id="signup-error">
           {formError}
