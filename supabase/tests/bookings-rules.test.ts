@@ -716,6 +716,38 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
       expect(row?.by).toBe(admin);
     });
 
+    it('a checked-in booking can no longer be cancelled by its guest, even before the event starts', async () => {
+      const b = await tonight('approved');
+      // doors open before the event: it starts in a few minutes
+      await h.owner(
+        "update public.events set event_date = now() + interval '5 minutes' where id = (select event_id from public.event_bookings where id = $1)",
+        [b.id],
+      );
+      await h.owner(
+        "update public.event_bookings set event_date = now() + interval '5 minutes' where id = $1",
+        [b.id],
+      );
+      const [guest] = await h.owner<{ user_id: string }>(
+        'select user_id from public.event_bookings where id = $1',
+        [b.id],
+      );
+      const before = await h.owner<{ c: boolean }>(
+        'select private.booking_cancellable(b) as c from public.event_bookings b where id = $1',
+        [b.id],
+      );
+      expect(before[0]?.c).toBe(true);
+      expect((await checkIn(admin, b.booking_code)).rows[0]?.r['checked_in_at']).toBeTruthy();
+      const after = await h.owner<{ c: boolean }>(
+        'select private.booking_cancellable(b) as c from public.event_bookings b where id = $1',
+        [b.id],
+      );
+      expect(after[0]?.c).toBe(false);
+      const cancel = await h.run(guest!.user_id, 'select id from public.cancel_booking($1)', [
+        b.id,
+      ]);
+      expect(cancel).toMatchObject({ ok: false });
+    });
+
     it.each([
       ['cancelled', 'This booking was cancelled'],
       ['rejected', 'This booking was rejected'],
