@@ -167,7 +167,7 @@ export {
   venueInstant,
   VENUE_TIME_ZONE,
 } from './lib/venue-time';
-export { useLiveDjRatings } from './dj-ratings/dj-ratings-query';
+export { useHasRatedTonight, useLiveDjRatings } from './dj-ratings/dj-ratings-query';
 
 // --- the venue record (settings, hours, dates with other hours, history) ---
 export { venueKeys } from './venue/keys';

@@ -38,6 +38,7 @@ import {
   useMyVotes,
   useSongRequestStatusMutation,
   useSongVoteToggleMutation,
+  useHasRatedTonight,
   useLiveDjRatings,
   useTonightsSongRequests,
   voteErrorToast,
@@ -151,6 +152,7 @@ export function SongRequestsPage() {
   const dj = djQuery.data ?? null;
   // Fetched beside the DJ, not after it: the query picks the same live DJ itself.
   const ratingsQuery = useLiveDjRatings(tonight, pollMs);
+  const ratedTonight = useHasRatedTonight(userId || undefined, dj?.id, tonight);
 
   // The page appears once, with the DJ card and its reviews filled in: rendering
   // them as they arrive pushed the request list down (layout shift on phones).
@@ -316,6 +318,11 @@ export function SongRequestsPage() {
   const openRating = () => {
     if (!dj) {
       toast(loungeRatingToasts.noDj);
+      return;
+    }
+    // one rating per DJ per night: said before the dialog, not after the stars
+    if (ratedTonight.data) {
+      toast(loungeRatingToasts.duplicate);
       return;
     }
     setRateUsed(true);
