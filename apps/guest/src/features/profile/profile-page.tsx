@@ -92,7 +92,9 @@ function ProfileForm({ userId }: { userId: string }) {
 
   return (
     <Card as="section" aria-labelledby="profile-form-title">
-      <CardTitle id="profile-form-title">Your Details</CardTitle>
+      <CardTitle as="h2" id="profile-form-title">
+        Your Details
+      </CardTitle>
       <form
         aria-label="Profile"
         onSubmit={handleSubmit((v) =>
@@ -178,7 +180,7 @@ function Profile() {
         <Stack $gap={4}>
           <ProfileForm userId={userId} />
           <Card>
-            <CardTitle>Your data</CardTitle>
+            <CardTitle as="h2">Your data</CardTitle>
             <Muted>
               Export or delete your data and read how we protect it in our{' '}
               <Link to="/privacy">Privacy Policy</Link>.
