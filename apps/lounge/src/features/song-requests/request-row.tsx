@@ -29,6 +29,11 @@ const Item = styled.li`
     border-color: ${theme.colors.accent};
     background: linear-gradient(90deg, rgba(242, 184, 75, 0.12), ${theme.colors.surface} 60%);
   }
+  /* the member's own new request, just added: where it landed in the list */
+  &[data-spotlight] {
+    outline: 3px solid ${theme.colors.primary};
+    outline-offset: 2px;
+  }
 `;
 
 const Rank = styled.span`

@@ -56,23 +56,50 @@ import { statusView } from './request-status';
 import { usePendingIds } from './use-pending-ids';
 import { useTonight } from './use-tonight';
 
+/**
+ * On a phone the night comes first: the request buttons, Now Playing and Up Next, then the
+ * DJ's card, then the full list. From laptops up the DJ's card is a column of its own.
+ */
 const Layout = styled.div`
   display: grid;
   gap: ${theme.space(6)};
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'actions' 'now' 'dj' 'list';
   ${media.lg} {
     grid-template-columns: minmax(0, 1fr) 340px;
+    grid-template-rows: auto auto 1fr;
+    grid-template-areas: 'actions dj' 'now dj' 'list dj';
     align-items: start;
   }
 `;
 
+const Area = styled.div<{ $area: string }>`
+  grid-area: ${({ $area }) => $area};
+  min-width: 0;
+`;
+
 const Side = styled.div`
+  grid-area: dj;
   display: flex;
   flex-direction: column;
   gap: ${theme.space(4)};
   ${media.lg} {
     position: sticky;
     top: ${theme.space(4)};
-    order: 2;
+  }
+`;
+
+/** Links to the parts of a long list: Played Tonight is reachable without scrolling past it. */
+const JumpLinks = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space(2)} ${theme.space(4)};
+  margin-top: ${theme.space(3)};
+  font-size: 0.95rem;
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
   }
 `;
 
@@ -93,7 +120,6 @@ const SearchBox = styled.div`
 `;
 
 const Actions = styled(Row)`
-  margin-top: ${theme.space(4)};
   > button {
     flex: 1 1 140px;
     white-space: nowrap;
@@ -308,6 +334,19 @@ export function SongRequestsPage() {
 
   const [dropOpen, setDropOpen] = useState(false);
   const [rateOpen, setRateOpen] = useState(false);
+  // The member's request just sent: once it is on the list, it is scrolled to and outlined.
+  const [spotlight, setSpotlight] = useState<string | null>(null);
+  useEffect(() => {
+    if (!spotlight) return;
+    const row = document.getElementById(`request-${spotlight}`)?.closest('li');
+    if (!row) return; // not on the list yet: tried again when the list changes
+    setSpotlight(null);
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    row.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    row.setAttribute('data-spotlight', '');
+    // the outline is a moment's pointer, not a state: it fades by itself
+    window.setTimeout(() => row.removeAttribute('data-spotlight'), 4_000);
+  }, [spotlight, requests]);
   // Once opened, a dialog stays mounted (closed), keeping what was typed in it.
   const [dropUsed, setDropUsed] = useState(false);
   const [rateUsed, setRateUsed] = useState(false);
@@ -359,16 +398,7 @@ export function SongRequestsPage() {
         </LiveLine>
       ) : null}
       <Layout>
-        <Side>
-          <LiveDjCard
-            dj={dj}
-            djLoading={djQuery.isPending}
-            ratingsTonight={ratings?.total}
-            reviews={ratings?.ratings ?? NO_RATINGS}
-            votesUsed={votesUsed}
-          />
-        </Side>
-        <div>
+        <Area $area="actions">
           <Actions>
             <Button
               type="button"
@@ -390,6 +420,29 @@ export function SongRequestsPage() {
               <Star size={18} aria-hidden /> Rate the DJ
             </Button>
           </Actions>
+          {hasAnyRequests ? (
+            <JumpLinks aria-label="Parts of tonight's list">
+              <a href="#all-requests-list">All requests</a>
+              {queue.played.length > 0 ? <a href="#played-tonight">Played Tonight</a> : null}
+            </JumpLinks>
+          ) : null}
+        </Area>
+        {hasAnyRequests ? (
+          <Area $area="now">
+            <NowPlaying request={queue.nowPlaying} {...staff} />
+            <UpNext requests={queue.upNext} {...staff} />
+          </Area>
+        ) : null}
+        <Side>
+          <LiveDjCard
+            dj={dj}
+            djLoading={djQuery.isPending}
+            ratingsTonight={ratings?.total}
+            reviews={ratings?.ratings ?? NO_RATINGS}
+            votesUsed={votesUsed}
+          />
+        </Side>
+        <Area $area="list" id="all-requests-list" tabIndex={-1}>
           <SearchBox>
             <Search size={18} aria-hidden />
             <Input
@@ -400,12 +453,6 @@ export function SongRequestsPage() {
               onChange={(e) => setSearch(e.target.value)}
             />
           </SearchBox>
-          {hasAnyRequests ? (
-            <>
-              <NowPlaying request={queue.nowPlaying} {...staff} />
-              <UpNext requests={queue.upNext} {...staff} />
-            </>
-          ) : null}
           <RequestSections
             requests={queue.open}
             hasAnyRequests={hasAnyRequests}
@@ -419,11 +466,15 @@ export function SongRequestsPage() {
           />
           <PlayedTonight requests={queue.played} {...staff} />
           <HowItWorks />
-        </div>
+        </Area>
       </Layout>
       {dropUsed ? (
         <Suspense fallback={null}>
-          <DropRequestDialog open={dropOpen} onOpenChange={setDropOpen} />
+          <DropRequestDialog
+            open={dropOpen}
+            onOpenChange={setDropOpen}
+            onRequested={setSpotlight}
+          />
         </Suspense>
       ) : null}
       {dj && rateUsed ? (
