@@ -80,7 +80,11 @@ export {
 // --- admin domains (moderation, users, roles, analytics, functions) ---
 export { adminLoadFailed, adminActionFailed } from './admin-overview/errors';
 export { useAdminCounts } from './admin-overview/counts-query';
-export { useAdminEvents, type AdminEvent } from './admin-events/events-query';
+export {
+  useAdminEvents,
+  useEventOpenBookingCount,
+  type AdminEvent,
+} from './admin-events/events-query';
 export { useEventCreateMutation, type CreateEventVars } from './admin-events/event-create-mutation';
 export { useEventModerateMutation, type EventAction } from './admin-events/event-moderate-mutation';
 export { useEventImageUploadMutation } from './admin-events/event-image-upload-mutation';

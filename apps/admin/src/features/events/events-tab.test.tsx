@@ -2,12 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as data from '@bistro/data';
 import type { AdminEvent } from '@bistro/data';
-import { EventsTab } from './events-tab';
+import { EventsTab, deleteDescription } from './events-tab';
 import { clearToasts, renderAt, setViewer } from '../../test/render';
 
 vi.mock('@bistro/data', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@bistro/data')>()),
   useAdminEvents: vi.fn(),
+  useEventOpenBookingCount: () => ({ data: undefined }),
 }));
 
 const event = (id: string, title: string, state: Partial<AdminEvent>): AdminEvent => ({
@@ -73,5 +74,17 @@ describe('EventsTab', () => {
       ['Approve', false],
       ['Delete', false],
     ]);
+  });
+
+  it('says before deleting that the open bookings are cancelled and their guests mailed', () => {
+    expect(deleteDescription('Salsa Sunday', undefined)).toBe(
+      '"Salsa Sunday" will be removed for good. Checking its bookings…',
+    );
+    expect(deleteDescription('Salsa Sunday', 0)).toBe(
+      '"Salsa Sunday" will be removed for good. It has no open bookings.',
+    );
+    expect(deleteDescription('Salsa Sunday', 3)).toBe(
+      '"Salsa Sunday" will be removed for good. Its 3 open bookings are cancelled by the venue and each guest is told by e-mail.',
+    );
   });
 });

@@ -134,4 +134,19 @@ describe('MyBookings', () => {
     expect(dialog).toHaveTextContent('You leave the waitlist for this event.');
     expect(dialog).not.toHaveTextContent('Your spot is given to the next guest');
   });
+
+  it('says a booking the venue cancelled (its event called off) was cancelled by the venue', () => {
+    server.bookings = [
+      booking({
+        status: 'cancelled',
+        cancelled_at: '2030-08-10T12:00:00Z',
+        cancelled_by: 'admin-1',
+        cancellable: false,
+      }),
+    ];
+    renderAt(page(), '/profile');
+    const card = screen.getByRole('listitem', { name: 'Friday Night Neon' });
+    expect(card).toHaveTextContent(/Cancelled .* by the venue/);
+    expect(within(card).getByText('Cancelled')).toBeInTheDocument();
+  });
 });

@@ -74,7 +74,14 @@ function BookingCard({
       </Muted>
       <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
         Booked {shortDate(booking.created_at)}
-        {booking.cancelled_at ? ` · Cancelled ${shortDate(booking.cancelled_at)}` : ''}
+        {booking.cancelled_at
+          ? ` · Cancelled ${shortDate(booking.cancelled_at)}${
+              // cancelled by staff (the event was called off, say), not by the guest
+              booking.cancelled_by && booking.cancelled_by !== booking.user_id
+                ? ' by the venue'
+                : ''
+            }`
+          : ''}
       </Muted>
       {booking.admin_notes ? (
         <StaffNote>
