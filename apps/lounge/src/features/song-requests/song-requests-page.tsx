@@ -24,6 +24,7 @@ import {
   theme,
   toast,
 } from '@bistro/ui';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthStore, useUserId } from '@bistro/auth';
 import {
   VOTES_PER_NIGHT,
@@ -46,6 +47,7 @@ import {
   type SongRequest,
   type SongRequestStatus,
 } from '@bistro/data';
+import { DjConsole } from './dj-console';
 import { HowItWorks } from './how-it-works';
 import { LiveDjCard } from './live-dj-card';
 import { NowPlaying, PlayedTonight, UpNext } from './queue-sections';
@@ -158,6 +160,9 @@ const NO_RATINGS: DjRating[] = [];
 export function SongRequestsPage() {
   const userId = useUserId() ?? '';
   const isAdmin = useAuthStore((s) => s.isAdmin);
+  // staff's DJ view of the queue (/song-requests?view=dj)
+  const [params] = useSearchParams();
+  const djView = isAdmin && params.get('view') === 'dj';
   const tonight = useTonight();
 
   // Live updates patch the lists as changes happen; while they flow the lists
@@ -384,10 +389,25 @@ export function SongRequestsPage() {
     );
   }
 
+  if (djView) {
+    return (
+      <Page data-area="lounge" data-route="/song-requests" data-view="dj">
+        <Heading>DJ View</Heading>
+        <Muted>Tonight&apos;s queue for the booth: play, reorder, take requests, undo.</Muted>
+        <DjConsole queue={queue} />
+      </Page>
+    );
+  }
+
   return (
     <Page data-area="lounge" data-route="/song-requests" data-live={live}>
       <Heading>Tonight&apos;s Request Lounge</Heading>
       <Muted>Request the songs you want to hear and vote the best ones up the list.</Muted>
+      {isAdmin ? (
+        <p style={{ margin: '0 0 8px' }}>
+          <Link to="/song-requests?view=dj">Open the DJ view</Link> (large buttons, undo)
+        </p>
+      ) : null}
       {live === 'down' ? (
         <LiveLine role="status" $down>
           <WifiOff size={16} aria-hidden /> Live updates paused - refreshing every 5 seconds
