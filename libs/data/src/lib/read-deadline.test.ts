@@ -28,7 +28,7 @@ describe('reads have a deadline', () => {
     await vi.advanceTimersByTimeAsync(1);
     const error = await outcome;
     expect(error).toBeInstanceOf(ReadDeadlineError);
-    expect((error as Error).message).toBe('The server did not answer within 7 s.');
+    expect((error as Error).message).toBe('The server did not answer within 6 s.');
   });
 
   it('never cuts off a write, which the server may already have applied', async () => {
@@ -64,7 +64,7 @@ describe('the query retry rule', () => {
     expect(retryRead(0, new ReadDeadlineError())).toBe(false);
     // as postgrest-js reports it inside its error object
     expect(
-      retryRead(0, new Error('ReadDeadlineError: The server did not answer within 7 s.')),
+      retryRead(0, new Error('ReadDeadlineError: The server did not answer within 6 s.')),
     ).toBe(false);
     expect(retryRead(0, new TypeError('Failed to fetch'))).toBe(true);
     expect(retryRead(1, new TypeError('Failed to fetch'))).toBe(false);

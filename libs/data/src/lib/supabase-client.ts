@@ -196,7 +196,7 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
  * How long a page waits for a read before it says the data could not load and offers Retry
  * (a read that ran out of time is not tried again: the guest decides).
  */
-export const READ_DEADLINE_MS = 7_000;
+export const READ_DEADLINE_MS = 6_000;
 
 /** The error a read gets when the API has not answered within READ_DEADLINE_MS. */
 export class ReadDeadlineError extends Error {
