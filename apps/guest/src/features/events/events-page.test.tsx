@@ -287,4 +287,26 @@ describe('EventsPage', () => {
       screen.getByRole('heading', { name: 'This event is not on the calendar' }),
     ).toBeInTheDocument();
   });
+
+  it('says a refused booking above the Submit button as well as in the toast', async () => {
+    setViewer('signedIn');
+    renderAt(<EventsPage />, '/events');
+    fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Phone *'), { target: { value: '555' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Booking' }));
+    await waitFor(() => expect(state.mutate).toHaveBeenCalledTimes(1));
+    await act(async () => {
+      const onError = state.mutationOptions.onError as unknown as (error: unknown) => void;
+      onError({ message: 'This event has already started', code: 'P0001' });
+    });
+    const said = dialog.querySelector('#booking-submit-error');
+    expect(said).toHaveAttribute('role', 'alert');
+    expect(said).toHaveTextContent('This event has already started');
+    // right above the buttons
+    expect(said?.nextElementSibling).toContainElement(
+      within(dialog).getByRole('button', { name: 'Submit Booking' }),
+    );
+    expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Booking Failed');
+  });
 });
