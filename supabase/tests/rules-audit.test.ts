@@ -134,7 +134,7 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
 
       const [section] = await db.act<{ id: string }>(
         admin,
-        `insert into public.menu_sections (name, position) values ('Audit plates', 99) returning id`,
+        `insert into public.menu_sections (slug, title, position) values ('audit-plates', 'Audit plates', 99) returning id`,
       );
       await expectOne('menu_section.created', { row_key: section!.id });
       const [item] = await db.act<{ id: string }>(
@@ -152,7 +152,7 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
 
       const [photo] = await db.owner<{ id: string }>(
         `insert into public.photo_wall (user_id, image_url) values ($1, $2) returning id`,
-        [member.id, `${member.id}/audit.png`],
+        [member.id, `https://example.test/${member.id}/audit.png`],
       );
       await db.act(admin, `update public.photo_wall set is_approved = true where id = $1`, [
         photo!.id,

@@ -14,6 +14,7 @@ afterAll(async () => {
 
 const expectedTables = [
   'analytics',
+  'audit_log',
   'dj_ratings',
   'djs',
   'event_bookings',
@@ -191,6 +192,7 @@ describe('schema', () => {
       song_votes: ['song_request_id', 'user_id', 'event_date'],
       venue_hour_exceptions: ['on_date'],
       venue_changes: ['changed_at'],
+      audit_log: ['at', 'actor_id', 'action', 'subject_user_id'],
       menu_sections: ['position'],
       menu_items: ['section_id', 'position', 'is_visible'],
       promotions: ['is_active', 'starts_on', 'position'],

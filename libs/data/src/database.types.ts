@@ -41,6 +41,45 @@ export type Database = {
         }
         Relationships: []
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_id: string | null
+          at: string
+          id: number
+          new_values: Json | null
+          old_values: Json | null
+          row_key: string | null
+          subject_user_id: string | null
+          table_name: string
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_id?: string | null
+          at?: string
+          id?: number
+          new_values?: Json | null
+          old_values?: Json | null
+          row_key?: string | null
+          subject_user_id?: string | null
+          table_name: string
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_id?: string | null
+          at?: string
+          id?: number
+          new_values?: Json | null
+          old_values?: Json | null
+          row_key?: string | null
+          subject_user_id?: string | null
+          table_name?: string
+        }
+        Relationships: []
+      }
       dj_ratings: {
         Row: {
           comment: string | null

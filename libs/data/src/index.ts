@@ -221,6 +221,18 @@ export {
 } from './venue/venue-changes-query';
 export { venueSaved, venueSaveFailed } from './venue/errors';
 
+// --- the audit trail (staff actions, admins only) ---
+export {
+  AUDIT_PAGE_SIZE,
+  auditActionFamilies,
+  auditKeys,
+  auditLogQueryOptions,
+  fetchAuditLog,
+  useAuditLog,
+  type AuditEntry,
+  type AuditFilters,
+} from './audit/audit-log-query';
+
 // --- the menu (sections, items, tags, 86'd tonight) ---
 export { menuKeys } from './menu/keys';
 export {

@@ -55,6 +55,7 @@ describe('AdminDashboard', () => {
         'Venue',
         'Menu',
         'Promotions',
+        'Activity',
       ]);
     },
   );

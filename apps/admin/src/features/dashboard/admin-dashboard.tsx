@@ -24,6 +24,7 @@ import { AnalyticsTab } from '../analytics/analytics-tab';
 import { VenueTab } from '../venue/venue-tab';
 import { MenuTab } from '../menu/menu-tab';
 import { PromotionsTab } from '../promotions/promotions-tab';
+import { ActivityTab } from '../activity/activity-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
 
 const WideList = styled(TabsList)`
@@ -124,6 +125,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="promotions">
           <PromotionsTab />
+        </TabsContent>
+        <TabsContent value="activity">
+          <ActivityTab />
         </TabsContent>
       </Tabs>
     </Page>

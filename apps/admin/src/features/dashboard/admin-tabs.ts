@@ -11,6 +11,7 @@ export const adminTabs = [
   { id: 'venue', label: 'Venue' },
   { id: 'menu', label: 'Menu' },
   { id: 'promotions', label: 'Promotions' },
+  { id: 'activity', label: 'Activity' },
 ] as const;
 
 export type AdminTabId = (typeof adminTabs)[number]['id'];
