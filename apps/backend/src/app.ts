@@ -9,11 +9,22 @@ import { storageApp } from './storage/routes.js';
 import { functionsApp } from './functions/handler.js';
 import { mailApp } from './mail/endpoint.js';
 import type { RealtimeServer } from './realtime/server.js';
+import { createObservability, type Observability } from './observability.js';
 
-/** `realtime`: the socket server whose plain-HTTP routes are mounted at /realtime/v1. */
-export function createApp(ctx: AppContext, realtime?: RealtimeServer): Hono {
+/**
+ * `realtime`: the socket server whose plain-HTTP routes are mounted at /realtime/v1;
+ * `obs`: the request log, /metrics and /health (made here when not given).
+ */
+export function createApp(
+  ctx: AppContext,
+  realtime?: RealtimeServer,
+  obs: Observability = createObservability(ctx, realtime ? { realtime } : {}),
+): Hono {
   const app = new Hono();
   const { config } = ctx;
+
+  app.use('*', (c, next) => obs.middleware(c, next));
+  obs.mount(app);
 
   app.use(
     '*',
@@ -97,7 +108,10 @@ export function createApp(ctx: AppContext, realtime?: RealtimeServer): Hono {
   );
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
   app.onError((err, c) => {
-    console.error('[http] unexpected error:', err);
+    // On stdout as JSON with the request's path; stderr keeps the line when the log is silenced.
+    if (obs.log.isLevelEnabled('error'))
+      obs.log.error({ err, path: new URL(c.req.url).pathname }, 'unexpected error');
+    else console.error('[http] unexpected error:', err);
     return c.json({ message: 'Internal server error' }, 500);
   });
   return app;

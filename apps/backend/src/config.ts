@@ -121,6 +121,21 @@ export interface Config {
   bookingMailsIntervalMs: number;
   /** Where /storage/v1 keeps object bytes; unset: the local folder (storage/settings.ts). */
   storage?: StorageSettings;
+  /** The bearer token GET /metrics asks for; unset: /metrics answers 404. */
+  metricsToken?: string;
+  /** pino's level for the JSON log on stdout (one line per request); 'silent' in tests. */
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** LOG_LEVEL: one of LOG_LEVELS, default info; anything else stops the start. */
+export function parseLogLevel(raw: string | undefined): LogLevel {
+  const v = raw?.trim().toLowerCase() || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(v))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${raw}")`);
+  return v as LogLevel;
 }
 
 export interface RestSettings {
@@ -160,6 +175,7 @@ export function appConfig(
     maxUploadBytes: 50 * 1024 * 1024,
     trustProxy: false,
     bookingMailsIntervalMs: 0,
+    logLevel: 'silent',
     ...overrides,
   };
 }
@@ -188,8 +204,9 @@ export interface EnvSettings {
     | 'securePasswordChange'
     | 'trustProxy'
     | 'bookingMailsIntervalMs'
+    | 'logLevel'
   > &
-    Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime' | 'rest'>> &
+    Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime' | 'rest' | 'metricsToken'>> &
     Partial<Pick<Config, 'storage'>>;
 }
 
@@ -330,6 +347,8 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
         env['BOOKING_MAILS_INTERVAL_MS'],
         DEFAULT_BOOKING_MAILS_INTERVAL_MS,
       ),
+      logLevel: parseLogLevel(env['LOG_LEVEL']),
+      ...(opt(env['METRICS_TOKEN']) ? { metricsToken: opt(env['METRICS_TOKEN']) as string } : {}),
       ...(opt(env['AUTH_RATE_LIMITS'])
         ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }
         : {}),

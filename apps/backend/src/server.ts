@@ -11,6 +11,7 @@ import { apiKeys, loadKeys, loadSharedKeys, type ProjectKeys } from './keys.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
+import { createObservability } from './observability.js';
 import { startStorageSweep } from './storage/routes.js';
 import { createRealtime, type RealtimeServer } from './realtime/server.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
@@ -229,7 +230,8 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       reloadSchema: () => schema.reload(),
     };
     realtime = createRealtime(ctx, (m) => warn(`realtime: ${m}`));
-    const app = createApp(ctx, realtime);
+    const obs = createObservability(ctx, { realtime });
+    const app = createApp(ctx, realtime, obs);
     const api = await listen(app, opts.port ?? DEFAULTS.ports.api, host);
     servers.push(api);
     api.on('upgrade', realtime.handleUpgrade);
@@ -258,6 +260,18 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
             warn,
           })
         : null;
+
+    obs.setPart('jobs', () =>
+      bookingMails
+        ? { ready: true, running: true, intervalMs: config.bookingMailsIntervalMs }
+        : opts.sharedInbox
+          ? { ready: true, running: false, note: 'another process of the cluster runs the jobs' }
+          : { ready: true, running: false, note: 'BOOKING_MAILS_INTERVAL_MS=0: off' },
+    );
+    obs.setPart('mail-transport', () => ({
+      ready: true,
+      transport: opts.smtpUrl ? 'smtp' : 'dev inbox',
+    }));
 
     const stopStorageSweep = startStorageSweep(ctx);
 
