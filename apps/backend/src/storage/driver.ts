@@ -21,3 +21,18 @@ export function openBlobStore(config: Pick<Config, 'storage' | 'dataDir'>): Blob
     ? new FsBlobStore(path.join(config.dataDir, 'storage'))
     : new MemoryBlobStore();
 }
+
+const stores = new WeakMap<object, BlobStore>();
+
+/**
+ * The one byte store of a running backend's config: the storage API, the orphan sweep and
+ * backups share it (an in-memory store is only seen through the same instance).
+ */
+export function blobStoreFor(config: Pick<Config, 'storage' | 'dataDir'>): BlobStore {
+  let store = stores.get(config);
+  if (!store) {
+    store = openBlobStore(config);
+    stores.set(config, store);
+  }
+  return store;
+}

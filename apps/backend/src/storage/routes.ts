@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { AppContext } from '../context.js';
 import { JwtError } from '../authz.js';
 import type { BlobStore } from './blobs.js';
-import { openBlobStore, storageSettings } from './driver.js';
+import { blobStoreFor, storageSettings } from './driver.js';
 import { startOrphanSweep } from './consistency.js';
 import { isUnsafeTarget } from './uploads.js';
 import { StorageBackendError, StorageError, invalidKey, routeNotFound } from './errors.js';
@@ -52,7 +52,7 @@ export function startStorageSweep(ctx: AppContext): (() => void) | null {
   if (settings.orphanSweepIntervalMs <= 0) return null;
   return startOrphanSweep(
     ctx.db,
-    openBlobStore(ctx.config),
+    blobStoreFor(ctx.config),
     settings.orphanSweepIntervalMs,
     settings.orphanGraceMs,
   );
@@ -61,7 +61,7 @@ export function startStorageSweep(ctx: AppContext): (() => void) | null {
 /** The storage API over the byte store the config names (storage/settings.ts). */
 export function storageApp(ctx: AppContext): Hono {
   const app = new Hono();
-  const blobs: BlobStore = openBlobStore(ctx.config);
+  const blobs: BlobStore = blobStoreFor(ctx.config);
   const service = storageService(ctx, blobs);
 
   app.onError((err, c) => {
