@@ -125,6 +125,22 @@ export interface Config {
   metricsToken?: string;
   /** pino's level for the JSON log on stdout (one line per request); 'silent' in tests. */
   logLevel: LogLevel;
+  /** Where backups are written (BACKUP_DIR); unset: <dataDir>/backups. */
+  backupDir?: string;
+  /** A second folder each backup is copied to (BACKUP_COPY_DIR, another disk or a mount). */
+  backupCopyDir?: string;
+  /** How many backups are kept in each folder (BACKUP_KEEP). */
+  backupKeep: number;
+  /** How often the backend backs itself up (ms); 0 = never (the default in tests). */
+  backupIntervalMs: number;
+}
+
+/** BACKUP_INTERVAL_MS for a started backend: once a day. */
+export const DEFAULT_BACKUP_INTERVAL_MS = 86_400_000;
+
+/** Where a backend's backups go: BACKUP_DIR, else <dataDir>/backups; none in memory. */
+export function backupDirOf(config: Pick<Config, 'backupDir' | 'dataDir'>): string | undefined {
+  return config.backupDir ?? (config.dataDir ? path.join(config.dataDir, 'backups') : undefined);
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -176,6 +192,8 @@ export function appConfig(
     trustProxy: false,
     bookingMailsIntervalMs: 0,
     logLevel: 'silent',
+    backupKeep: 7,
+    backupIntervalMs: 0,
     ...overrides,
   };
 }
@@ -205,8 +223,21 @@ export interface EnvSettings {
     | 'trustProxy'
     | 'bookingMailsIntervalMs'
     | 'logLevel'
+    | 'backupKeep'
+    | 'backupIntervalMs'
   > &
-    Partial<Pick<Config, 'authRateLimits' | 'db' | 'realtime' | 'rest' | 'metricsToken'>> &
+    Partial<
+      Pick<
+        Config,
+        | 'authRateLimits'
+        | 'db'
+        | 'realtime'
+        | 'rest'
+        | 'metricsToken'
+        | 'backupDir'
+        | 'backupCopyDir'
+      >
+    > &
     Partial<Pick<Config, 'storage'>>;
 }
 
@@ -348,6 +379,14 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
         DEFAULT_BOOKING_MAILS_INTERVAL_MS,
       ),
       logLevel: parseLogLevel(env['LOG_LEVEL']),
+      backupKeep: Math.max(1, int(env['BACKUP_KEEP'], 7)),
+      backupIntervalMs: int(env['BACKUP_INTERVAL_MS'], DEFAULT_BACKUP_INTERVAL_MS),
+      ...(opt(env['BACKUP_DIR'])
+        ? { backupDir: path.resolve(opt(env['BACKUP_DIR']) as string) }
+        : {}),
+      ...(opt(env['BACKUP_COPY_DIR'])
+        ? { backupCopyDir: path.resolve(opt(env['BACKUP_COPY_DIR']) as string) }
+        : {}),
       ...(opt(env['METRICS_TOKEN']) ? { metricsToken: opt(env['METRICS_TOKEN']) as string } : {}),
       ...(opt(env['AUTH_RATE_LIMITS'])
         ? { authRateLimits: parseAuthRateLimits(env['AUTH_RATE_LIMITS'] as string) }

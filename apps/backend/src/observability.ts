@@ -55,7 +55,12 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export function createObservability(
   ctx: AppContext,
-  opts: { realtime?: RealtimeServer; destination?: NodeJS.WritableStream } = {},
+  opts: {
+    realtime?: RealtimeServer;
+    destination?: NodeJS.WritableStream;
+    /** Seconds since the newest backup; null when there is none. */
+    backupAge?: () => Promise<number | null>;
+  } = {},
 ): Observability {
   const { config } = ctx;
   const log = pino(
@@ -92,6 +97,16 @@ export function createObservability(
     registers: [registry],
     collect() {
       if (opts.realtime) this.set(opts.realtime.stats().channels);
+    },
+  });
+  new Gauge({
+    name: 'bistro_backup_age_seconds',
+    help: 'Seconds since the newest backup in BACKUP_DIR was taken (absent: no backup yet)',
+    registers: [registry],
+    async collect() {
+      const age = await opts.backupAge?.();
+      if (age === null || age === undefined) this.reset();
+      else this.set(age);
     },
   });
   const dbUp = new Gauge({

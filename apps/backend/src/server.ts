@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
 import { createObservability } from './observability.js';
+import { createBackupService } from './backup/service.js';
 import { startStorageSweep } from './storage/routes.js';
 import { createRealtime, type RealtimeServer } from './realtime/server.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
@@ -230,8 +231,10 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       reloadSchema: () => schema.reload(),
     };
     realtime = createRealtime(ctx, (m) => warn(`realtime: ${m}`));
-    const obs = createObservability(ctx, { realtime });
+    const backups = createBackupService(ctx, warn);
+    const obs = createObservability(ctx, { realtime, backupAge: backups.ageSeconds });
     const app = createApp(ctx, realtime, obs);
+    app.route('/backup/v1', backups.routes);
     const api = await listen(app, opts.port ?? DEFAULTS.ports.api, host);
     servers.push(api);
     api.on('upgrade', realtime.handleUpgrade);
@@ -289,6 +292,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         if (closed) return;
         closed = true;
         await bookingMails?.stop();
+        await backups.stop();
         stopStorageSweep?.();
         await realtime?.close();
         await stopListening?.();

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAll } from '../storage/blobs.js';
 import { blobStoreFor } from '../storage/driver.js';
 import { startTestServer, type TestServer } from '../testing.js';
 import {
@@ -133,9 +134,7 @@ describe('backup and restore', () => {
     for (const [name, bytes] of files) {
       const blob = await targetBlobs.get({ bucket: 'photo-wall', name });
       expect(blob, name).not.toBeNull();
-      const chunks: Uint8Array[] = [];
-      for await (const c of blob!.body) chunks.push(c);
-      expect(Buffer.compare(Buffer.concat(chunks), Buffer.from(bytes))).toBe(0);
+      expect(Buffer.compare(Buffer.from(await readAll(blob!.body)), Buffer.from(bytes))).toBe(0);
     }
 
     // The restored venue serves the same data through the API.
