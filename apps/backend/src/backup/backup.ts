@@ -217,11 +217,12 @@ export async function readManifest(backup: string): Promise<Manifest> {
 
 /** Whether the database holds a venue already (any user, event or booking). */
 export async function hasVenueData(db: Queryable): Promise<boolean> {
-  const { rows } = await db.query<{ n: number }>(
-    `select (case when to_regclass('auth.users') is null then 0
-                  else (select count(*) from auth.users) end)::int as n`,
+  const { rows } = await db.query<{ t: string | null }>(
+    `select to_regclass('auth.users')::text as t`,
   );
-  return (rows[0]?.n ?? 0) > 0;
+  if (!rows[0]?.t) return false;
+  const users = await db.query<{ n: number }>(`select count(*)::int as n from auth.users`);
+  return (users.rows[0]?.n ?? 0) > 0;
 }
 
 export interface RestoreOptions {

@@ -11,7 +11,7 @@
  * backend always. --verify restores into a throwaway in-memory database and store instead and
  * compares every table's row count and every file's SHA-256 with the backup's manifest.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { appConfig, backupDirOf, loadEnv, REPO_ROOT, type Config } from '../config.js';
 import { openPglite } from '../db/pglite.js';
@@ -38,10 +38,12 @@ const config: Config = appConfig(
 const say = (m: string) => console.log(`[backup] ${m}`);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-const openDb = (dataDir: string | undefined): Promise<Db> =>
-  env.databaseUrl
-    ? openPostgres(env.databaseUrl, { statementTimeoutMs: { internal: 0 } })
-    : openPglite(dataDir ? path.join(dataDir, 'pglite') : undefined);
+const openDb = async (dataDir: string | undefined): Promise<Db> => {
+  if (env.databaseUrl)
+    return openPostgres(env.databaseUrl, { statementTimeoutMs: { internal: 0 } });
+  if (dataDir) await mkdir(dataDir, { recursive: true });
+  return openPglite(dataDir ? path.join(dataDir, 'pglite') : undefined);
+};
 
 async function runningBackend(): Promise<{ url: string; serviceRoleKey: string } | null> {
   try {
