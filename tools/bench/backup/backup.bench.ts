@@ -161,6 +161,7 @@ if (results.length >= 2) {
     });
   }
 }
+for (const f of figures) console.log(`[backup bench] ${f.name}: ${f.value} ${f.unit}`);
 writeBenchPart({
   id: 'backup',
   title: 'Backup and restore (PGlite data folder, local files)',
