@@ -129,6 +129,8 @@ export interface Config {
   backupDir?: string;
   /** A second folder each backup is copied to (BACKUP_COPY_DIR, another disk or a mount). */
   backupCopyDir?: string;
+  /** Encrypts backups (AES-256-GCM, key from this passphrase by scrypt); restore needs it too. */
+  backupKey?: string;
   /** How many backups are kept in each folder (BACKUP_KEEP). */
   backupKeep: number;
   /** How often the backend backs itself up (ms); 0 = never (the default in tests). */
@@ -236,6 +238,7 @@ export interface EnvSettings {
         | 'metricsToken'
         | 'backupDir'
         | 'backupCopyDir'
+        | 'backupKey'
       >
     > &
     Partial<Pick<Config, 'storage'>>;
@@ -384,6 +387,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       ...(opt(env['BACKUP_DIR'])
         ? { backupDir: path.resolve(opt(env['BACKUP_DIR']) as string) }
         : {}),
+      ...(opt(env['BACKUP_KEY']) ? { backupKey: opt(env['BACKUP_KEY']) as string } : {}),
       ...(opt(env['BACKUP_COPY_DIR'])
         ? { backupCopyDir: path.resolve(opt(env['BACKUP_COPY_DIR']) as string) }
         : {}),

@@ -4,7 +4,7 @@
  * for byte; --verify's check finds a damaged copy. On PGlite (`test`) and on PostgreSQL
  * (`test:postgres`, DATABASE_URL set).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,6 +155,38 @@ describe('backup and restore', () => {
     expect(problems).toContain(`${first.bucket}/${first.name}: checksum differs`);
     expect(problems.some((p) => p.startsWith('public.song_votes:'))).toBe(true);
   }, 180_000);
+
+  it('encrypts with BACKUP_KEY: the bytes are unreadable, the key restores them, another key is refused', async () => {
+    const blobs = blobStoreFor(source.backend.ctx.config);
+    const secret = 'correct horse battery staple';
+    const { path: backup, manifest } = await createBackup({
+      db: source.backend.db,
+      blobs,
+      dir: path.join(dir, 'encrypted'),
+      secret,
+    });
+    expect(manifest.encryption).toMatchObject({ cipher: 'aes-256-gcm', kdf: 'scrypt' });
+    const file = manifest.files[0]!;
+    const sealed = await readFile(path.join(backup, 'files', file.bucket, file.name));
+    const plain = await readAll((await blobs.get(file))!.body);
+    expect(sealed.includes(Buffer.from(plain.subarray(0, 64)))).toBe(false);
+    expect(sealed.length).toBe(plain.byteLength + 28);
+
+    const other = await startTestServer({ seed: false });
+    try {
+      const otherBlobs = blobStoreFor(other.backend.ctx.config);
+      await expect(
+        restoreBackup({ db: other.backend.db, blobs: otherBlobs, backup }),
+      ).rejects.toThrow(/encrypted: set BACKUP_KEY/);
+      await expect(
+        restoreBackup({ db: other.backend.db, blobs: otherBlobs, backup, secret: 'wrong' }),
+      ).rejects.toThrow(/cannot decrypt/);
+      await restoreBackup({ db: other.backend.db, blobs: otherBlobs, backup, secret });
+      expect(await verifyRestored(other.backend.db, otherBlobs, manifest)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
 
   it('keeps the newest N backups', async () => {
     const keepDir = await mkdtemp(path.join(os.tmpdir(), 'bistro-keep-'));

@@ -9,11 +9,12 @@
  * triggers and foreign-key checks off (session_replication_role = replica) in one transaction,
  * sets each identity sequence past its highest value and puts the files back.
  */
-import { createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import type { Db, Queryable } from '../db/types.js';
@@ -51,6 +52,40 @@ export interface Manifest {
   files: BackupFile[];
   /** Bytes of database.jsonl.gz and of files/. */
   bytes: { database: number; files: number };
+  /**
+   * Set when database.jsonl.gz and every file under files/ are encrypted (BACKUP_KEY): each is
+   * a 12-byte IV, the AES-256-GCM ciphertext and its 16-byte tag, with the key derived from
+   * BACKUP_KEY by scrypt with this salt. Checksums and sizes are of the plain bytes.
+   */
+  encryption?: { cipher: 'aes-256-gcm'; kdf: 'scrypt'; salt: string };
+}
+
+/** The 32-byte key of a backup from the BACKUP_KEY passphrase and the backup's salt. */
+const deriveKey = (secret: string, salt: string) =>
+  scryptSync(secret, Buffer.from(salt, 'hex'), 32, { N: 1 << 15, r: 8, p: 1, maxmem: 64 << 20 });
+
+function encrypt(key: Buffer, plain: Uint8Array): Buffer {
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([c.update(plain), c.final()]);
+  return Buffer.concat([iv, body, c.getAuthTag()]);
+}
+
+function decrypt(key: Buffer, sealed: Buffer, what: string): Buffer {
+  const d = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+  d.setAuthTag(sealed.subarray(sealed.length - 16));
+  try {
+    return Buffer.concat([d.update(sealed.subarray(12, sealed.length - 16)), d.final()]);
+  } catch {
+    throw new Error(`${what}: cannot decrypt (a wrong BACKUP_KEY, or the file was changed)`);
+  }
+}
+
+/** The key to read a backup's bytes with: null when it is not encrypted. */
+function readKey(manifest: Manifest, secret: string | undefined, backup: string): Buffer | null {
+  if (!manifest.encryption) return null;
+  if (!secret) throw new Error(`${backup} is encrypted: set BACKUP_KEY`);
+  return deriveKey(secret, manifest.encryption.salt);
 }
 
 interface TableInfo {
@@ -105,6 +140,8 @@ export interface BackupOptions {
   now?: Date;
   /** Rows read per query. */
   batch?: number;
+  /** Encrypts the backup with a key derived from this passphrase (BACKUP_KEY). */
+  secret?: string;
 }
 
 /** Writes one backup; answers its folder and manifest. */
@@ -166,6 +203,18 @@ export async function createBackup(
   gzip.end();
   await written;
 
+  const encryption = opts.secret
+    ? {
+        cipher: 'aes-256-gcm' as const,
+        kdf: 'scrypt' as const,
+        salt: randomBytes(16).toString('hex'),
+      }
+    : undefined;
+  const sealKey = encryption && opts.secret ? deriveKey(opts.secret, encryption.salt) : null;
+  const databaseFile = path.join(partial, 'database.jsonl.gz');
+  const databaseBytes = (await stat(databaseFile)).size;
+  if (sealKey) await writeFile(databaseFile, encrypt(sealKey, await readFile(databaseFile)));
+
   const files: BackupFile[] = [];
   let fileBytes = 0;
   for (const key of objects) {
@@ -175,7 +224,7 @@ export async function createBackup(
     const bytes = await readAll(blob.body);
     const file = path.join(partial, 'files', key.bucket, key.name);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bytes);
+    await writeFile(file, sealKey ? encrypt(sealKey, bytes) : bytes);
     files.push({ ...key, size: bytes.byteLength, sha256: sha256(bytes) });
     fileBytes += bytes.byteLength;
   }
@@ -188,10 +237,8 @@ export async function createBackup(
     migrations,
     tables,
     files,
-    bytes: {
-      database: (await stat(path.join(partial, 'database.jsonl.gz'))).size,
-      files: fileBytes,
-    },
+    bytes: { database: databaseBytes, files: fileBytes },
+    ...(encryption ? { encryption } : {}),
   };
   await writeFile(path.join(partial, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   await rename(partial, target);
@@ -231,11 +278,18 @@ export interface RestoreOptions {
   blobs: BlobStore;
   backup: string;
   batch?: number;
+  /** BACKUP_KEY, for an encrypted backup. */
+  secret?: string;
 }
 
 /** Writes the backup's rows and files into a migrated database and blob store. */
 export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
   const manifest = await readManifest(opts.backup);
+  const key = readKey(manifest, opts.secret, opts.backup);
+  const databaseFile = path.join(opts.backup, 'database.jsonl.gz');
+  const database = key
+    ? Readable.from([decrypt(key, await readFile(databaseFile), 'database.jsonl.gz')])
+    : createReadStream(databaseFile);
   const batch = opts.batch ?? 500;
   await opts.db.transaction(
     async (tx) => {
@@ -270,7 +324,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
         pending = null;
       };
       const lines = createInterface({
-        input: createReadStream(path.join(opts.backup, 'database.jsonl.gz')).pipe(createGunzip()),
+        input: database.pipe(createGunzip()),
         crlfDelay: Infinity,
       });
       for await (const line of lines) {
@@ -294,7 +348,8 @@ export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
     0,
   );
   for (const f of manifest.files) {
-    const bytes = await readFile(path.join(opts.backup, 'files', f.bucket, f.name));
+    const stored = await readFile(path.join(opts.backup, 'files', f.bucket, f.name));
+    const bytes = key ? decrypt(key, stored, `${f.bucket}/${f.name}`) : stored;
     await opts.blobs.put({ bucket: f.bucket, name: f.name }, bytes, 'application/octet-stream');
   }
   return manifest;

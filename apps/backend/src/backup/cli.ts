@@ -79,7 +79,12 @@ async function backup(): Promise<void> {
   const db = await openDb(env.dataDir);
   try {
     const started = performance.now();
-    const made = await createBackup({ db, blobs: openBlobStore(config), dir });
+    const made = await createBackup({
+      db,
+      blobs: openBlobStore(config),
+      dir,
+      ...(config.backupKey ? { secret: config.backupKey } : {}),
+    });
     await pruneBackups(dir, config.backupKeep);
     say(`written ${made.path} in ${Math.round(performance.now() - started)} ms`);
     say(
@@ -101,6 +106,8 @@ async function restore(args: string[]): Promise<void> {
   if (!source) throw new Error('usage: npm run restore -- <backup folder> [--force] [--verify]');
   const backupPath = path.resolve(source);
   const manifest = await readManifest(backupPath);
+  if (manifest.encryption && !config.backupKey)
+    throw new Error(`${backupPath} is encrypted: set BACKUP_KEY`);
   const quiet = () => undefined;
   const db = verify ? await openPglite(undefined) : await openDb(env.dataDir);
   try {
@@ -118,7 +125,12 @@ async function restore(args: string[]): Promise<void> {
     });
     const blobs = verify ? openBlobStore({ dataDir: undefined }) : openBlobStore(config);
     const started = performance.now();
-    await restoreBackup({ db, blobs, backup: backupPath });
+    await restoreBackup({
+      db,
+      blobs,
+      backup: backupPath,
+      ...(config.backupKey ? { secret: config.backupKey } : {}),
+    });
     const problems = await verifyRestored(db, blobs, manifest);
     const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     say(

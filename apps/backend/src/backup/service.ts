@@ -37,7 +37,12 @@ export function createBackupService(
     const dir = backupDirOf(config);
     if (!dir) throw new Error('no backup folder: set BACKUP_DIR (the database is in memory)');
     const started = performance.now();
-    const made = await createBackup({ db: ctx.db, blobs: blobStoreFor(config), dir });
+    const made = await createBackup({
+      db: ctx.db,
+      blobs: blobStoreFor(config),
+      dir,
+      ...(config.backupKey ? { secret: config.backupKey } : {}),
+    });
     await pruneBackups(dir, config.backupKeep);
     let copy: string | null = null;
     if (config.backupCopyDir) {
