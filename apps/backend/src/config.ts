@@ -135,6 +135,8 @@ export interface Config {
   backupKeep: number;
   /** How often the backend backs itself up (ms); 0 = never (the default in tests). */
   backupIntervalMs: number;
+  /** Audit rows older than this many days are removed daily (AUDIT_RETENTION_DAYS); 0 = kept. */
+  auditRetentionDays: number;
 }
 
 /** BACKUP_INTERVAL_MS for a started backend: once a day. */
@@ -196,6 +198,7 @@ export function appConfig(
     logLevel: 'silent',
     backupKeep: 7,
     backupIntervalMs: 0,
+    auditRetentionDays: 0,
     ...overrides,
   };
 }
@@ -227,6 +230,7 @@ export interface EnvSettings {
     | 'logLevel'
     | 'backupKeep'
     | 'backupIntervalMs'
+    | 'auditRetentionDays'
   > &
     Partial<
       Pick<
@@ -384,6 +388,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       logLevel: parseLogLevel(env['LOG_LEVEL']),
       backupKeep: Math.max(1, int(env['BACKUP_KEEP'], 7)),
       backupIntervalMs: int(env['BACKUP_INTERVAL_MS'], DEFAULT_BACKUP_INTERVAL_MS),
+      auditRetentionDays: int(env['AUDIT_RETENTION_DAYS'], 0),
       ...(opt(env['BACKUP_DIR'])
         ? { backupDir: path.resolve(opt(env['BACKUP_DIR']) as string) }
         : {}),

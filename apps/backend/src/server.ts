@@ -17,6 +17,7 @@ import { startStorageSweep } from './storage/routes.js';
 import { createRealtime, type RealtimeServer } from './realtime/server.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
 import { startBookingMailsJob } from './jobs/booking-mails.js';
+import { startAuditRetention } from './jobs/audit-retention.js';
 import {
   DEFAULTS,
   DEFAULT_INBOX_HOST,
@@ -277,6 +278,11 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
     }));
 
     const stopStorageSweep = startStorageSweep(ctx);
+    // Pruning is idempotent: each process of a cluster may run it.
+    const auditRetention =
+      config.auditRetentionDays > 0
+        ? startAuditRetention(db, config.auditRetentionDays, warn)
+        : null;
 
     let closed = false;
     return {
@@ -294,6 +300,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         await bookingMails?.stop();
         await backups.stop();
         stopStorageSweep?.();
+        auditRetention?.stop();
         await realtime?.close();
         await stopListening?.();
         await Promise.all(servers.map(closeServer));
