@@ -29,6 +29,9 @@ import {
 } from './config.js';
 
 export { DEFAULT_CORS_ORIGINS, REPO_ROOT } from './config.js';
+// For tools (the backup bench), which import the backend through this module only.
+export { createBackup, restoreBackup } from './backup/backup.js';
+export { blobStoreFor } from './storage/driver.js';
 /** The statement timeouts a backend applies unless its config overrides them. */
 export { DEFAULT_STATEMENT_TIMEOUTS } from './db/options.js';
 

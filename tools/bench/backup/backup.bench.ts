@@ -13,9 +13,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createBackup, restoreBackup } from '../../../apps/backend/src/backup/backup.js';
-import { startBackend, type Backend } from '../../../apps/backend/src/server.js';
-import { blobStoreFor } from '../../../apps/backend/src/storage/driver.js';
+import {
+  blobStoreFor,
+  createBackup,
+  restoreBackup,
+  startBackend,
+  type Backend,
+} from '../../../apps/backend/src/server.js';
 import { writeBenchPart } from '../report.mjs';
 
 interface Scale {
@@ -80,7 +84,8 @@ async function seedVenue(b: Backend, s: Scale): Promise<void> {
     )
   ).rows;
   for (let i = 0; i < photos; i++) {
-    const owner = owners[i % owners.length]!.user_id;
+    const owner = owners[i % owners.length]?.user_id;
+    if (!owner) break;
     const name = `${owner}/bench-${i}.jpg`;
     await blobs.put({ bucket: 'photo-wall', name }, randomBytes(photoKb * 1024), 'image/jpeg');
     await b.db.query(
