@@ -51,6 +51,7 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     'Venue',
     'Menu',
     'Promotions',
+    'Activity',
   ]) {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
   }
@@ -65,6 +66,30 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
   await expect(page.getByRole('heading', { name: 'Coming Soon', level: 3 })).toBeVisible();
   await page.getByRole('tab', { name: 'Analytics' }).click();
   await expect(page.getByRole('heading', { name: 'Analytics', level: 2 })).toBeVisible();
+});
+
+test('the Activity tab lists what the admin just did, filtered by kind', async ({ page }) => {
+  await openDashboard(page);
+  const events = await openTab(page, 'Events');
+  const title = unique('Audit Night');
+  await events.getByLabel('Title').fill(title);
+  await events.getByLabel('Event date').fill('2031-07-18T21:00');
+  await events.getByRole('button', { name: 'Create Event' }).click();
+  await expectToast(page, 'Event Created');
+  const [row] = await rest<{ id: string }[]>(
+    `events?title=eq.${encodeURIComponent(title)}&select=id`,
+  );
+
+  const activity = await openTab(page, 'Activity');
+  await activity.getByLabel('Action').selectOption({ label: 'Events' });
+  const entry = activity.getByTestId('activity-entry').filter({ hasText: row!.id });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('event created');
+  await expect(entry).toContainText('admin@example.com');
+  await entry.getByText(/fields$/).click();
+  await expect(entry).toContainText(`title: (empty) → ${title}`);
+  await activity.getByLabel('Action').selectOption({ label: 'Roles' });
+  await expect(activity.getByTestId('activity-entry').filter({ hasText: row!.id })).toHaveCount(0);
 });
 
 test('the admin creates an event with an image and guests see it on /events', async ({ page }) => {

@@ -25,6 +25,7 @@ const adminSections = [
   'Venue',
   'Menu',
   'Promotions',
+  'Activity',
 ];
 const viewers = [
   { who: 'a visitor', email: null },
