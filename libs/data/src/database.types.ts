@@ -746,6 +746,7 @@ export type Database = {
           email: string
           hours_note: string
           id: boolean
+          last_call_at: string | null
           menu_image_url: string | null
           minimum_age: number
           name: string
@@ -767,6 +768,7 @@ export type Database = {
           email: string
           hours_note?: string
           id?: boolean
+          last_call_at?: string | null
           menu_image_url?: string | null
           minimum_age?: number
           name: string
@@ -788,6 +790,7 @@ export type Database = {
           email?: string
           hours_note?: string
           id?: boolean
+          last_call_at?: string | null
           menu_image_url?: string | null
           minimum_age?: number
           name?: string

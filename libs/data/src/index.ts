@@ -200,6 +200,7 @@ export {
   type VenueSettingsRow,
 } from './venue/venue-record';
 export { fetchVenue, venueQueryOptions, venueToday, useVenue } from './venue/venue-query';
+export { useLastCall, useLastCallMutation } from './venue/last-call';
 export {
   addHoursException,
   removeHoursException,
