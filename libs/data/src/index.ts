@@ -33,6 +33,12 @@ export { offerRedeemed, redeemFailed } from './offers/errors';
 export { useLatestPhotos } from './photos/photos-query';
 export { usePhotoUploadMutation } from './photos/photo-upload-mutation';
 export { isImageFile } from './lib/image-upload';
+export {
+  imageSources,
+  CARD_WIDTHS,
+  type ImageSources,
+  type ImageSizes,
+} from './lib/storage-image';
 export { photoUploaded, photoUploadFailed } from './photos/errors';
 export {
   useFeaturedPhotos,
@@ -84,6 +90,16 @@ export { useAdminEvents, type AdminEvent } from './admin-events/events-query';
 export { useEventCreateMutation, type CreateEventVars } from './admin-events/event-create-mutation';
 export { useEventModerateMutation, type EventAction } from './admin-events/event-moderate-mutation';
 export { useEventImageUploadMutation } from './admin-events/event-image-upload-mutation';
+export {
+  useEventImages,
+  useAdminEventImages,
+  type EventImage,
+} from './event-images/event-images-query';
+export {
+  useEventImageAddMutation,
+  useEventImageRemoveMutation,
+} from './event-images/event-image-mutations';
+export { eventImageMessages } from './event-images/errors';
 export { eventMessages } from './admin-events/errors';
 export {
   bookingStatus,
