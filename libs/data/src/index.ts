@@ -33,12 +33,8 @@ export { offerRedeemed, redeemFailed } from './offers/errors';
 export { useLatestPhotos } from './photos/photos-query';
 export { usePhotoUploadMutation } from './photos/photo-upload-mutation';
 export { isImageFile } from './lib/image-upload';
-export {
-  imageSources,
-  CARD_WIDTHS,
-  type ImageSources,
-  type ImageSizes,
-} from './lib/storage-image';
+export { eventCalendar, type EventCalendar } from './events/event-calendar';
+export { imageSources, CARD_WIDTHS, type ImageSources, type ImageSizes } from './lib/storage-image';
 export { photoUploaded, photoUploadFailed } from './photos/errors';
 export {
   useFeaturedPhotos,

@@ -65,7 +65,11 @@ export async function removeEventImage(vars: { id: string; imageUrl: string }): 
   const name = eventImageObject(vars.imageUrl);
   if (!name) return;
   const cover = unwrap(
-    await getSupabase().from('events').select('id').eq('featured_image_url', vars.imageUrl).limit(1),
+    await getSupabase()
+      .from('events')
+      .select('id')
+      .eq('featured_image_url', vars.imageUrl)
+      .limit(1),
   );
   if (cover?.length) return;
   const { error } = await (await getStorage()).from(BUCKET).remove([name]);

@@ -1,4 +1,4 @@
-import { storageApiUrl } from './supabase-client';
+import { isSupabaseConfigured, storageApiUrl } from './supabase-client';
 
 /** What an <img> needs to load the right size of a stored image. */
 export interface ImageSources {
@@ -54,7 +54,8 @@ export function imageSources(
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
   const m = PUBLIC_OBJECT.exec(parsed.pathname);
-  if (!m?.[1] || !m[2] || sizes.widths.length === 0) return { src: parsed.href };
+  if (!m?.[1] || !m[2] || sizes.widths.length === 0 || !isSupabaseConfigured())
+    return { src: parsed.href };
   let bucket: string;
   let path: string;
   try {

@@ -52,7 +52,13 @@ const Form = styled.form`
 `;
 
 /** An event's gallery in the dashboard: its images in order, remove one, add one with its description. */
-export function EventImagesEditor({ eventId, eventTitle }: { eventId: string; eventTitle: string }) {
+export function EventImagesEditor({
+  eventId,
+  eventTitle,
+}: {
+  eventId: string;
+  eventTitle: string;
+}) {
   const adminId = useUserId() ?? '';
   const images = useAdminEventImages(eventId);
   const ids = { file: useId(), alt: useId() };
