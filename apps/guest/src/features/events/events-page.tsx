@@ -299,7 +299,7 @@ export function EventsPage() {
               </Card>
             ) : (
               <Grid $min={280}>
-                {events.data.map((event) => {
+                {events.data.map((event, index) => {
                   const left = spotsLeft(event.id);
                   const spots = spotsLeftLabel(left);
                   return (
@@ -308,6 +308,7 @@ export function EventsPage() {
                         <EventCover
                           url={event.featured_image_url}
                           fallback={<EventArt seed={event.id} />}
+                          priority={index === 0}
                         />
                         <CardTitle style={{ margin: 0 }} elementtiming="events-list">
                           <Link to={eventPath(event.id)}>{event.title}</Link>
