@@ -297,7 +297,7 @@ describe('EventsPage', () => {
       return 'blob:ics';
     });
     URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Add to Calendar (.ics)' }));
     expect(click).toHaveBeenCalled();
     const text = await new Promise<string>((resolve) => {
