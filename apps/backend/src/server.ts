@@ -232,10 +232,16 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
     };
     const restore = () =>
       restoreSeedObjects(db, openBlobStore(config), path.join(supabaseDir, 'seed-storage'));
-    const restored = await (db.exclusive
-      ? db.exclusive('bistro-backend:seed-objects', restore)
-      : restore());
-    if (restored) log(`stored ${restored} seed file(s)`);
+    // the seed's pictures are a convenience: a byte store that fails here is reported and
+    // the API starts anyway (its own requests will report the store's state)
+    try {
+      const restored = await (db.exclusive
+        ? db.exclusive('bistro-backend:seed-objects', restore)
+        : restore());
+      if (restored) log(`stored ${restored} seed file(s)`);
+    } catch (e) {
+      warn(`the seed's files were not stored: ${e instanceof Error ? e.message : String(e)}`);
+    }
     realtime = createRealtime(ctx, (m) => warn(`realtime: ${m}`));
     const app = createApp(ctx, realtime);
     const api = await listen(app, opts.port ?? DEFAULTS.ports.api, host);
