@@ -121,7 +121,6 @@ export function EventDetail({
           {longEventDate(event.event_date)}
         </time>
         {event.description ? <Description>{event.description}</Description> : null}
-        <EventGallery eventId={event.id} title={event.title} cover={event.featured_image_url} />
       </Stack>
       <Card>
         <Facts>
@@ -185,6 +184,8 @@ export function EventDetail({
           </Muted>
         </Stack>
       </Card>
+      {/* last, across the page: when it arrives nothing below it moves */}
+      <EventGallery eventId={event.id} title={event.title} cover={event.featured_image_url} />
     </Layout>
   );
 }

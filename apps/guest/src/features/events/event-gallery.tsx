@@ -21,6 +21,10 @@ const Grid = styled.ul`
   }
 `;
 
+const Section = styled.section`
+  grid-column: 1 / -1;
+`;
+
 const Title = styled.h2`
   font-size: 1.15rem;
   margin: ${theme.space(2)} 0 0;
@@ -46,7 +50,7 @@ export function EventGallery({
   const shown = (images.data ?? []).filter((i) => i.image_url !== cover);
   if (shown.length === 0) return null;
   return (
-    <section aria-labelledby="event-gallery-title">
+    <Section aria-labelledby="event-gallery-title">
       <Title id="event-gallery-title">Gallery</Title>
       <Grid aria-label={`Images of ${title}`}>
         {shown.map((image) => {
@@ -56,7 +60,7 @@ export function EventGallery({
               <img
                 src={src.src}
                 srcSet={src.srcSet}
-                sizes="(min-width: 1200px) 220px, (min-width: 700px) 28vw, 50vw"
+                sizes="(min-width: 1200px) 280px, (min-width: 700px) 30vw, 50vw"
                 width={720}
                 height={480}
                 alt={image.alt_text}
@@ -67,6 +71,6 @@ export function EventGallery({
           ) : null;
         })}
       </Grid>
-    </section>
+    </Section>
   );
 }

@@ -297,7 +297,9 @@ describe('EventsPage', () => {
       return 'blob:ics';
     });
     URL.revokeObjectURL = vi.fn();
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Add to Calendar (.ics)' }));
     expect(click).toHaveBeenCalled();
     const text = await new Promise<string>((resolve) => {
