@@ -236,7 +236,9 @@ export function EventsPage() {
     <GuestPage route="/events">
       {detailId ? (
         events.isPending ? (
-          <div style={{ minHeight: '70vh' }}>
+          // A whole screen: the venue's sections below stay out of view until the event's
+          // page (taller than the screen on a phone) pushes them further down.
+          <div style={{ minHeight: '100vh' }}>
             <LoadingState label="Loading epic events..." />
           </div>
         ) : detail ? (
