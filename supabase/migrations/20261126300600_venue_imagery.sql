@@ -92,3 +92,32 @@ revoke execute on function private.stamp_photo_rejection() from public;
 create trigger photo_wall_stamp_rejection
   before insert or update on public.photo_wall
   for each row execute function private.stamp_photo_rejection();
+
+-- The dashboard's live figures count as pending what is neither approved nor
+-- rejected (photos and events alike), as its first read does, and follow a
+-- rejection stamp too.
+create or replace function private.admin_counts()
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'users', (select count(*) from public.profiles),
+    'pendingEvents', (select count(*) from public.events e where not e.is_approved and e.rejected_at is null),
+    'pendingBookings', (select count(*) from public.event_bookings b where b.status = 'pending'),
+    'pendingPhotos', (select count(*) from public.photo_wall p where not p.is_approved and p.rejected_at is null)
+  )
+$$;
+
+revoke execute on function private.admin_counts() from public;
+
+drop trigger events_broadcast_admin_counts on public.events;
+create trigger events_broadcast_admin_counts
+  after insert or delete or update of is_approved, rejected_at on public.events
+  for each statement execute function private.broadcast_admin_counts();
+drop trigger photo_wall_broadcast_admin_counts on public.photo_wall;
+create trigger photo_wall_broadcast_admin_counts
+  after insert or delete or update of is_approved, rejected_at on public.photo_wall
+  for each statement execute function private.broadcast_admin_counts();

@@ -150,11 +150,20 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
         [photo!.id],
       );
       expect(byMember.ok ? byMember.affected : 0).toBe(0);
+      const pendingCount = async () =>
+        Number(
+          (
+            await db.owner<{ n: string }>(`select private.admin_counts() ->> 'pendingPhotos' as n`)
+          )[0]!.n,
+        );
+      const before = await pendingCount();
       await db.act(
         admin,
         `update public.photo_wall set is_approved = false, is_featured = false, rejected_at = '2000-01-01' where id = $1`,
         [photo!.id],
       );
+      // the dashboard's live figure no longer counts it as waiting
+      expect(await pendingCount()).toBe(before - 1);
       const [mine] = await db.act<{ is_approved: boolean; rejected_at: string | null }>(
         member,
         `select is_approved, rejected_at from public.photo_wall where id = $1`,
