@@ -132,7 +132,7 @@ export function EventImagesEditor({
           />
         </Field>
         <Field>
-          <Label htmlFor={ids.alt}>Description for screen readers</Label>
+          <Label htmlFor={ids.alt}>What the image shows (for screen readers)</Label>
           <Input
             id={ids.alt}
             value={alt}

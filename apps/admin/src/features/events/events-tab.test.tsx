@@ -104,7 +104,7 @@ describe('EventsTab', () => {
     const file = new File(['x'], 'night.png', { type: 'image/png' });
     fireEvent.change(within(form).getByLabelText('Image file'), { target: { files: [file] } });
     expect(add).toBeDisabled();
-    fireEvent.change(within(form).getByLabelText('Description for screen readers'), {
+    fireEvent.change(within(form).getByLabelText('What the image shows (for screen readers)'), {
       target: { value: 'The stage' },
     });
     fireEvent.click(add);
