@@ -1,8 +1,9 @@
 import styled from 'styled-components';
-import { Badge, safeImageUrl, theme, CardGrid } from '@bistro/ui';
+import { Badge, theme, CardGrid } from '@bistro/ui';
 import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
+  imageSources,
   photoMessages,
   useAdminPhotos,
   usePhotoModerateMutation,
@@ -21,7 +22,9 @@ const Tile = styled.li`
   display: flex;
   flex-direction: column;
   img {
+    display: block;
     width: 100%;
+    height: auto;
     aspect-ratio: 4 / 3;
     object-fit: cover;
     background: ${theme.colors.bg};
@@ -47,7 +50,13 @@ function PhotoTile({
   const state = photo.is_approved ? 'approved' : photo.rejected_at ? 'rejected' : 'pending';
   return (
     <Tile aria-label={`${label}, ${state}`}>
-      <img src={safeImageUrl(photo.image_url)} alt={label} loading="lazy" />
+      <img
+        src={imageSources(photo.image_url, { widths: [480], aspect: 4 / 3 })?.src}
+        alt={label}
+        width={480}
+        height={360}
+        loading="lazy"
+      />
       <div>
         <Actions>
           <Badge
