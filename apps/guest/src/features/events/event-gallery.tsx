@@ -60,7 +60,7 @@ export function EventGallery({
               <img
                 src={src.src}
                 srcSet={src.srcSet}
-                sizes="(min-width: 1200px) 280px, (min-width: 700px) 30vw, 50vw"
+                sizes="(min-width: 700px) 220px, 50vw"
                 width={720}
                 height={480}
                 alt={image.alt_text}
