@@ -7,7 +7,7 @@ import { seedSession, signInThroughApi } from '../support/session';
 
 // axe-core on every route of the route table as a visitor, a member and an
 // admin, and on the key states (the phone menu open, a dialog open, each admin
-// tab): no violation of serious or critical impact. Every page also runs under
+// tab): no violation of moderate, serious or critical impact. Every page also runs under
 // the suite's Content-Security-Policy with nothing blocked.
 
 type Role = 'visitor' | 'member' | 'admin';
@@ -39,7 +39,7 @@ async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
 }
 
-/** Violations of serious or critical impact, as readable lines. */
+/** Violations of moderate, serious or critical impact, as readable lines. */
 async function seriousViolations(page: Page, include?: string) {
   let builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
@@ -52,7 +52,7 @@ async function seriousViolations(page: Page, include?: string) {
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'moderate' || v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help}\n` +

@@ -48,6 +48,10 @@ test('redeeming an offer twice: Redeemed, then Already Redeemed; usage and analy
   await expect(staleOffer.getByRole('button', { name: 'Redeem' })).toBeEnabled();
 
   await offer.getByRole('button', { name: 'Redeem' }).click();
+  // Asked first: it can be used once.
+  const ask = page.getByRole('dialog', { name: `Redeem ${EXCLUSIVE_OFFER}?` });
+  await expect(ask).toContainText('Show this to your server now? It can be used once.');
+  await ask.getByRole('button', { name: 'Redeem Now' }).click();
   // The pass for the server opens at once; once closed, the toast and the card remain.
   const pass = page.getByRole('dialog', { name: EXCLUSIVE_OFFER });
   await expect(pass).toContainText('Show this to your server to claim your discount.');
@@ -57,6 +61,7 @@ test('redeeming an offer twice: Redeemed, then Already Redeemed; usage and analy
   await expect(page.getByTestId('offers-redeemed')).toHaveText('1');
 
   await staleOffer.getByRole('button', { name: 'Redeem' }).click();
+  await other.getByRole('button', { name: 'Redeem Now' }).click();
   await expectToast(other, 'Already Redeemed', 'You have already redeemed this offer.');
   await expect(staleOffer.getByRole('button', { name: 'Redeemed' })).toBeDisabled();
 

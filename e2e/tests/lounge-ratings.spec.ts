@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, LEO, clearMyRatings, expectToast, loungePage, member } from '../support/lounge-api';
 
-test("rating tonight's DJ twice shows Already Rated Tonight", async ({ browser }) => {
+test("rating tonight's DJ twice shows Already Rated Tonight before the dialog opens", async ({
+  browser,
+}) => {
   // The seed has Maya's and Leo's ratings for tonight; the admin starts with none.
   await clearMyRatings(await member(ADMIN), 'DJ Nova');
   const { page, context } = await loungePage(browser, ADMIN);
@@ -32,15 +34,14 @@ test("rating tonight's DJ twice shows Already Rated Tonight", async ({ browser }
   await expect(card).toContainText(`${before + 1} ratings tonight`);
   await expect(card).toContainText(comment);
 
+  // one rating per DJ per night: said before the dialog opens
   await page.getByRole('button', { name: 'Rate the DJ' }).click();
-  await expect(dialog.getByLabel('Comments')).toHaveValue('');
-  await dialog.getByRole('radio', { name: '5 stars' }).check();
-  await dialog.getByRole('button', { name: 'Submit Rating' }).click();
   await expectToast(
     page,
     'Already Rated Tonight! ⭐',
     "You've already shared your thoughts on tonight's DJ",
   );
+  await expect(dialog).toBeHidden();
   await expect(card).toContainText(`${before + 1} ratings tonight`);
   await context.close();
 });

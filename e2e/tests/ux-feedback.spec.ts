@@ -78,6 +78,7 @@ test.describe('on a phone', () => {
       .first();
     const title = (await card.getAttribute('aria-label'))!;
     await card.getByRole('button', { name: 'Redeem', exact: true }).click();
+    await page.getByRole('button', { name: 'Redeem Now' }).click();
 
     const pass = page.getByRole('dialog', { name: title });
     await expect(pass).toBeVisible();

@@ -675,6 +675,67 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
     });
   });
 
+  describe.skipIf(skip)('an event removed with bookings', () => {
+    it("cancels its open bookings as the venue and mails each guest with the event's name and date", async () => {
+      const ev = await event({ title: 'Salsa Sunday', capacity: 2 });
+      const [a, b, c, d] = await members(4);
+      const approved = await booked(a!, ev, 1);
+      const pending = await booked(b!, ev, 1);
+      const waitlisted = await booked(c!, ev, 1);
+      expect(waitlisted.status).toBe('waitlisted');
+      const rejected = await booked(d!, ev, 1);
+      await h.run(admin, 'update public.event_bookings set status = $2 where id = $1', [
+        approved.id,
+        'approved',
+      ]);
+      await h.run(admin, 'update public.event_bookings set status = $2 where id = $1', [
+        rejected.id,
+        'rejected',
+      ]);
+      await quietOutbox();
+
+      const removed = await h.run(admin, 'delete from public.events where id = $1', [ev]);
+      expect(removed).toMatchObject({ ok: true });
+
+      const rows = await h.owner<{
+        id: string;
+        status: string;
+        cancelled_by: string | null;
+        event_id: string | null;
+      }>(
+        'select id, status, cancelled_by, event_id from public.event_bookings where id = any($1::uuid[])',
+        [[approved.id, pending.id, waitlisted.id, rejected.id]],
+      );
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const open of [approved, pending, waitlisted]) {
+        expect(byId.get(open.id)).toMatchObject({ status: 'cancelled', cancelled_by: admin });
+        expect(byId.get(open.id)?.event_id).toBeNull();
+      }
+      expect(byId.get(rejected.id)).toMatchObject({ status: 'rejected' });
+
+      const mails = await h.run<{
+        booking_id: string;
+        kind: string;
+        event_id: string | null;
+        event_title: string | null;
+        event_date: string | null;
+      }>(
+        'service',
+        'select booking_id, kind, event_id, event_title, event_date::text from public.claim_booking_mails(100)',
+      );
+      expect(mails.ok).toBe(true);
+      const mine = mails.rows.filter((m) =>
+        [approved.id, pending.id, waitlisted.id].includes(m.booking_id),
+      );
+      expect(mine).toHaveLength(3);
+      for (const m of mine) {
+        expect(m).toMatchObject({ kind: 'cancelled', event_id: ev, event_title: 'Salsa Sunday' });
+        expect(m.event_date).toBeTruthy();
+      }
+      expect(mails.rows.some((m) => m.booking_id === rejected.id)).toBe(false);
+    });
+  });
+
   describe.skipIf(skip)('door check-in', () => {
     const checkIn = (who: string, code: string) =>
       h.run<{ r: Record<string, unknown> }>(who, 'select public.check_in_booking($1) as r', [code]);
@@ -714,6 +775,38 @@ describe.each(backends.map((b) => [b.name, b] as const))('%s', (_name, backend) 
         [b.id],
       );
       expect(row?.by).toBe(admin);
+    });
+
+    it('a checked-in booking can no longer be cancelled by its guest, even before the event starts', async () => {
+      const b = await tonight('approved');
+      // doors open before the event: it starts in a few minutes
+      await h.owner(
+        "update public.events set event_date = now() + interval '5 minutes' where id = (select event_id from public.event_bookings where id = $1)",
+        [b.id],
+      );
+      await h.owner(
+        "update public.event_bookings set event_date = now() + interval '5 minutes' where id = $1",
+        [b.id],
+      );
+      const [guest] = await h.owner<{ user_id: string }>(
+        'select user_id from public.event_bookings where id = $1',
+        [b.id],
+      );
+      const before = await h.owner<{ c: boolean }>(
+        'select private.booking_cancellable(b) as c from public.event_bookings b where id = $1',
+        [b.id],
+      );
+      expect(before[0]?.c).toBe(true);
+      expect((await checkIn(admin, b.booking_code)).rows[0]?.r['checked_in_at']).toBeTruthy();
+      const after = await h.owner<{ c: boolean }>(
+        'select private.booking_cancellable(b) as c from public.event_bookings b where id = $1',
+        [b.id],
+      );
+      expect(after[0]?.c).toBe(false);
+      const cancel = await h.run(guest!.user_id, 'select id from public.cancel_booking($1)', [
+        b.id,
+      ]);
+      expect(cancel).toMatchObject({ ok: false });
     });
 
     it.each([

@@ -22,6 +22,32 @@ const profileOf = async (id: string) =>
   )[0];
 
 describe('profiles', () => {
+  it('takes an optional birthday from the sign-up metadata only when it is a real past date', async () => {
+    const cases: [string, unknown, string | null][] = [
+      ['21111111-1111-4111-8111-111111111111', '1990-07-04', '1990-07-04'],
+      ['21111111-1111-4111-8111-111111111112', '1990-02-30', null],
+      ['21111111-1111-4111-8111-111111111113', '2999-01-01', null],
+      ['21111111-1111-4111-8111-111111111114', '1850-01-01', null],
+      ['21111111-1111-4111-8111-111111111115', 'July 4th', null],
+      ['21111111-1111-4111-8111-111111111116', 19900704, null],
+    ];
+    for (const [id, birthday, stored] of cases) {
+      await asOwner(
+        db,
+        `insert into auth.users (id, email, raw_user_meta_data) values ($1, $2, jsonb_build_object('first_name', 'Bea', 'birthday', $3::jsonb))`,
+        [id, `bea-${id.slice(-1)}@example.test`, JSON.stringify(birthday)],
+      );
+      const profile = await profileOf(id);
+      const got = profile?.['birthday'];
+      const iso =
+        got instanceof Date
+          ? `${got.getFullYear()}-${String(got.getMonth() + 1).padStart(2, '0')}-${String(got.getDate()).padStart(2, '0')}`
+          : (got ?? null);
+      expect(iso, `birthday ${JSON.stringify(birthday)}`).toBe(stored);
+      expect(profile?.['first_name']).toBe('Bea');
+    }
+  });
+
   it('creates a profile from the sign-up metadata and the auth e-mail', async () => {
     const id = '11111111-1111-4111-8111-111111111111';
     await asOwner(

@@ -82,7 +82,11 @@ export {
 // --- admin domains (moderation, users, roles, analytics, functions) ---
 export { adminLoadFailed, adminActionFailed } from './admin-overview/errors';
 export { useAdminCounts } from './admin-overview/counts-query';
-export { useAdminEvents, type AdminEvent } from './admin-events/events-query';
+export {
+  useAdminEvents,
+  useEventOpenBookingCount,
+  type AdminEvent,
+} from './admin-events/events-query';
 export { useEventCreateMutation, type CreateEventVars } from './admin-events/event-create-mutation';
 export { useEventModerateMutation, type EventAction } from './admin-events/event-moderate-mutation';
 export { useEventImageUploadMutation } from './admin-events/event-image-upload-mutation';
@@ -179,7 +183,7 @@ export {
   venueInstant,
   VENUE_TIME_ZONE,
 } from './lib/venue-time';
-export { useLiveDjRatings } from './dj-ratings/dj-ratings-query';
+export { useHasRatedTonight, useLiveDjRatings } from './dj-ratings/dj-ratings-query';
 
 // --- the venue record (settings, hours, dates with other hours, history) ---
 export { venueKeys } from './venue/keys';

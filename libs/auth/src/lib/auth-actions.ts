@@ -37,6 +37,8 @@ export async function signUp(input: {
   password: string;
   firstName: string;
   lastName: string;
+  /** Optional, YYYY-MM-DD: set once, it unlocks the birthday treat. */
+  birthday?: string | null;
   /** The page to come back to once the e-mail is confirmed. */
   returnTo?: string | null;
 }): Promise<Result> {
@@ -47,7 +49,11 @@ export async function signUp(input: {
       email: input.email,
       password: input.password,
       options: {
-        data: { first_name: input.firstName, last_name: input.lastName },
+        data: {
+          first_name: input.firstName,
+          last_name: input.lastName,
+          ...(input.birthday ? { birthday: input.birthday } : {}),
+        },
         emailRedirectTo: confirmTarget(input.returnTo),
       },
     });

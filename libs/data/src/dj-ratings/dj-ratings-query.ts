@@ -124,3 +124,35 @@ export function useLiveDjRatings(
 ) {
   return useQuery(liveDjRatingsQueryOptions(performanceDate, pollMs));
 }
+
+/**
+ * Whether the member has rated this DJ for this night already (one rating per DJ per night,
+ * dj_ratings' unique key): the lounge says so before opening the rating dialog.
+ */
+export async function fetchHasRated(
+  vars: { userId: string; djId: string; performanceDate: string },
+  signal?: AbortSignal,
+): Promise<boolean> {
+  let query = getSupabase()
+    .from('dj_ratings')
+    .select('id')
+    .eq('user_id', vars.userId)
+    .eq('dj_id', vars.djId)
+    .eq('performance_date', vars.performanceDate)
+    .limit(1);
+  if (signal) query = query.abortSignal(signal);
+  return (unwrap(await query) ?? []).length > 0;
+}
+
+export function useHasRatedTonight(
+  userId: string | undefined,
+  djId: string | undefined,
+  performanceDate: string,
+) {
+  return useQuery({
+    queryKey: djRatingKeys.mine(userId ?? '', djId ?? '', performanceDate),
+    queryFn: ({ signal }) =>
+      fetchHasRated({ userId: userId ?? '', djId: djId ?? '', performanceDate }, signal),
+    enabled: !!userId && !!djId,
+  });
+}

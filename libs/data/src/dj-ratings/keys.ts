@@ -4,6 +4,8 @@ export const djRatingKeys = {
   latest: (djId: string) => [...djRatingKeys.all, 'latest', djId] as const,
   forDate: (djId: string, performanceDate: string) =>
     [...djRatingKeys.all, 'for-date', djId, performanceDate] as const,
+  mine: (userId: string, djId: string, performanceDate: string) =>
+    [...djRatingKeys.all, 'mine', userId, djId, performanceDate] as const,
   liveTonight: (performanceDate: string) =>
     [...djRatingKeys.all, 'live-tonight', performanceDate] as const,
 };

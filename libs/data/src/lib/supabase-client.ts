@@ -151,7 +151,10 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
   const rest = new PostgrestClient<Database>(new URL('rest/v1', base).href, {
     headers,
     schema: 'public',
-    fetch: fetchWithAuth,
+    fetch: withReadDeadline(fetchWithAuth),
+    // one retry policy, the query client's (query-client.ts): postgrest-js's own (three more
+    // tries, 1 + 2 + 4 s apart) kept a dead API's page spinning for 16 s
+    retry: false,
   });
   const client = {
     from: (relation: string) => rest.from(relation as never),
@@ -187,6 +190,51 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
   void realtime?.then((rt) => rt.disconnect());
   realtime = null;
   return client;
+}
+
+/**
+ * How long a page waits for a read before it says the data could not load and offers Retry
+ * (a read that ran out of time is not tried again: the guest decides).
+ */
+export const READ_DEADLINE_MS = 6_000;
+
+/** The error a read gets when the API has not answered within READ_DEADLINE_MS. */
+export class ReadDeadlineError extends Error {
+  constructor() {
+    super(`The server did not answer within ${READ_DEADLINE_MS / 1000} s.`);
+    this.name = 'ReadDeadlineError';
+  }
+}
+
+/**
+ * Bounds reads (GET and HEAD) by READ_DEADLINE_MS. Writes are never cut off: a write the
+ * server may already have applied must not look failed.
+ */
+export function withReadDeadline(inner: typeof fetch, deadlineMs = READ_DEADLINE_MS): typeof fetch {
+  return async (input, init) => {
+    const method = (
+      init?.method ?? (input instanceof Request ? input.method : 'GET')
+    ).toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') return inner(input, init);
+    const controller = new AbortController();
+    const outer = init?.signal;
+    const forward = () => controller.abort(outer?.reason);
+    if (outer?.aborted) forward();
+    else outer?.addEventListener('abort', forward, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, deadlineMs);
+    try {
+      return await inner(input, { ...init, signal: controller.signal });
+    } catch (error) {
+      throw timedOut ? new ReadDeadlineError() : error;
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    }
+  };
 }
 
 export function isSupabaseConfigured(): boolean {

@@ -11,12 +11,17 @@ export interface ProfileInput {
   lastName: string;
   email: string;
   phone: string;
+  /** YYYY-MM-DD, sent only while the profile has none: a member sets it once. */
+  birthday?: string | null;
 }
 
 /** A blank field is stored as null: no profile field is required. */
 const orNull = (value: string) => (value.trim() ? value.trim() : null);
 
-/** Saves the member's contact fields (profiles upsert {user_id, first_name, last_name, email, phone}). */
+/**
+ * Saves the member's contact fields (profiles upsert {user_id, first_name, last_name, email,
+ * phone}) and, when given, the birthday (refused with 42501 once one is set).
+ */
 export async function upsertProfile(input: ProfileInput): Promise<ProfileRow> {
   const row = unwrap(
     await getSupabase()
@@ -28,6 +33,7 @@ export async function upsertProfile(input: ProfileInput): Promise<ProfileRow> {
           last_name: orNull(input.lastName),
           email: orNull(input.email),
           phone: orNull(input.phone),
+          ...(input.birthday ? { birthday: input.birthday } : {}),
         },
         { onConflict: 'user_id' },
       )

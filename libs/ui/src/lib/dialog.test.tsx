@@ -40,4 +40,24 @@ describe('Dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(opener).toHaveFocus();
   });
+
+  it('gives focus to the page heading when it opened by itself (a link such as ?book=)', async () => {
+    const user = userEvent.setup();
+    function OpenedByLink() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main id="main" tabIndex={-1}>
+          <h1>Upcoming Events</h1>
+          <Dialog open={open} onOpenChange={setOpen} title="Book: Friday Night Neon">
+            <input aria-label="Full Name" />
+          </Dialog>
+        </main>
+      );
+    }
+    render(<OpenedByLink />);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Upcoming Events' })).toHaveFocus();
+  });
 });

@@ -98,10 +98,18 @@ export function Dialog({
           onCloseAutoFocus={(event) => {
             const target = opener.current;
             opener.current = null;
-            if (target?.isConnected) {
-              event.preventDefault();
+            event.preventDefault();
+            if (target?.isConnected && target !== document.body) {
               target.focus();
+              return;
             }
+            // opened by the page itself (a link such as ?book=, a redirect): focus goes back
+            // to the page, at its heading, not to <body>
+            const main = document.getElementById('main');
+            const heading = main?.querySelector<HTMLElement>('h1');
+            if (heading && !heading.hasAttribute('tabindex'))
+              heading.setAttribute('tabindex', '-1');
+            (heading ?? main)?.focus({ preventScroll: true });
           }}
         >
           <Title>{title}</Title>

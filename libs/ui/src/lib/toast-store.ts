@@ -24,21 +24,25 @@ interface ToastState {
 }
 
 let nextId = 1;
-const MAX_TOASTS = 4;
+/** At most one per variant. */
+const MAX_TOASTS = 3;
 
 /** The toast queue. this module is a shared singleton (tools/rspack/shared.ts), so every remote posts to the shell's Toaster. */
 export const useToastStore = create<ToastState>()((set) => ({
   toasts: [],
   push: (input) => {
     const id = nextId++;
+    const variant = input.variant ?? 'default';
     set((state) => ({
       toasts: [
-        ...state.toasts.slice(-(MAX_TOASTS - 1)),
+        // one toast per kind on screen: a new error replaces the last error instead of piling
+        // up over the form
+        ...state.toasts.filter((t) => t.variant !== variant).slice(-(MAX_TOASTS - 1)),
         {
           id,
           title: input.title,
           description: input.description,
-          variant: input.variant ?? 'default',
+          variant,
           open: true,
         },
       ],

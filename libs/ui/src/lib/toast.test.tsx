@@ -22,8 +22,12 @@ describe('toasts', () => {
     expect(useToastStore.getState().toasts.find((t) => t.title === 'Signed out')?.open).toBe(false);
   });
 
-  it('keeps at most four toasts, dropping the oldest', () => {
-    for (let i = 1; i <= 6; i++) toast({ title: `t${i}` });
-    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['t3', 't4', 't5', 't6']);
+  it('keeps one toast per kind: a new one replaces the last of its kind', () => {
+    for (let i = 1; i <= 6; i++) toast({ title: `t${i}`, variant: 'destructive' });
+    toast({ title: 'ok', variant: 'success' });
+    toast({ title: 'note' });
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['t6', 'ok', 'note']);
+    toast({ title: 'again', variant: 'destructive' });
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['ok', 'note', 'again']);
   });
 });

@@ -18,10 +18,12 @@ const variantStyles: Record<ToastVariant, ReturnType<typeof css>> = {
   `,
 };
 
+// On a phone the toasts come down from the top, over the bar, never over the form and its
+// button (or the keyboard) in the lower part of the screen; from tablets up, bottom right.
 const Viewport = styled(ToastPrimitive.Viewport)`
   position: fixed;
   z-index: 100;
-  bottom: 0;
+  top: 0;
   left: 0;
   right: 0;
   display: flex;
@@ -32,6 +34,8 @@ const Viewport = styled(ToastPrimitive.Viewport)`
   list-style: none;
   outline: none;
   ${media.md} {
+    top: auto;
+    bottom: 0;
     left: auto;
     width: 400px;
   }

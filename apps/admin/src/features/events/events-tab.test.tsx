@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as data from '@bistro/data';
 import type { AdminEvent } from '@bistro/data';
-import { EventsTab } from './events-tab';
+import { EventsTab, deleteDescription } from './events-tab';
 import { clearToasts, renderAt, setViewer } from '../../test/render';
 
 const images = vi.hoisted(() => ({
@@ -17,6 +17,7 @@ vi.mock('@bistro/data', async (importOriginal) => ({
   useAdminEventImages: () => ({ data: images.rows, isPending: false, isError: false }),
   useEventImageAddMutation: () => ({ mutate: images.add, isPending: false }),
   useEventImageRemoveMutation: () => ({ mutate: images.remove, isPending: false }),
+  useEventOpenBookingCount: () => ({ data: undefined }),
 }));
 
 const event = (id: string, title: string, state: Partial<AdminEvent>): AdminEvent => ({
@@ -110,6 +111,18 @@ describe('EventsTab', () => {
     fireEvent.click(add);
     expect(images.add).toHaveBeenCalledWith(
       expect.objectContaining({ eventId: 'e2', file, altText: 'The stage', position: 1 }),
+    );
+  });
+
+  it('says before deleting that the open bookings are cancelled and their guests mailed', () => {
+    expect(deleteDescription('Salsa Sunday', undefined)).toBe(
+      '"Salsa Sunday" will be removed for good. Checking its bookings…',
+    );
+    expect(deleteDescription('Salsa Sunday', 0)).toBe(
+      '"Salsa Sunday" will be removed for good. It has no open bookings.',
+    );
+    expect(deleteDescription('Salsa Sunday', 3)).toBe(
+      '"Salsa Sunday" will be removed for good. Its 3 open bookings are cancelled by the venue and each guest is told by e-mail.',
     );
   });
 });

@@ -6,6 +6,7 @@ import {
   eventMessages,
   imageSources,
   useAdminEvents,
+  useEventOpenBookingCount,
   useEventModerateMutation,
   type AdminEvent,
   type EventAction,
@@ -123,10 +124,19 @@ function EventRow({
   );
 }
 
+/** What deleting an event does, said before it is done: its open bookings are cancelled. */
+export function deleteDescription(title: string, openBookings: number | undefined): string {
+  const removed = `"${title}" will be removed for good.`;
+  if (openBookings === undefined) return `${removed} Checking its bookings…`;
+  if (openBookings === 0) return `${removed} It has no open bookings.`;
+  return `${removed} Its ${openBookings} open ${openBookings === 1 ? 'booking is' : 'bookings are'} cancelled by the venue and each guest is told by e-mail.`;
+}
+
 /** All events, newest created first: approve, reject, delete, and the create form. */
 export function EventsTab() {
   const events = useAdminEvents();
   const [toDelete, setToDelete] = useState<AdminEvent | null>(null);
+  const openBookings = useEventOpenBookingCount(toDelete?.id).data;
   const moderate = useEventModerateMutation({
     onSuccess: (_data, vars) => {
       notify(toastFor[vars.action]);
@@ -169,7 +179,7 @@ export function EventsTab() {
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Delete this event?"
-        description={`"${toDelete?.title ?? ''}" will be removed for good.`}
+        description={deleteDescription(toDelete?.title ?? '', openBookings)}
         confirmLabel="Delete Event"
         busy={moderate.isPending}
         onConfirm={() =>

@@ -135,6 +135,9 @@ describe('UsersTab', () => {
     await clicker.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     await waitFor(() => expect(toasts()[0]).toMatch(/^User Deleted/));
     expect(server.deleteUser.mock.calls[0]?.[0]).toEqual({ userId: 'member-1', adminId: ADMIN_ID });
+    // gone at once, although the list on screen is an answer from before the delete (here the
+    // mocked page never changes, as a search still loading would not)
+    expect(screen.queryByRole('listitem', { name: 'Leo Martinez' })).not.toBeInTheDocument();
   });
 
   it("maps the server's self-delete refusal to 'Action blocked' and others to 'Deletion Failed'", async () => {

@@ -195,8 +195,12 @@ export function UsersTab() {
     onSuccess: (_data, vars) => notify(userMessages.vipUpdated(vars.vip)),
   });
   const grant = useRoleGrantMutation({ onSuccess: () => notify(roleMessages.granted) });
+  // Members deleted here: gone from the list at once, whatever answer (a search that was
+  // loading while the delete ran, the previous search's rows) is on screen.
+  const [deletedIds, setDeletedIds] = useState<ReadonlySet<string>>(() => new Set());
   const remove = useUserDeleteMutation({
-    onSuccess: () => {
+    onSuccess: (_data, vars) => {
+      setDeletedIds((ids) => new Set(ids).add(vars.userId));
       notify(userMessages.deleted);
       setToDelete(null);
     },
@@ -214,7 +218,12 @@ export function UsersTab() {
     setSearch(value);
     setPage(0);
   };
-  const data = users.data;
+  const answer = users.data;
+  const data = useMemo(() => {
+    if (!answer) return answer;
+    const rows = answer.rows.filter((u) => !deletedIds.has(u.user_id));
+    return { ...answer, rows, total: answer.total - (answer.rows.length - rows.length) };
+  }, [answer, deletedIds]);
   // A page past the end (after deletions) comes back as the first page: follow it.
   const answeredPage = users.isPlaceholderData ? undefined : data?.page;
   useEffect(() => {

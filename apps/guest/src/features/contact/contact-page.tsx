@@ -85,7 +85,9 @@ function VenueDetails({ venue }: { venue: Venue }) {
           <Stack $gap={3}>
             <Row $gap={2}>
               <MapPin aria-hidden color={theme.colors.accent} />
-              <CardTitle style={{ margin: 0 }}>Address</CardTitle>
+              <CardTitle as="h2" style={{ margin: 0 }}>
+                Address
+              </CardTitle>
             </Row>
             <address style={{ fontStyle: 'normal' }}>
               {venue.name}
@@ -108,7 +110,9 @@ function VenueDetails({ venue }: { venue: Venue }) {
           <Stack $gap={3}>
             <Row $gap={2}>
               <Phone aria-hidden color={theme.colors.accent} />
-              <CardTitle style={{ margin: 0 }}>Phone &amp; Email</CardTitle>
+              <CardTitle as="h2" style={{ margin: 0 }}>
+                Phone &amp; Email
+              </CardTitle>
             </Row>
             <ButtonLink href={venue.phoneHref} $variant="accent">
               <Phone aria-hidden size={18} /> {venue.phone}
@@ -122,7 +126,7 @@ function VenueDetails({ venue }: { venue: Venue }) {
         <Card as="section" aria-labelledby="hours-title">
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
-            <CardTitle id="hours-title" style={{ margin: 0 }}>
+            <CardTitle as="h2" id="hours-title" style={{ margin: 0 }}>
               Hours
             </CardTitle>
           </Row>
@@ -157,7 +161,7 @@ function VenueDetails({ venue }: { venue: Venue }) {
         <Card as="section" aria-labelledby="policies-title">
           <Row $gap={2}>
             <Shirt aria-hidden color={theme.colors.accent} />
-            <CardTitle id="policies-title" style={{ margin: 0 }}>
+            <CardTitle as="h2" id="policies-title" style={{ margin: 0 }}>
               Dress Code &amp; Age
             </CardTitle>
           </Row>
@@ -169,7 +173,9 @@ function VenueDetails({ venue }: { venue: Venue }) {
         </Card>
       </Grid>
       <Card as="section" aria-labelledby="private-events-title" style={{ marginTop: 24 }}>
-        <CardTitle id="private-events-title">Private Events</CardTitle>
+        <CardTitle as="h2" id="private-events-title">
+          Private Events
+        </CardTitle>
         <ul style={{ margin: 0, paddingLeft: 20, lineHeight: 1.9 }}>
           {privateEventServices.map((s) => (
             <li key={s}>{s}</li>
@@ -181,7 +187,9 @@ function VenueDetails({ venue }: { venue: Venue }) {
       </Card>
       {venue.socialLinks.length ? (
         <Card as="section" aria-labelledby="social-title" style={{ marginTop: 24 }}>
-          <CardTitle id="social-title">Follow Us</CardTitle>
+          <CardTitle as="h2" id="social-title">
+            Follow Us
+          </CardTitle>
           <Row $gap={4} style={{ flexWrap: 'wrap' }}>
             {venue.socialLinks.map((link) => (
               <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer">

@@ -144,6 +144,8 @@ export function BookingDialog({
   const profile = useProfile(userId);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
+  // why the last submit failed, said above the button (the toast may be off screen or gone)
+  const [submitError, setSubmitError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setValue, setError, clearErrors, watch, formState } =
     useForm<Values>({ defaultValues: empty });
 
@@ -159,6 +161,7 @@ export function BookingDialog({
     });
     setImage(null);
     setImageError(null);
+    setSubmitError(null);
   }, [event, profile.data, email, reset]);
 
   const close = () => {
@@ -174,7 +177,11 @@ export function BookingDialog({
       if (event) onBooked(row, event);
       close();
     },
-    onError: (error) => toast(bookingFailed(error)),
+    onError: (error) => {
+      const message = bookingFailed(error);
+      setSubmitError(message.description ?? message.title);
+      toast(message);
+    },
   });
 
   const guestsValue = watch('guests');
@@ -201,6 +208,7 @@ export function BookingDialog({
       setImageError('Please choose an image file.');
       return;
     }
+    setSubmitError(null);
     create.mutate({
       userId,
       event: { id: event.id, title: event.title, event_date: event.event_date },
@@ -365,12 +373,22 @@ export function BookingDialog({
           />
           {imageError ? <FieldError role="alert">{imageError}</FieldError> : null}
         </Field>
+        {submitError ? (
+          <FieldError role="alert" id="booking-submit-error">
+            {submitError}
+          </FieldError>
+        ) : null}
         <Footer>
           <Button type="button" $variant="ghost" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy ? 'Submitting…' : 'Submit Booking'}
+          <Button
+            type="submit"
+            disabled={busy}
+            // on the waitlist it says so; its name still holds the submit action's
+            aria-label={waitlisted && !busy ? 'Submit Booking: Join the Waitlist' : undefined}
+          >
+            {busy ? 'Submitting…' : waitlisted ? 'Join the Waitlist' : 'Submit Booking'}
           </Button>
         </Footer>
       </form>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { CheckCircle2, Hourglass } from 'lucide-react';
@@ -25,8 +26,20 @@ export function BookingResult({
   onDismiss: () => void;
 }) {
   const waitlisted = guestBookingStatus(booking.status) === 'waitlisted';
+  const card = useRef<HTMLDivElement>(null);
+  // The result is where the guest is looking: on a phone the list above it is a screen or
+  // more away from the button they tapped, so it comes into view and takes focus.
+  useEffect(() => {
+    const el = card.current;
+    if (!el) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    el.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    el.focus({ preventScroll: true });
+  }, [booking.id]);
   return (
     <Card
+      ref={card}
+      tabIndex={-1}
       role="status"
       aria-label="Your booking"
       style={{

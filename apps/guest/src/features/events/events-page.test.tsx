@@ -1,3 +1,4 @@
+import { theme } from '@bistro/ui';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { BookingRow, EventRow, MutationHookOptions, BookingInput } from '@bistro/data';
@@ -48,8 +49,12 @@ const event: EventRow = {
   updated_at: '2025-08-01T00:00:00Z',
 };
 
+const scrollIntoView = vi.fn();
+Element.prototype.scrollIntoView = scrollIntoView;
+
 describe('EventsPage', () => {
   beforeEach(() => {
+    scrollIntoView.mockClear();
     state.events = { data: [event], isPending: false, isError: false };
     state.mutate.mockClear();
     state.availability = new Map([['e1', { spotsLeft: null }]]);
@@ -122,7 +127,8 @@ describe('EventsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const card = screen.getByRole('article', { name: 'Friday Night Neon' });
-    expect(within(card).getByText('3 spots left')).toBeInTheDocument();
+    // a few spots left reads as scarce, not in the colour of plenty
+    expect(within(card).getByText('3 spots left')).toHaveStyle({ color: theme.colors.accent });
   });
 
   it('tells the guest before submitting that a party that does not fit is waitlisted', async () => {
@@ -138,8 +144,12 @@ describe('EventsPage', () => {
     expect(within(dialog).queryByText(/will be waitlisted/)).not.toBeInTheDocument();
     fireEvent.click(more);
     expect(within(dialog).getByText(/This booking will be waitlisted/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Submit Booking: Join the Waitlist' }),
+    ).toHaveTextContent('Join the Waitlist');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Fewer guests' }));
     expect(within(dialog).queryByText(/will be waitlisted/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit Booking' })).toBeInTheDocument();
   });
 
   it('refuses an out-of-range party instead of changing it', async () => {
@@ -193,6 +203,9 @@ describe('EventsPage', () => {
     expect(result).toHaveTextContent('KXR7M2QP');
     expect(result).toHaveTextContent('This booking is waitlisted');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // where the guest is looking: scrolled into view and focused
+    expect(result).toHaveFocus();
+    expect(scrollIntoView).toHaveBeenCalled();
   });
 
   it('validates the booking form and sends coerced guests and the default event title', async () => {
@@ -319,5 +332,27 @@ describe('EventsPage', () => {
     expect(
       screen.getByRole('heading', { name: 'This event is not on the calendar' }),
     ).toBeInTheDocument();
+  });
+
+  it('says a refused booking above the Submit button as well as in the toast', async () => {
+    setViewer('signedIn');
+    renderAt(<EventsPage />, '/events');
+    fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Phone *'), { target: { value: '555' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Booking' }));
+    await waitFor(() => expect(state.mutate).toHaveBeenCalledTimes(1));
+    await act(async () => {
+      const onError = state.mutationOptions.onError as unknown as (error: unknown) => void;
+      onError({ message: 'This event has already started', code: 'P0001' });
+    });
+    const said = dialog.querySelector('#booking-submit-error');
+    expect(said).toHaveAttribute('role', 'alert');
+    expect(said).toHaveTextContent('This event has already started');
+    // right above the buttons
+    expect(said?.nextElementSibling).toContainElement(
+      within(dialog).getByRole('button', { name: 'Submit Booking' }),
+    );
+    expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Booking Failed');
   });
 });

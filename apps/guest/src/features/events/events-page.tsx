@@ -75,10 +75,18 @@ const InfoGrid = styled.div`
   }
 `;
 
-const Spots = styled.p<{ $full: boolean }>`
+/** At or under this many spots left, the count reads as scarce, not as plenty. */
+const FEW_SPOTS = 5;
+
+const Spots = styled.p<{ $left: number }>`
   margin: 0;
   font-weight: 600;
-  color: ${({ $full }) => ($full ? theme.colors.warning : theme.colors.success)};
+  color: ${({ $left }) =>
+    $left <= 0
+      ? theme.colors.warning
+      : $left <= FEW_SPOTS
+        ? theme.colors.accent
+        : theme.colors.success};
 `;
 
 /**
@@ -320,9 +328,7 @@ export function EventsPage() {
                         </time>
                         {event.description ? <Clamp>{event.description}</Clamp> : null}
                         {spots ? (
-                          <Spots $full={left !== null && left !== undefined && left <= 0}>
-                            {spots}
-                          </Spots>
+                          <Spots $left={left ?? Number.POSITIVE_INFINITY}>{spots}</Spots>
                         ) : null}
                         <Button
                           type="button"

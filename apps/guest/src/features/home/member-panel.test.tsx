@@ -147,13 +147,29 @@ describe('MemberPanel', () => {
     expect(screen.getByRole('article', { name: 'Birthday Treat' })).toBeInTheDocument();
   });
 
-  it('redeems with the member id and shows the spec toasts', () => {
+  it('asks first: Not Now redeems nothing', async () => {
     renderAt(<MemberPanel />, '/');
     fireEvent.click(
       within(screen.getByRole('article', { name: 'Exclusive Deal' })).getByRole('button', {
         name: 'Redeem',
       }),
     );
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem Exclusive Deal?' });
+    expect(dialog).toHaveTextContent('Show this to your server now? It can be used once.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Not Now' }));
+    expect(state.mutate).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('redeems with the member id and shows the spec toasts', async () => {
+    renderAt(<MemberPanel />, '/');
+    fireEvent.click(
+      within(screen.getByRole('article', { name: 'Exclusive Deal' })).getByRole('button', {
+        name: 'Redeem',
+      }),
+    );
+    expect(state.mutate).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole('button', { name: 'Redeem Now' }));
     expect(state.mutate).toHaveBeenCalledWith(
       expect.objectContaining({ userId: MEMBER_ID, offer: expect.objectContaining({ id: 'o1' }) }),
     );
@@ -165,7 +181,7 @@ describe('MemberPanel', () => {
     );
   });
 
-  it('maps a duplicate redemption (23505) to Already Redeemed', () => {
+  it('maps a duplicate redemption (23505) to Already Redeemed', async () => {
     state.redeemError = { code: '23505', message: 'duplicate key value' };
     renderAt(<MemberPanel />, '/');
     fireEvent.click(
@@ -173,6 +189,7 @@ describe('MemberPanel', () => {
         name: 'Redeem',
       }),
     );
+    fireEvent.click(await screen.findByRole('button', { name: 'Redeem Now' }));
     expect(useToastStore.getState().toasts.at(-1)).toEqual(
       expect.objectContaining({
         title: 'Already Redeemed',

@@ -17,6 +17,7 @@ import { BIRTHDAY_WINDOW_DAYS, isBirthdayWeek } from './birthday-window';
 import { memberStats } from './member-stats';
 import { OfferCard } from './offer-card';
 import { OfferPass } from './offer-pass';
+import { RedeemConfirm } from './redeem-confirm';
 import { PhotoWall } from './photo-wall';
 
 const Panel = styled.section`
@@ -84,6 +85,8 @@ export function MemberPanel() {
   const redeemed = useRedemptions(userId);
   // The offer whose pass is on screen: opened on redeeming, and again from the card.
   const [passOfferId, setPassOfferId] = useState<string | null>(null);
+  // The offer the member tapped Redeem on, asked about before it is used.
+  const [confirming, setConfirming] = useState<OfferRow | null>(null);
   const redeem = useOfferRedeemMutation({
     onSuccess: (_data, vars) => {
       toast(offerRedeemed);
@@ -106,7 +109,7 @@ export function MemberPanel() {
       offer={offer}
       redeemed={redeemedIds.has(offer.id)}
       redeeming={redeem.isPending && redeem.variables?.offer.id === offer.id}
-      onRedeem={(o) => redeem.mutate({ userId, offer: o })}
+      onRedeem={setConfirming}
       onShowPass={(o) => setPassOfferId(o.id)}
     />
   );
@@ -225,6 +228,15 @@ export function MemberPanel() {
       </Card>
 
       <PhotoWall userId={userId} />
+
+      <RedeemConfirm
+        offer={confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(o) => {
+          setConfirming(null);
+          redeem.mutate({ userId, offer: o });
+        }}
+      />
 
       {passOffer && passRedemption ? (
         <OfferPass

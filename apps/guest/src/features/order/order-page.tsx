@@ -33,7 +33,9 @@ export function OrderPage({ route }: { route: '/order' | '/scanner' }) {
         <Card>
           <Row $gap={2}>
             <UtensilsCrossed aria-hidden color={theme.colors.accent} />
-            <CardTitle style={{ margin: 0 }}>How to order</CardTitle>
+            <CardTitle as="h2" style={{ margin: 0 }}>
+              How to order
+            </CardTitle>
           </Row>
           <Muted style={{ marginTop: 8 }}>
             Ready to order? Let your server know at your table, or order with our bartenders at the
@@ -43,7 +45,9 @@ export function OrderPage({ route }: { route: '/order' | '/scanner' }) {
         <Card>
           <Row $gap={2}>
             <CreditCard aria-hidden color={theme.colors.accent} />
-            <CardTitle style={{ margin: 0 }}>Accepted payments</CardTitle>
+            <CardTitle as="h2" style={{ margin: 0 }}>
+              Accepted payments
+            </CardTitle>
           </Row>
           <ul aria-label="Accepted payments" style={{ margin: '8px 0 0', paddingLeft: 20 }}>
             {acceptedPayments.map((p) => (
@@ -54,7 +58,7 @@ export function OrderPage({ route }: { route: '/order' | '/scanner' }) {
         <Card as="section" aria-labelledby="order-hours-title">
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
-            <CardTitle id="order-hours-title" style={{ margin: 0 }}>
+            <CardTitle as="h2" id="order-hours-title" style={{ margin: 0 }}>
               Hours
             </CardTitle>
           </Row>

@@ -95,4 +95,58 @@ describe('MyBookings', () => {
       expect(useToastStore.getState().toasts.map((t) => t.title)).toContain('Booking Cancelled'),
     );
   });
+
+  it('reads Checked in once the door let the guest in, with no Cancel and no door pass', () => {
+    server.bookings = [
+      booking({
+        status: 'approved',
+        checked_in_at: '2030-08-16T02:10:00Z',
+        cancellable: false,
+      }),
+    ];
+    renderAt(page(), '/profile');
+    const card = screen.getByRole('listitem', { name: 'Friday Night Neon' });
+    expect(within(card).getByText('Checked in')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+    expect(
+      within(card).queryByRole('button', { name: /Show at the door/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows an approved booking at the door: its QR code and its code in large type', async () => {
+    const user = userEvent.setup();
+    server.bookings = [booking({ status: 'approved' })];
+    renderAt(page(), '/profile');
+    await user.click(screen.getByRole('button', { name: 'Show at the door: Friday Night Neon' }));
+    const pass = await screen.findByRole('dialog', { name: 'Friday Night Neon' });
+    expect(within(pass).getByTestId('door-code')).toHaveTextContent('KXR7M2QP');
+    const qr = within(pass).getByRole('img', { name: 'QR code of booking KXR7M2QP' });
+    await waitFor(() => expect(qr.querySelector('svg path')).not.toBeNull());
+    expect(qr.querySelector('svg path')!.getAttribute('d')!.length).toBeGreaterThan(100);
+  });
+
+  it('tells a waitlisted guest they leave the waitlist, not that they give a spot away', async () => {
+    const user = userEvent.setup();
+    server.bookings = [booking({ status: 'waitlisted' })];
+    renderAt(page(), '/profile');
+    await user.click(screen.getByRole('button', { name: 'Cancel booking: Friday Night Neon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(dialog).toHaveTextContent('You leave the waitlist for this event.');
+    expect(dialog).not.toHaveTextContent('Your spot is given to the next guest');
+  });
+
+  it('says a booking the venue cancelled (its event called off) was cancelled by the venue', () => {
+    server.bookings = [
+      booking({
+        status: 'cancelled',
+        cancelled_at: '2030-08-10T12:00:00Z',
+        cancelled_by: 'admin-1',
+        cancellable: false,
+      }),
+    ];
+    renderAt(page(), '/profile');
+    const card = screen.getByRole('listitem', { name: 'Friday Night Neon' });
+    expect(card).toHaveTextContent(/Cancelled .* by the venue/);
+    expect(within(card).getByText('Cancelled')).toBeInTheDocument();
+  });
 });

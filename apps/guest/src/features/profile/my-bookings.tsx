@@ -17,6 +17,7 @@ import {
 } from '@bistro/ui';
 import {
   bookingCancelFailed,
+  guestBookingStatus,
   bookingCancelled,
   useBookingCancelMutation,
   useRecentBookings,
@@ -25,6 +26,7 @@ import {
 import { longEventDate, shortDate } from '../shared/format-date';
 import { SectionTitle } from '../shared/styles';
 import { bookingStatus } from './booking-status';
+import { DoorPass } from './door-pass';
 
 const StaffNote = styled.div`
   display: flex;
@@ -42,8 +44,17 @@ const Code = styled.code`
   color: ${theme.colors.text};
 `;
 
-function BookingCard({ booking, onCancel }: { booking: MemberBooking; onCancel: () => void }) {
-  const status = bookingStatus(booking.status);
+function BookingCard({
+  booking,
+  onCancel,
+  onShowPass,
+}: {
+  booking: MemberBooking;
+  onCancel: () => void;
+  onShowPass: () => void;
+}) {
+  const status = bookingStatus(booking.status, booking.checked_in_at);
+  const doorReady = !booking.checked_in_at && guestBookingStatus(booking.status) === 'approved';
   const title = booking.event_title ?? 'Event booking';
   return (
     <Card as="li" aria-label={title}>
@@ -63,7 +74,14 @@ function BookingCard({ booking, onCancel }: { booking: MemberBooking; onCancel: 
       </Muted>
       <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
         Booked {shortDate(booking.created_at)}
-        {booking.cancelled_at ? ` · Cancelled ${shortDate(booking.cancelled_at)}` : ''}
+        {booking.cancelled_at
+          ? ` · Cancelled ${shortDate(booking.cancelled_at)}${
+              // cancelled by staff (the event was called off, say), not by the guest
+              booking.cancelled_by && booking.cancelled_by !== booking.user_id
+                ? ' by the venue'
+                : ''
+            }`
+          : ''}
       </Muted>
       {booking.admin_notes ? (
         <StaffNote>
@@ -73,6 +91,22 @@ function BookingCard({ booking, onCancel }: { booking: MemberBooking; onCancel: 
             <div>{booking.admin_notes}</div>
           </div>
         </StaffNote>
+      ) : null}
+      {booking.checked_in_at ? (
+        <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
+          Checked in {shortDate(booking.checked_in_at)}
+        </Muted>
+      ) : null}
+      {doorReady ? (
+        <Button
+          type="button"
+          $variant="accent"
+          style={{ marginTop: 12 }}
+          aria-label={`Show at the door: ${title}`}
+          onClick={onShowPass}
+        >
+          Show at the Door
+        </Button>
       ) : null}
       {/* The database decides whether it can still be cancelled. */}
       {booking.cancellable ? (
@@ -99,6 +133,7 @@ function BookingCard({ booking, onCancel }: { booking: MemberBooking; onCancel: 
 export function MyBookings({ userId }: { userId: string }) {
   const bookings = useRecentBookings(userId);
   const [toCancel, setToCancel] = useState<MemberBooking | null>(null);
+  const [pass, setPass] = useState<MemberBooking | null>(null);
   const cancel = useBookingCancelMutation({
     onSuccess: () => {
       toast(bookingCancelled);
@@ -130,7 +165,12 @@ export function MyBookings({ userId }: { userId: string }) {
       ) : (
         <Stack as="ul" $gap={3} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {bookings.data.map((b) => (
-            <BookingCard key={b.id} booking={b} onCancel={() => setToCancel(b)} />
+            <BookingCard
+              key={b.id}
+              booking={b}
+              onCancel={() => setToCancel(b)}
+              onShowPass={() => setPass(b)}
+            />
           ))}
         </Stack>
       )}
@@ -142,7 +182,11 @@ export function MyBookings({ userId }: { userId: string }) {
         title="Cancel this booking?"
         description={
           toCancel
-            ? `${toCancel.event_title ?? 'Your booking'}${toCancel.event_date ? `, ${longEventDate(toCancel.event_date)}` : ''}. Your spot is given to the next guest on the waitlist.`
+            ? `${toCancel.event_title ?? 'Your booking'}${toCancel.event_date ? `, ${longEventDate(toCancel.event_date)}` : ''}. ${
+                guestBookingStatus(toCancel.status) === 'waitlisted'
+                  ? 'You leave the waitlist for this event.'
+                  : 'Your spot is given to the next guest on the waitlist.'
+              }`
             : undefined
         }
       >
@@ -165,6 +209,7 @@ export function MyBookings({ userId }: { userId: string }) {
           </Button>
         </Row>
       </Dialog>
+      <DoorPass booking={pass} onClose={() => setPass(null)} />
     </section>
   );
 }

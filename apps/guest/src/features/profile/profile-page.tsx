@@ -20,6 +20,7 @@ import {
 import { RequireMember } from '@bistro/auth';
 import {
   NAME_MAX_LENGTH,
+  businessDate,
   profileUpdateFailed,
   profileUpdated,
   useProfile,
@@ -35,6 +36,7 @@ interface Values {
   lastName: string;
   email: string;
   phone: string;
+  birthday: string;
 }
 
 const Columns = styled.div`
@@ -58,7 +60,7 @@ function ProfileForm({ userId }: { userId: string }) {
   const { email: authEmail } = useMember();
   const profile = useProfile(userId);
   const { register, handleSubmit, reset } = useForm<Values>({
-    defaultValues: { firstName: '', lastName: '', email: '', phone: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', phone: '', birthday: '' },
   });
   useEffect(() => {
     if (profile.isSuccess) {
@@ -67,6 +69,7 @@ function ProfileForm({ userId }: { userId: string }) {
         lastName: profile.data?.last_name ?? '',
         email: profile.data?.email ?? authEmail ?? '',
         phone: profile.data?.phone ?? '',
+        birthday: '',
       });
     }
   }, [profile.isSuccess, profile.data, authEmail, reset]);
@@ -74,6 +77,8 @@ function ProfileForm({ userId }: { userId: string }) {
     onSuccess: () => toast(profileUpdated),
     onError: (error) => toast(profileUpdateFailed(error)),
   });
+
+  const savedBirthday = profile.data?.birthday ?? null;
 
   if (profile.isPending) return <LoadingState label="Loading your profile…" />;
   if (profile.isError)
@@ -87,10 +92,14 @@ function ProfileForm({ userId }: { userId: string }) {
 
   return (
     <Card as="section" aria-labelledby="profile-form-title">
-      <CardTitle id="profile-form-title">Your Details</CardTitle>
+      <CardTitle as="h2" id="profile-form-title">
+        Your Details
+      </CardTitle>
       <form
         aria-label="Profile"
-        onSubmit={handleSubmit((v) => save.mutate({ userId, ...v }))}
+        onSubmit={handleSubmit((v) =>
+          save.mutate({ userId, ...v, birthday: savedBirthday ? null : v.birthday || null }),
+        )}
         noValidate
       >
         <TwoUp>
@@ -121,6 +130,38 @@ function ProfileForm({ userId }: { userId: string }) {
           <Label htmlFor="profile-phone">Phone</Label>
           <Input id="profile-phone" type="tel" autoComplete="tel" {...register('phone')} />
         </Field>
+        <Field>
+          <Label htmlFor="profile-birthday">Birthday</Label>
+          {savedBirthday ? (
+            <>
+              <Input
+                id="profile-birthday"
+                type="date"
+                value={savedBirthday}
+                readOnly
+                aria-describedby="profile-birthday-hint"
+              />
+              <Muted id="profile-birthday-hint" style={{ fontSize: '0.85rem', margin: 0 }}>
+                Set once. To correct it, ask the venue.
+              </Muted>
+            </>
+          ) : (
+            <>
+              <Input
+                id="profile-birthday"
+                type="date"
+                autoComplete="bday"
+                min="1900-01-01"
+                max={businessDate()}
+                aria-describedby="profile-birthday-hint"
+                {...register('birthday')}
+              />
+              <Muted id="profile-birthday-hint" style={{ fontSize: '0.85rem', margin: 0 }}>
+                Optional, for your birthday treat. It can be set once.
+              </Muted>
+            </>
+          )}
+        </Field>
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save Profile'}
         </Button>
@@ -139,7 +180,7 @@ function Profile() {
         <Stack $gap={4}>
           <ProfileForm userId={userId} />
           <Card>
-            <CardTitle>Your data</CardTitle>
+            <CardTitle as="h2">Your data</CardTitle>
             <Muted>
               Export or delete your data and read how we protect it in our{' '}
               <Link to="/privacy">Privacy Policy</Link>.

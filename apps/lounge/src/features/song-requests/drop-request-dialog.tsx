@@ -21,9 +21,12 @@ const loadProfanityCheck = () => import('./profanity');
 export function DropRequestDialog({
   open,
   onOpenChange,
+  onRequested,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Called with the request the song is now on the list as (new, or voted up). */
+  onRequested?: (requestId: string) => void;
 }) {
   const titleId = useId();
   const artistId = useId();
@@ -32,6 +35,7 @@ export function DropRequestDialog({
   const create = useRequestSongMutation({
     onSuccess: (result) => {
       toast(requestOutcomeToast(result.outcome));
+      if (result.request) onRequested?.(result.request.id);
       setSongTitle('');
       setArtist('');
       onOpenChange(false);

@@ -50,7 +50,7 @@ export function RateDjDialog({
       open={open}
       onOpenChange={onOpenChange}
       title="Rate the DJ"
-      description={`How is ${dj.name} doing tonight?`}
+      description={`How is ${dj.name} doing tonight? One rating per DJ per night.`}
     >
       <form onSubmit={submit}>
         <StarPicker value={stars} onChange={setStars} label="Your rating" />

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { ArrowDown, ArrowUp, Flame, Loader2 } from 'lucide-react';
 import styled from 'styled-components';
-import { Badge, badgeToneColour, media, theme, type BadgeTone } from '@bistro/ui';
+import { Badge, badgeToneColour, media, theme, toast, type BadgeTone } from '@bistro/ui';
 import { VOTES_PER_NIGHT, type SongRequest, type SongRequestStatus } from '@bistro/data';
 import { statusView, type StatusTone } from './request-status';
 
@@ -28,6 +28,11 @@ const Item = styled.li`
   &[data-trending] {
     border-color: ${theme.colors.accent};
     background: linear-gradient(90deg, rgba(242, 184, 75, 0.12), ${theme.colors.surface} 60%);
+  }
+  /* the member's own new request, just added: where it landed in the list */
+  &[data-spotlight] {
+    outline: 3px solid ${theme.colors.primary};
+    outline-offset: 2px;
   }
 `;
 
@@ -93,11 +98,18 @@ const VoteButton = styled.button`
     background: ${theme.colors.primary};
     color: ${theme.colors.primaryText};
   }
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     opacity: 0.45;
     cursor: not-allowed;
   }
 `;
+
+/** What a member out of votes is told on tapping another song's vote. */
+export const outOfVotes = {
+  title: 'No votes left tonight',
+  description: `You have used your ${VOTES_PER_NIGHT} votes tonight. Take one back to vote for this song.`,
+};
 
 const AdminBar = styled.div`
   grid-column: 1 / -1;
@@ -226,11 +238,13 @@ export const RequestRow = memo(function RequestRow({
           data-vote-id={request.id}
           aria-pressed={voted}
           aria-label={`${voted ? 'Remove your vote for' : 'Vote for'} ${request.song_title}, ${request.vote_count} ${request.vote_count === 1 ? 'vote' : 'votes'}`}
-          disabled={votePending || (voteLocked && !voted)}
+          disabled={votePending}
+          // out of votes: it still answers a tap (a touch screen has no tooltip) with why
+          aria-disabled={voteLocked && !voted ? true : undefined}
           title={
             voteLocked && !voted ? `You have used your ${VOTES_PER_NIGHT} votes tonight` : undefined
           }
-          onClick={() => onToggleVote(request, voted)}
+          onClick={() => (voteLocked && !voted ? toast(outOfVotes) : onToggleVote(request, voted))}
         >
           {votePending ? (
             <Loader2 size={18} aria-hidden />

@@ -1,3 +1,4 @@
+import { useToastStore } from '@bistro/ui';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SongRequest } from '@bistro/data';
@@ -100,9 +101,18 @@ describe('RequestSections', () => {
     const voted = screen.getByRole('button', { name: /Remove your vote for Fourth/ });
     expect(voted).toHaveAttribute('aria-pressed', 'true');
     expect(voted).toBeEnabled();
-    expect(screen.getByRole('button', { name: /^Vote for Fifth/ })).toBeDisabled();
+    const locked = screen.getByRole('button', { name: /^Vote for Fifth/ });
+    expect(locked).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(voted);
     expect(onToggleVote).toHaveBeenCalledWith(songs[3], true);
+    // a tap on a locked vote says why (touch screens show no tooltip) and votes nothing
+    onToggleVote.mockClear();
+    await userEvent.click(locked);
+    expect(onToggleVote).not.toHaveBeenCalled();
+    expect(useToastStore.getState().toasts.at(-1)).toMatchObject({
+      title: 'No votes left tonight',
+      description: 'You have used your 3 votes tonight. Take one back to vote for this song.',
+    });
   });
 
   it('takes votes on open requests only (approved, played and declined show the count)', () => {

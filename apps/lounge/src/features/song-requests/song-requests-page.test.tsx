@@ -15,6 +15,7 @@ const state = vi.hoisted(() => ({
   toggle: vi.fn(),
   live: 'connecting' as 'connecting' | 'live' | 'down',
   join: undefined as boolean | undefined,
+  ratedTonight: false,
   onMyRequestPlaying: undefined as
     ((r: { id: string; song_title: string; artist: string }) => void) | undefined,
 }));
@@ -27,6 +28,7 @@ vi.mock('@bistro/data', async (importOriginal) => {
     useMyVotes: () => state.votes,
     useLiveDj: () => state.dj,
     useLiveDjRatings: () => state.ratings,
+    useHasRatedTonight: () => ({ data: state.ratedTonight }),
     useSongVoteToggleMutation: () => ({ mutateAsync: state.toggle }),
     useSongRequestStatusMutation: () => ({ mutateAsync: vi.fn() }),
     useMoveUpNextMutation: () => ({ mutateAsync: vi.fn() }),
@@ -149,7 +151,20 @@ describe('SongRequestsPage', () => {
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Rate the DJ' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate the DJ' });
-    expect(dialog).toHaveTextContent('How is DJ Nova doing tonight?');
+    expect(dialog).toHaveTextContent('How is DJ Nova doing tonight? One rating per DJ per night.');
+  });
+
+  it('says Already Rated Tonight before opening the dialog when the member has rated tonight', async () => {
+    state.requests = { data: [request('1', 'Halo', 1)], isPending: false, isError: false };
+    state.ratedTonight = true;
+    try {
+      renderPage();
+      await userEvent.click(screen.getByRole('button', { name: 'Rate the DJ' }));
+      await waitFor(() => expect(toastTitles()).toContain('Already Rated Tonight! ⭐'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      state.ratedTonight = false;
+    }
   });
 
   it('shows Connection Issue when the requests cannot load', async () => {

@@ -24,6 +24,7 @@ import {
   theme,
   toast,
 } from '@bistro/ui';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthStore, useUserId } from '@bistro/auth';
 import {
   VOTES_PER_NIGHT,
@@ -38,6 +39,7 @@ import {
   useMyVotes,
   useSongRequestStatusMutation,
   useSongVoteToggleMutation,
+  useHasRatedTonight,
   useLiveDjRatings,
   useTonightsSongRequests,
   voteErrorToast,
@@ -45,6 +47,7 @@ import {
   type SongRequest,
   type SongRequestStatus,
 } from '@bistro/data';
+import { DjConsole } from './dj-console';
 import { HowItWorks } from './how-it-works';
 import { LiveDjCard } from './live-dj-card';
 import { NowPlaying, PlayedTonight, UpNext } from './queue-sections';
@@ -55,23 +58,50 @@ import { statusView } from './request-status';
 import { usePendingIds } from './use-pending-ids';
 import { useTonight } from './use-tonight';
 
+/**
+ * On a phone the night comes first: the request buttons, Now Playing and Up Next, then the
+ * DJ's card, then the full list. From laptops up the DJ's card is a column of its own.
+ */
 const Layout = styled.div`
   display: grid;
   gap: ${theme.space(6)};
+  grid-template-columns: minmax(0, 1fr);
+  grid-template-areas: 'actions' 'now' 'dj' 'list';
   ${media.lg} {
     grid-template-columns: minmax(0, 1fr) 340px;
+    grid-template-rows: auto auto 1fr;
+    grid-template-areas: 'actions dj' 'now dj' 'list dj';
     align-items: start;
   }
 `;
 
+const Area = styled.div<{ $area: string }>`
+  grid-area: ${({ $area }) => $area};
+  min-width: 0;
+`;
+
 const Side = styled.div`
+  grid-area: dj;
   display: flex;
   flex-direction: column;
   gap: ${theme.space(4)};
   ${media.lg} {
     position: sticky;
     top: ${theme.space(4)};
-    order: 2;
+  }
+`;
+
+/** Links to the parts of a long list: Played Tonight is reachable without scrolling past it. */
+const JumpLinks = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space(2)} ${theme.space(4)};
+  margin-top: ${theme.space(3)};
+  font-size: 0.95rem;
+  a {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
   }
 `;
 
@@ -92,7 +122,6 @@ const SearchBox = styled.div`
 `;
 
 const Actions = styled(Row)`
-  margin-top: ${theme.space(4)};
   > button {
     flex: 1 1 140px;
     white-space: nowrap;
@@ -131,6 +160,9 @@ const NO_RATINGS: DjRating[] = [];
 export function SongRequestsPage() {
   const userId = useUserId() ?? '';
   const isAdmin = useAuthStore((s) => s.isAdmin);
+  // staff's DJ view of the queue (/song-requests?view=dj)
+  const [params] = useSearchParams();
+  const djView = isAdmin && params.get('view') === 'dj';
   const tonight = useTonight();
 
   // Live updates patch the lists as changes happen; while they flow the lists
@@ -151,6 +183,7 @@ export function SongRequestsPage() {
   const dj = djQuery.data ?? null;
   // Fetched beside the DJ, not after it: the query picks the same live DJ itself.
   const ratingsQuery = useLiveDjRatings(tonight, pollMs);
+  const ratedTonight = useHasRatedTonight(userId || undefined, dj?.id, tonight);
 
   // The page appears once, with the DJ card and its reviews filled in: rendering
   // them as they arrive pushed the request list down (layout shift on phones).
@@ -306,6 +339,19 @@ export function SongRequestsPage() {
 
   const [dropOpen, setDropOpen] = useState(false);
   const [rateOpen, setRateOpen] = useState(false);
+  // The member's request just sent: once it is on the list, it is scrolled to and outlined.
+  const [spotlight, setSpotlight] = useState<string | null>(null);
+  useEffect(() => {
+    if (!spotlight) return;
+    const row = document.getElementById(`request-${spotlight}`)?.closest('li');
+    if (!row) return; // not on the list yet: tried again when the list changes
+    setSpotlight(null);
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    row.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    row.setAttribute('data-spotlight', '');
+    // the outline is a moment's pointer, not a state: it fades by itself
+    window.setTimeout(() => row.removeAttribute('data-spotlight'), 4_000);
+  }, [spotlight, requests]);
   // Once opened, a dialog stays mounted (closed), keeping what was typed in it.
   const [dropUsed, setDropUsed] = useState(false);
   const [rateUsed, setRateUsed] = useState(false);
@@ -316,6 +362,11 @@ export function SongRequestsPage() {
   const openRating = () => {
     if (!dj) {
       toast(loungeRatingToasts.noDj);
+      return;
+    }
+    // one rating per DJ per night: said before the dialog, not after the stars
+    if (ratedTonight.data) {
+      toast(loungeRatingToasts.duplicate);
       return;
     }
     setRateUsed(true);
@@ -338,10 +389,25 @@ export function SongRequestsPage() {
     );
   }
 
+  if (djView) {
+    return (
+      <Page data-area="lounge" data-route="/song-requests" data-view="dj">
+        <Heading>DJ View</Heading>
+        <Muted>Tonight&apos;s queue for the booth: play, reorder, take requests, undo.</Muted>
+        <DjConsole queue={queue} />
+      </Page>
+    );
+  }
+
   return (
     <Page data-area="lounge" data-route="/song-requests" data-live={live}>
       <Heading>Tonight&apos;s Request Lounge</Heading>
       <Muted>Request the songs you want to hear and vote the best ones up the list.</Muted>
+      {isAdmin ? (
+        <p style={{ margin: '0 0 8px' }}>
+          <Link to="/song-requests?view=dj">Open the DJ view</Link> (large buttons, undo)
+        </p>
+      ) : null}
       {live === 'down' ? (
         <LiveLine role="status" $down>
           <WifiOff size={16} aria-hidden /> Live updates paused - refreshing every 5 seconds
@@ -352,16 +418,7 @@ export function SongRequestsPage() {
         </LiveLine>
       ) : null}
       <Layout>
-        <Side>
-          <LiveDjCard
-            dj={dj}
-            djLoading={djQuery.isPending}
-            ratingsTonight={ratings?.total}
-            reviews={ratings?.ratings ?? NO_RATINGS}
-            votesUsed={votesUsed}
-          />
-        </Side>
-        <div>
+        <Area $area="actions">
           <Actions>
             <Button
               type="button"
@@ -383,6 +440,29 @@ export function SongRequestsPage() {
               <Star size={18} aria-hidden /> Rate the DJ
             </Button>
           </Actions>
+          {hasAnyRequests ? (
+            <JumpLinks aria-label="Parts of tonight's list">
+              <a href="#all-requests-list">All requests</a>
+              {queue.played.length > 0 ? <a href="#played-tonight">Played Tonight</a> : null}
+            </JumpLinks>
+          ) : null}
+        </Area>
+        {hasAnyRequests ? (
+          <Area $area="now">
+            <NowPlaying request={queue.nowPlaying} {...staff} />
+            <UpNext requests={queue.upNext} {...staff} />
+          </Area>
+        ) : null}
+        <Side>
+          <LiveDjCard
+            dj={dj}
+            djLoading={djQuery.isPending}
+            ratingsTonight={ratings?.total}
+            reviews={ratings?.ratings ?? NO_RATINGS}
+            votesUsed={votesUsed}
+          />
+        </Side>
+        <Area $area="list" id="all-requests-list" tabIndex={-1}>
           <SearchBox>
             <Search size={18} aria-hidden />
             <Input
@@ -393,12 +473,6 @@ export function SongRequestsPage() {
               onChange={(e) => setSearch(e.target.value)}
             />
           </SearchBox>
-          {hasAnyRequests ? (
-            <>
-              <NowPlaying request={queue.nowPlaying} {...staff} />
-              <UpNext requests={queue.upNext} {...staff} />
-            </>
-          ) : null}
           <RequestSections
             requests={queue.open}
             hasAnyRequests={hasAnyRequests}
@@ -412,11 +486,15 @@ export function SongRequestsPage() {
           />
           <PlayedTonight requests={queue.played} {...staff} />
           <HowItWorks />
-        </div>
+        </Area>
       </Layout>
       {dropUsed ? (
         <Suspense fallback={null}>
-          <DropRequestDialog open={dropOpen} onOpenChange={setDropOpen} />
+          <DropRequestDialog
+            open={dropOpen}
+            onOpenChange={setDropOpen}
+            onRequested={setSpotlight}
+          />
         </Suspense>
       ) : null}
       {dj && rateUsed ? (

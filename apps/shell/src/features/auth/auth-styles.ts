@@ -43,3 +43,10 @@ export const Reason = styled.p`
   background: ${theme.colors.surfaceRaised};
   font-weight: 600;
 `;
+
+/** The line under the optional birthday field. */
+export const BirthdayHint = styled.p`
+  margin: 0;
+  color: ${theme.colors.textMuted};
+  font-size: 0.875rem;
+`;

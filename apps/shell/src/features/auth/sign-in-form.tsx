@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { dismissToasts, toast } from '@bistro/ui';
+import { FieldError, dismissToasts, toast } from '@bistro/ui';
 import { signInFailed, signInWithPassword } from '@bistro/auth';
 import { EmailField, PasswordField, SubmitButton } from './auth-fields';
 import { LinkButton } from './auth-styles';
@@ -14,11 +14,16 @@ interface Values {
 export function SignInForm() {
   const { register, handleSubmit, formState, getValues } = useForm<Values>();
   const [forgotOpen, setForgotOpen] = useState(false);
+  // what went wrong, said above the button it came from (the toast may be off screen or closed)
+  const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = async ({ email, password }: Values) => {
+    setFormError(null);
     const { error } = await signInWithPassword(email.trim(), password);
     if (error) {
-      toast(signInFailed(error));
+      const message = signInFailed(error);
+      setFormError(message.description ?? message.title);
+      toast(message);
       return;
     }
     // What the page said before (e.g. "Authentication Required") no longer applies.
@@ -39,6 +44,11 @@ export function SignInForm() {
           autoComplete="current-password"
           registration={register('password', { required: true })}
         />
+        {formError ? (
+          <FieldError role="alert" id="signin-error">
+            {formError}
+          </FieldError>
+        ) : null}
         <SubmitButton busy={formState.isSubmitting} label="Sign In" busyLabel="Signing in…" />
       </form>
       <LinkButton type="button" onClick={() => setForgotOpen(true)}>

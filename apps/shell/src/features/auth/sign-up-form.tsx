@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { dismissToasts, toast } from '@bistro/ui';
+import { Field, FieldError, Input, Label, dismissToasts, toast } from '@bistro/ui';
 import { signUp, signUpFailed } from '@bistro/auth';
-import { NAME_MAX_LENGTH } from '@bistro/data';
+import { NAME_MAX_LENGTH, businessDate } from '@bistro/data';
 import {
   RequiredField,
   EmailField,
@@ -9,13 +10,14 @@ import {
   SubmitButton,
   NEW_PASSWORD_HINT,
 } from './auth-fields';
-import { NameRow } from './auth-styles';
+import { BirthdayHint, NameRow } from './auth-styles';
 
 interface Values {
   firstName: string;
   lastName: string;
   email: string;
   password: string;
+  birthday: string;
 }
 
 export function SignUpForm({
@@ -27,18 +29,24 @@ export function SignUpForm({
   returnTo?: string | null;
 }) {
   const { register, handleSubmit, formState } = useForm<Values>();
+  // what went wrong, said above the button it came from (the toast may be off screen or closed)
+  const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = async (values: Values) => {
+    setFormError(null);
     const email = values.email.trim();
     const { error, needsVerification } = await signUp({
       email,
       password: values.password,
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
+      birthday: values.birthday || null,
       returnTo,
     });
     if (error) {
-      toast(signUpFailed(error));
+      const message = signUpFailed(error);
+      setFormError(message.description ?? message.title);
+      toast(message);
       return;
     }
     // What the page said before (e.g. "Authentication Required") no longer applies.
@@ -76,6 +84,26 @@ export function SignUpForm({
         registration={register('password', { required: true })}
         hint={NEW_PASSWORD_HINT}
       />
+      <Field>
+        <Label htmlFor="signup-birthday">Birthday (optional)</Label>
+        <Input
+          id="signup-birthday"
+          type="date"
+          autoComplete="bday"
+          min="1900-01-01"
+          max={businessDate()}
+          aria-describedby="signup-birthday-hint"
+          {...register('birthday')}
+        />
+        <BirthdayHint id="signup-birthday-hint">
+          For your birthday treat. Set once: the venue changes it if needed.
+        </BirthdayHint>
+      </Field>
+      {formError ? (
+        <FieldError role="alert" id="signup-error">
+          {formError}
+        </FieldError>
+      ) : null}
       <SubmitButton busy={formState.isSubmitting} label="Sign Up" busyLabel="Creating account…" />
     </form>
   );

@@ -90,3 +90,18 @@ describe('the footer', () => {
     expect(screen.getByRole('link', { name: 'Lakeshore Bistro' })).toHaveAttribute('href', '/');
   });
 });
+
+describe('the menu button', () => {
+  it('is named for what it does: hidden behind the open menu, whose own button closes it', async () => {
+    const user = userEvent.setup();
+    renderLayout();
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-label', 'Close menu');
+    expect(menuButton).toHaveAttribute('aria-hidden', 'true');
+    expect(screen.getAllByRole('button', { name: 'Close menu' })).toHaveLength(1);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBe(menuButton);
+    expect(menuButton).toHaveFocus();
+  });
+});

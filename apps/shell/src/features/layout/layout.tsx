@@ -6,6 +6,7 @@ import { useVenue } from '@bistro/data';
 import { signOut, useAuthStore } from '@bistro/auth';
 import { trapFocus } from './focus-trap';
 import { VenueFooter } from './venue-footer';
+import { useRouteFocus } from './route-focus';
 import { navItems } from './nav-items';
 import { preloadArea } from '../remotes/federation';
 import { ownersOf, useWarmAreas } from '../remotes/warm-areas';
@@ -226,6 +227,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   // Fetched ahead once the page has settled; never for a visitor.
   useWarmAreas(signedIn ? areasOnlyForMembers() : []);
+  useRouteFocus('main');
 
   const menuButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -262,7 +264,10 @@ export function Layout({ children }: { children: ReactNode }) {
             type="button"
             aria-expanded={open}
             aria-controls="site-nav"
-            aria-label="Open menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            // behind the open (modal) menu, whose own button closes it
+            aria-hidden={open || undefined}
+            tabIndex={open ? -1 : undefined}
             onClick={() => setOpen(true)}
           >
             ☰
