@@ -12,6 +12,8 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { inboxApp } from './mail/inbox.js';
 import { createApp } from './app.js';
 import { startStorageSweep } from './storage/routes.js';
+import { openBlobStore } from './storage/driver.js';
+import { restoreSeedObjects } from './storage/seed-objects.js';
 import { createRealtime, type RealtimeServer } from './realtime/server.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
 import { startBookingMailsJob } from './jobs/booking-mails.js';
@@ -228,6 +230,18 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       },
       reloadSchema: () => schema.reload(),
     };
+    const restore = () =>
+      restoreSeedObjects(db, openBlobStore(config), path.join(supabaseDir, 'seed-storage'));
+    // the seed's pictures are a convenience: a byte store that fails here is reported and
+    // the API starts anyway (its own requests will report the store's state)
+    try {
+      const restored = await (db.exclusive
+        ? db.exclusive('bistro-backend:seed-objects', restore)
+        : restore());
+      if (restored) log(`stored ${restored} seed file(s)`);
+    } catch (e) {
+      warn(`the seed's files were not stored: ${e instanceof Error ? e.message : String(e)}`);
+    }
     realtime = createRealtime(ctx, (m) => warn(`realtime: ${m}`));
     const app = createApp(ctx, realtime);
     const api = await listen(app, opts.port ?? DEFAULTS.ports.api, host);

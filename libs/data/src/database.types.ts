@@ -89,6 +89,7 @@ export type Database = {
           created_at: string
           genre_specialties: string[]
           id: string
+          image_url: string | null
           is_active: boolean
           name: string
           total_ratings: number
@@ -99,6 +100,7 @@ export type Database = {
           created_at?: string
           genre_specialties?: string[]
           id?: string
+          image_url?: string | null
           is_active?: boolean
           name: string
           total_ratings?: number
@@ -109,6 +111,7 @@ export type Database = {
           created_at?: string
           genre_specialties?: string[]
           id?: string
+          image_url?: string | null
           is_active?: boolean
           name?: string
           total_ratings?: number
@@ -194,6 +197,41 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "event_bookings_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_images: {
+        Row: {
+          alt_text: string
+          created_at: string
+          event_id: string
+          id: string
+          image_url: string
+          position: number
+        }
+        Insert: {
+          alt_text?: string
+          created_at?: string
+          event_id: string
+          id?: string
+          image_url: string
+          position?: number
+        }
+        Update: {
+          alt_text?: string
+          created_at?: string
+          event_id?: string
+          id?: string
+          image_url?: string
+          position?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_images_event_id_fkey"
             columns: ["event_id"]
             isOneToOne: false
             referencedRelation: "events"
@@ -423,6 +461,7 @@ export type Database = {
           is_approved: boolean
           is_featured: boolean
           likes_count: number
+          rejected_at: string | null
           user_id: string
         }
         Insert: {
@@ -435,6 +474,7 @@ export type Database = {
           is_approved?: boolean
           is_featured?: boolean
           likes_count?: number
+          rejected_at?: string | null
           user_id?: string
         }
         Update: {
@@ -447,6 +487,7 @@ export type Database = {
           is_approved?: boolean
           is_featured?: boolean
           likes_count?: number
+          rejected_at?: string | null
           user_id?: string
         }
         Relationships: []
