@@ -355,4 +355,17 @@ describe('EventsPage', () => {
     );
     expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Booking Failed');
   });
+
+  it("folds the guest's own occasion name and picture away: a listed event has its own", async () => {
+    setViewer('signedIn');
+    renderAt(<EventsPage />, '/events');
+    fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
+    const dialog = await screen.findByRole('dialog');
+    const occasion = within(dialog)
+      .getByText(/Celebrating something\?/)
+      .closest('details');
+    expect(occasion).not.toHaveAttribute('open');
+    expect(occasion).toContainElement(within(dialog).getByLabelText('Event Title'));
+    expect(occasion).toContainElement(within(dialog).getByLabelText('Event Image (optional)'));
+  });
 });
