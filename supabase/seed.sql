@@ -6,6 +6,16 @@
 -- Dates are relative to now() so events stay upcoming and requests are tonight's.
 -- Safe to run once on a fresh database; re-running skips rows that exist.
 
+-- The seed's pictures are files of supabase/seed-storage (original artwork drawn
+-- by tools/seed-art.mjs). Rows name them by their public URL on the default API
+-- address; the app reads the bucket and path out of a storage URL and asks its own
+-- API for them, so the same rows serve whatever address the API has.
+create or replace function pg_temp.seed_image_url(object_path text)
+returns text
+language sql
+immutable
+as $$ select 'http://127.0.0.1:54321/storage/v1/object/public/' || object_path $$;
+
 -- Accounts: auth users (e-mail confirmed) with their e-mail identities.
 -- Profiles are created by the on_auth_user_created trigger.
 insert into auth.users (
@@ -65,7 +75,8 @@ on conflict (user_id, role) do nothing;
 insert into public.events (id, title, description, event_date, featured_image_url, is_approved, capacity, created_by, created_at)
 select v.id, v.title, v.description,
   ((base.friday + v.days_after) + v.starts) at time zone private.venue_time_zone(),
-  null, v.approved, v.capacity, v.created_by, now() - v.created_ago
+  pg_temp.seed_image_url('event-images/seed/' || v.slug || '-1.webp'),
+  v.approved, v.capacity, v.created_by, now() - v.created_ago
 from (
   select d + 2 + ((5 - extract(isodow from d + 2)::int + 7) % 7) as friday
   from (select (now() at time zone private.venue_time_zone())::date as d) as today
@@ -73,20 +84,20 @@ from (
 (values
   ('e0000000-0000-4000-8000-000000000001'::uuid, 'Friday Night Neon',
    'Glow paint, neon cocktails and DJ Nova on the decks from 10 PM until close.',
-   0, time '22:00', true, null::integer, 'a0000000-0000-4000-8000-000000000001'::uuid, interval '10 days'),
+   0, time '22:00', true, null::integer, 'a0000000-0000-4000-8000-000000000001'::uuid, interval '10 days', 'friday-night-neon'),
   ('e0000000-0000-4000-8000-000000000002', 'Jazz & Small Plates',
    'A live trio in the bistro at 7:30 PM with a five-course small-plates menu. Six seats at the chef''s counter.',
-   5, time '19:30', true, 6, 'a0000000-0000-4000-8000-000000000001', interval '9 days'),
+   5, time '19:30', true, 6, 'a0000000-0000-4000-8000-000000000001', interval '9 days', 'jazz-small-plates'),
   ('e0000000-0000-4000-8000-000000000003', 'Throwback Thursday',
    '90s and 2000s hits from 9 PM, request your favourites in the app.',
-   6, time '21:00', true, 80, 'a0000000-0000-4000-8000-000000000001', interval '8 days'),
+   6, time '21:00', true, 80, 'a0000000-0000-4000-8000-000000000001', interval '8 days', 'throwback-thursday'),
   ('e0000000-0000-4000-8000-000000000004', 'Latin Heat Saturday',
    'Salsa lesson at 9 PM, then reggaeton and bachata with DJ Sol.',
-   8, time '21:00', true, 120, 'a0000000-0000-4000-8000-000000000001', interval '7 days'),
+   8, time '21:00', true, 120, 'a0000000-0000-4000-8000-000000000001', interval '7 days', 'latin-heat-saturday'),
   ('e0000000-0000-4000-8000-000000000005', 'Rooftop Silent Disco',
    'Three channels, one rooftop, from 8 PM. Waiting for the weather and the go-ahead.',
-   16, time '20:00', false, null, 'a0000000-0000-4000-8000-000000000002', interval '1 day')
-) as v (id, title, description, days_after, starts, approved, capacity, created_by, created_ago)
+   16, time '20:00', false, null, 'a0000000-0000-4000-8000-000000000002', interval '1 day', 'rooftop-silent-disco')
+) as v (id, title, description, days_after, starts, approved, capacity, created_by, created_ago, slug)
 on conflict (id) do nothing;
 
 -- Offers of every type: the app offers run through the 30th day from today
@@ -166,6 +177,87 @@ values
    'Deep house and disco edits for the late crowd.', array['House', 'Disco', 'Funk'], true),
   ('d0000000-0000-4000-8000-000000000004', 'Lady Vinyl',
    'Throwback queen with a crate of 90s and 2000s classics.', array['90s', '2000s', 'Throwback'], true)
+on conflict (id) do nothing;
+
+-- Pictures: the storage objects of supabase/seed-storage (the backend copies a
+-- file into its store when a row here names it and the store has no bytes for
+-- it), three images per event (the first is its cover), a portrait per DJ and
+-- four approved photos on the wall, two of them featured on the home page.
+insert into storage.objects (bucket_id, name, owner, owner_id, metadata)
+select v.bucket_id, v.name, v.owner, v.owner::text,
+  jsonb_build_object('mimetype', 'image/webp', 'cacheControl', 'max-age=3600')
+from (values
+  ('event-images', 'seed/friday-night-neon-1.webp', null::uuid),
+  ('event-images', 'seed/friday-night-neon-2.webp', null),
+  ('event-images', 'seed/friday-night-neon-3.webp', null),
+  ('event-images', 'seed/jazz-small-plates-1.webp', null),
+  ('event-images', 'seed/jazz-small-plates-2.webp', null),
+  ('event-images', 'seed/jazz-small-plates-3.webp', null),
+  ('event-images', 'seed/throwback-thursday-1.webp', null),
+  ('event-images', 'seed/throwback-thursday-2.webp', null),
+  ('event-images', 'seed/throwback-thursday-3.webp', null),
+  ('event-images', 'seed/latin-heat-saturday-1.webp', null),
+  ('event-images', 'seed/latin-heat-saturday-2.webp', null),
+  ('event-images', 'seed/latin-heat-saturday-3.webp', null),
+  ('event-images', 'seed/rooftop-silent-disco-1.webp', null),
+  ('event-images', 'seed/rooftop-silent-disco-2.webp', null),
+  ('event-images', 'seed/rooftop-silent-disco-3.webp', null),
+  ('event-images', 'seed/djs/dj-nova.webp', null),
+  ('event-images', 'seed/djs/dj-sol.webp', null),
+  ('event-images', 'seed/djs/midnight-marcus.webp', null),
+  ('event-images', 'seed/djs/lady-vinyl.webp', null),
+  ('photo-wall', 'a0000000-0000-4000-8000-000000000002/seed-cocktails.webp', 'a0000000-0000-4000-8000-000000000002'),
+  ('photo-wall', 'a0000000-0000-4000-8000-000000000002/seed-skyline.webp', 'a0000000-0000-4000-8000-000000000002'),
+  ('photo-wall', 'a0000000-0000-4000-8000-000000000003/seed-dance-floor.webp', 'a0000000-0000-4000-8000-000000000003'),
+  ('photo-wall', 'a0000000-0000-4000-8000-000000000003/seed-dinner.webp', 'a0000000-0000-4000-8000-000000000003')
+) as v (bucket_id, name, owner)
+on conflict (bucket_id, name) do nothing;
+
+insert into public.event_images (event_id, image_url, alt_text, position)
+select e.id, pg_temp.seed_image_url('event-images/seed/' || v.slug || '-' || v.n || '.webp'), v.alt_text, v.n - 1
+from (values
+  ('e0000000-0000-4000-8000-000000000001'::uuid, 'friday-night-neon', 1, 'Neon rings and glowing lines in pink, cyan and violet'),
+  ('e0000000-0000-4000-8000-000000000001', 'friday-night-neon', 2, 'Neon squiggles over a dark violet dance floor'),
+  ('e0000000-0000-4000-8000-000000000001', 'friday-night-neon', 3, 'Glow-paint dots and neon loops'),
+  ('e0000000-0000-4000-8000-000000000002', 'jazz-small-plates', 1, 'A brass saxophone, small plates and piano keys in amber light'),
+  ('e0000000-0000-4000-8000-000000000002', 'jazz-small-plates', 2, 'Small plates above the keys of a piano'),
+  ('e0000000-0000-4000-8000-000000000002', 'jazz-small-plates', 3, 'Warm light over the bistro''s small plates'),
+  ('e0000000-0000-4000-8000-000000000003', 'throwback-thursday', 1, 'A cassette tape among 90s shapes and squiggles'),
+  ('e0000000-0000-4000-8000-000000000003', 'throwback-thursday', 2, 'A tilted cassette on a pastel pattern'),
+  ('e0000000-0000-4000-8000-000000000003', 'throwback-thursday', 3, 'Triangles, circles and a mixtape'),
+  ('e0000000-0000-4000-8000-000000000004', 'latin-heat-saturday', 1, 'Palm trees against a blazing sunset'),
+  ('e0000000-0000-4000-8000-000000000004', 'latin-heat-saturday', 2, 'A tropical sun over waves of red and violet'),
+  ('e0000000-0000-4000-8000-000000000004', 'latin-heat-saturday', 3, 'Palms and a setting sun in orange and pink'),
+  ('e0000000-0000-4000-8000-000000000005', 'rooftop-silent-disco', 1, 'Cleveland''s skyline at night with glowing headphones on the roof'),
+  ('e0000000-0000-4000-8000-000000000005', 'rooftop-silent-disco', 2, 'Terminal Tower under the stars, headphones in three colours'),
+  ('e0000000-0000-4000-8000-000000000005', 'rooftop-silent-disco', 3, 'A rooftop under the moon with red, green and blue headphones')
+) as v (event_id, slug, n, alt_text)
+join public.events e on e.id = v.event_id
+where not exists (select 1 from public.event_images i where i.event_id = v.event_id and i.position = v.n - 1);
+
+update public.djs d
+set image_url = pg_temp.seed_image_url('event-images/seed/djs/' || v.slug || '.webp')
+from (values
+  ('d0000000-0000-4000-8000-000000000001'::uuid, 'dj-nova'),
+  ('d0000000-0000-4000-8000-000000000002', 'dj-sol'),
+  ('d0000000-0000-4000-8000-000000000003', 'midnight-marcus'),
+  ('d0000000-0000-4000-8000-000000000004', 'lady-vinyl')
+) as v (id, slug)
+where d.id = v.id and d.image_url is null;
+
+insert into public.photo_wall (id, user_id, image_url, caption, is_approved, is_featured, created_at, approved_at, approved_by)
+select v.id, v.user_id, pg_temp.seed_image_url('photo-wall/' || v.user_id || '/' || v.file), v.caption,
+  true, v.featured, now() - v.ago, now() - v.ago + interval '2 hours', 'a0000000-0000-4000-8000-000000000001'
+from (values
+  ('c0000000-0000-4000-8000-000000000001'::uuid, 'a0000000-0000-4000-8000-000000000002'::uuid, 'seed-cocktails.webp',
+   'Neon Mule, Ultra Violet and a Spicy Margarita at the bar', true, interval '6 days'),
+  ('c0000000-0000-4000-8000-000000000002', 'a0000000-0000-4000-8000-000000000003', 'seed-dance-floor.webp',
+   'The dance floor lit up after midnight', true, interval '5 days'),
+  ('c0000000-0000-4000-8000-000000000003', 'a0000000-0000-4000-8000-000000000002', 'seed-skyline.webp',
+   'Downtown from the lounge window', false, interval '4 days'),
+  ('c0000000-0000-4000-8000-000000000004', 'a0000000-0000-4000-8000-000000000003', 'seed-dinner.webp',
+   'Small plates before the show', false, interval '3 days')
+) as v (id, user_id, file, caption, featured, ago)
 on conflict (id) do nothing;
 
 -- Tonight's song requests (requested_by_name and event_date are set by the

@@ -51,6 +51,14 @@ async function rest<T>(who: Member, path: string, init: RequestInit = {}): Promi
   return (text ? JSON.parse(text) : null) as T;
 }
 
+/** Staff move a request to a status (lounge_set_status, as the DJ view does), as the admin. */
+export async function staffSetStatus(requestId: string, status: string): Promise<void> {
+  await rest(await member(ADMIN), 'rpc/lounge_set_status', {
+    method: 'POST',
+    body: JSON.stringify({ _request_id: requestId, _status: status }),
+  });
+}
+
 const syllables = ['ba', 'de', 'ki', 'lo', 'mu', 'ra', 'ne', 'vi', 'so', 'tu', 'ze', 'po'];
 
 /** A word no other test (and no seed row) uses, safe for every profanity filter. */

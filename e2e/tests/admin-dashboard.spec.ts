@@ -132,7 +132,14 @@ test('the admin creates an event with an image and guests see it on /events', as
   const card = page.getByRole('article', { name: title });
   await expect(card).toBeVisible();
   await expect(card).toContainText('9:30 PM');
-  await expect(card.locator(`img[src="${row!.featured_image_url}"]`)).toBeAttached();
+  // the card asks the storage renderer for the sizes it shows
+  const stored = row!.featured_image_url.split('/storage/v1/object/public/')[1]!;
+  const cover = card.locator('img');
+  await expect(cover).toHaveAttribute(
+    'src',
+    new RegExp(`/storage/v1/render/image/public/${stored}\\?width=`),
+  );
+  await expect(cover).toHaveAttribute('srcset', /\b1280w\b/);
 });
 
 test('the admin approves, rejects and deletes an event', async ({ page }) => {
@@ -342,6 +349,85 @@ test('the uploader sees the photo waiting; the admin sees who uploaded it, appro
     .getByRole('button', { name: 'Reject' })
     .click();
   await expectToast(page, 'Photo Rejected');
+  // The row is kept as rejected: the admin sees it so, and so does its uploader.
+  await expect(again.getByRole('listitem', { name: `${other}, rejected` })).toContainText(
+    'Rejected',
+  );
+  const [turnedDown] = await rest<{ is_approved: boolean; rejected_at: string | null }[]>(
+    `photo_wall?caption=eq.${encodeURIComponent(other)}&select=is_approved,rejected_at`,
+  );
+  expect(turnedDown?.is_approved).toBe(false);
+  expect(turnedDown?.rejected_at).toBeTruthy();
+  const leoContext = await browser.newContext();
+  const leoPage = await leoContext.newPage();
+  await seedBrowserSession(leoPage, 'leo@example.com', PASSWORD);
+  await leoPage.goto('/');
+  await expect(
+    leoPage
+      .getByRole('list', { name: 'Your photos that were not approved' })
+      .getByRole('listitem')
+      .filter({ has: leoPage.getByRole('img', { name: `Your photo: ${other}` }) }),
+  ).toContainText('Not approved');
+  await leoContext.close();
+});
+
+test("the admin adds an image to an event's gallery and removes it; guests see the gallery", async ({
+  page,
+  browser,
+}) => {
+  const title = unique('Gallery Night');
+  await rest('events', {
+    method: 'POST',
+    body: {
+      title,
+      description: 'A night with pictures.',
+      event_date: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+      is_approved: true,
+    },
+  });
+  await openDashboard(page);
+  const events = await openTab(page, 'Events');
+  const item = events.getByRole('listitem', { name: title });
+  await item.getByText('Images (0)').click();
+  const form = item.getByRole('form', { name: `Add an image to ${title}` });
+  const add = form.getByRole('button', { name: 'Add image' });
+  await form.getByLabel('Image file').setInputFiles({
+    name: 'stage.png',
+    mimeType: 'image/png',
+    buffer: tinyPng,
+  });
+  await expect(add).toBeDisabled();
+  await form
+    .getByLabel('What the image shows (for screen readers)')
+    .fill('The stage in blue light');
+  await add.click();
+  await expectToast(page, 'Image Added');
+  const list = item.getByRole('list', { name: `Images of ${title}` });
+  await expect(list.getByRole('img', { name: 'The stage in blue light' })).toBeVisible();
+  const [row] = await rest<{ id: string; image_url: string }[]>(
+    `event_images?alt_text=eq.${encodeURIComponent('The stage in blue light')}&select=id,image_url`,
+  );
+  expect(row?.image_url).toMatch(/\/storage\/v1\/object\/public\/event-images\//);
+
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  const [event] = await rest<{ id: string }[]>(
+    `events?title=eq.${encodeURIComponent(title)}&select=id`,
+  );
+  await guest.goto(`/events?event=${event!.id}`);
+  await expect(
+    guest
+      .getByRole('list', { name: `Images of ${title}` })
+      .getByRole('img', { name: 'The stage in blue light' }),
+  ).toBeVisible();
+  await guestContext.close();
+
+  await list.getByRole('button', { name: 'Remove image: The stage in blue light' }).click();
+  await expectToast(page, 'Image Removed');
+  await expect(list).toHaveCount(0);
+  expect(await rest(`event_images?id=eq.${row!.id}&select=id`)).toEqual([]);
+  const file = await fetch(row!.image_url);
+  expect(file.status).toBe(404);
 });
 
 test('toggling VIP shows the member the VIP banner', async ({ page, browser }) => {

@@ -1,12 +1,27 @@
 import { expect, test } from '@playwright/test';
 import { createMember } from '../support/guest-accounts';
-import { loungePage, requestRow, uniqueTag } from '../support/lounge-api';
+import {
+  createRequest,
+  loungePage,
+  member,
+  requestRow,
+  staffSetStatus,
+  uniqueTag,
+} from '../support/lounge-api';
+
+/** A song played earlier tonight (staff marked it), so Played Tonight has something in it. */
+async function playedEarlier() {
+  const { email } = await createMember('played', { firstName: 'Pat', lastName: 'Played' });
+  const request = await createRequest(await member(email), `Warm Up ${uniqueTag()}`, 'Opener');
+  await staffSetStatus(request.id, 'played');
+}
 
 // The lounge on a phone: the night first (the request buttons, Now Playing, Up Next), the DJ's
 // card after them; a new request is shown where it landed; Played Tonight is a tap away.
 test('on a phone the request action comes first and a new request is shown where it landed', async ({
   browser,
 }) => {
+  await playedEarlier();
   const { email } = await createMember('phone', { firstName: 'Pia', lastName: 'Phone' });
   const { page, context } = await loungePage(browser, email);
   await page.setViewportSize({ width: 375, height: 740 });

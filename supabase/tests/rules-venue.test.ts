@@ -94,6 +94,32 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
       expect(await changes()).toEqual([]);
     });
 
+    it('lets only admins raise and lower last call', async () => {
+      for (const who of [null, member]) {
+        const raised = await db.attempt(
+          who,
+          `update public.venue_settings set last_call_at = now() returning id`,
+        );
+        expect(raised.ok ? raised.affected : 0).toBe(0);
+      }
+      const raise = await db.act(
+        admin,
+        `update public.venue_settings set last_call_at = now() returning id`,
+      );
+      expect(raise).toHaveLength(1);
+      const [on] = await db.act<{ at: string | null }>(
+        member,
+        `select last_call_at as at from public.venue_settings`,
+      );
+      expect(on!.at).not.toBeNull();
+      await db.act(admin, `update public.venue_settings set last_call_at = null`);
+      const [off] = await db.owner<{ at: string | null }>(
+        `select last_call_at as at from public.venue_settings`,
+      );
+      expect(off!.at).toBeNull();
+      await db.owner(`delete from public.venue_changes`);
+    });
+
     it('keeps the history away from visitors and members', async () => {
       expect(await db.attempt(null, `select * from public.venue_changes`)).toMatchObject({
         ok: false,

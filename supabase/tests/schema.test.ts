@@ -18,6 +18,7 @@ const expectedTables = [
   'dj_ratings',
   'djs',
   'event_bookings',
+  'event_images',
   'event_templates',
   'events',
   'menu_items',
@@ -67,13 +68,14 @@ describe('schema', () => {
     expect(rows).toEqual([]);
   });
 
-  it('grants anon nothing but reading approved events and the venue record', async () => {
+  it('grants anon nothing but reading approved events, their images and the venue record', async () => {
     const rows = await asOwner<{ table_name: string; privilege_type: string }>(
       db,
       `select table_name, privilege_type from information_schema.role_table_grants
        where grantee = 'anon' and table_schema = 'public' order by 1, 2`,
     );
     expect(rows).toEqual([
+      { table_name: 'event_images', privilege_type: 'SELECT' },
       { table_name: 'events', privilege_type: 'SELECT' },
       { table_name: 'menu_items', privilege_type: 'SELECT' },
       { table_name: 'menu_sections', privilege_type: 'SELECT' },
@@ -196,6 +198,7 @@ describe('schema', () => {
       menu_sections: ['position'],
       menu_items: ['section_id', 'position', 'is_visible'],
       promotions: ['is_active', 'starts_on', 'position'],
+      event_images: ['event_id', 'position'],
     };
     const rows = await asOwner<{ tbl: string; col: string }>(
       db,

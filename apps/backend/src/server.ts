@@ -14,6 +14,8 @@ import { createApp } from './app.js';
 import { createObservability } from './observability.js';
 import { createBackupService } from './backup/service.js';
 import { startStorageSweep } from './storage/routes.js';
+import { openBlobStore } from './storage/driver.js';
+import { restoreSeedObjects } from './storage/seed-objects.js';
 import { createRealtime, type RealtimeServer } from './realtime/server.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
 import { startBookingMailsJob } from './jobs/booking-mails.js';
@@ -234,6 +236,18 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       },
       reloadSchema: () => schema.reload(),
     };
+    const restore = () =>
+      restoreSeedObjects(db, openBlobStore(config), path.join(supabaseDir, 'seed-storage'));
+    // the seed's pictures are a convenience: a byte store that fails here is reported and
+    // the API starts anyway (its own requests will report the store's state)
+    try {
+      const restored = await (db.exclusive
+        ? db.exclusive('bistro-backend:seed-objects', restore)
+        : restore());
+      if (restored) log(`stored ${restored} seed file(s)`);
+    } catch (e) {
+      warn(`the seed's files were not stored: ${e instanceof Error ? e.message : String(e)}`);
+    }
     realtime = createRealtime(ctx, (m) => warn(`realtime: ${m}`));
     const backups = createBackupService(ctx, warn);
     const obs = createObservability(ctx, { realtime, backupAge: backups.ageSeconds });

@@ -21,6 +21,7 @@ export const TEXT_LIMITS = {
   },
   djs: {
     bio: 2000,
+    image_url: 2048,
     name: 120,
   },
   event_bookings: {
@@ -32,6 +33,10 @@ export const TEXT_LIMITS = {
     occasion: 200,
     phone: 50,
     special_requests: 2000,
+  },
+  event_images: {
+    alt_text: 300,
+    image_url: 2048,
   },
   event_templates: {
     description: 5000,

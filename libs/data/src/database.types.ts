@@ -128,6 +128,7 @@ export type Database = {
           created_at: string
           genre_specialties: string[]
           id: string
+          image_url: string | null
           is_active: boolean
           name: string
           total_ratings: number
@@ -138,6 +139,7 @@ export type Database = {
           created_at?: string
           genre_specialties?: string[]
           id?: string
+          image_url?: string | null
           is_active?: boolean
           name: string
           total_ratings?: number
@@ -148,6 +150,7 @@ export type Database = {
           created_at?: string
           genre_specialties?: string[]
           id?: string
+          image_url?: string | null
           is_active?: boolean
           name?: string
           total_ratings?: number
@@ -233,6 +236,41 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "event_bookings_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_images: {
+        Row: {
+          alt_text: string
+          created_at: string
+          event_id: string
+          id: string
+          image_url: string
+          position: number
+        }
+        Insert: {
+          alt_text?: string
+          created_at?: string
+          event_id: string
+          id?: string
+          image_url: string
+          position?: number
+        }
+        Update: {
+          alt_text?: string
+          created_at?: string
+          event_id?: string
+          id?: string
+          image_url?: string
+          position?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_images_event_id_fkey"
             columns: ["event_id"]
             isOneToOne: false
             referencedRelation: "events"
@@ -462,6 +500,7 @@ export type Database = {
           is_approved: boolean
           is_featured: boolean
           likes_count: number
+          rejected_at: string | null
           user_id: string
         }
         Insert: {
@@ -474,6 +513,7 @@ export type Database = {
           is_approved?: boolean
           is_featured?: boolean
           likes_count?: number
+          rejected_at?: string | null
           user_id?: string
         }
         Update: {
@@ -486,6 +526,7 @@ export type Database = {
           is_approved?: boolean
           is_featured?: boolean
           likes_count?: number
+          rejected_at?: string | null
           user_id?: string
         }
         Relationships: []
@@ -785,6 +826,7 @@ export type Database = {
           email: string
           hours_note: string
           id: boolean
+          last_call_at: string | null
           menu_image_url: string | null
           minimum_age: number
           name: string
@@ -806,6 +848,7 @@ export type Database = {
           email: string
           hours_note?: string
           id?: boolean
+          last_call_at?: string | null
           menu_image_url?: string | null
           minimum_age?: number
           name: string
@@ -827,6 +870,7 @@ export type Database = {
           email?: string
           hours_note?: string
           id?: boolean
+          last_call_at?: string | null
           menu_image_url?: string | null
           minimum_age?: number
           name?: string

@@ -33,6 +33,8 @@ export { offerRedeemed, redeemFailed } from './offers/errors';
 export { useLatestPhotos } from './photos/photos-query';
 export { usePhotoUploadMutation } from './photos/photo-upload-mutation';
 export { isImageFile } from './lib/image-upload';
+export { eventCalendar, type EventCalendar } from './events/event-calendar';
+export { imageSources, CARD_WIDTHS, type ImageSources, type ImageSizes } from './lib/storage-image';
 export { photoUploaded, photoUploadFailed } from './photos/errors';
 export {
   useFeaturedPhotos,
@@ -88,6 +90,16 @@ export {
 export { useEventCreateMutation, type CreateEventVars } from './admin-events/event-create-mutation';
 export { useEventModerateMutation, type EventAction } from './admin-events/event-moderate-mutation';
 export { useEventImageUploadMutation } from './admin-events/event-image-upload-mutation';
+export {
+  useEventImages,
+  useAdminEventImages,
+  type EventImage,
+} from './event-images/event-images-query';
+export {
+  useEventImageAddMutation,
+  useEventImageRemoveMutation,
+} from './event-images/event-image-mutations';
+export { eventImageMessages } from './event-images/errors';
 export { eventMessages } from './admin-events/errors';
 export {
   bookingStatus,
@@ -200,6 +212,7 @@ export {
   type VenueSettingsRow,
 } from './venue/venue-record';
 export { fetchVenue, venueQueryOptions, venueToday, useVenue } from './venue/venue-query';
+export { useLastCall, useLastCallMutation } from './venue/last-call';
 export {
   addHoursException,
   removeHoursException,

@@ -33,6 +33,7 @@ export {
 export { LazyToaster as Toaster } from './lib/lazy-toaster';
 export { ToastAnnouncer } from './lib/toast-announcer';
 export { Dialog, DialogClose } from './lib/dialog';
+export { QrCode } from './lib/qr-code';
 export { safeImageUrl } from './lib/safe-url';
 export { Field, Label, Input, Textarea, FieldError } from './lib/form';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './lib/tabs';

@@ -40,6 +40,8 @@ export const ids = {
   rating: 'b9000000-0000-4000-8000-000000000001',
   request: 'ba000000-0000-4000-8000-000000000001',
   otherRequest: 'ba000000-0000-4000-8000-000000000002',
+  approvedEventImage: 'bb000000-0000-4000-8000-000000000001',
+  pendingEventImage: 'bb000000-0000-4000-8000-000000000002',
 } as const;
 
 export const password = 'matrix-password-1';
@@ -69,8 +71,8 @@ on conflict do nothing;
 /** Restores the fixture: wipes the app tables and writes the known rows. */
 export const fixtureSql = `
 truncate public.song_votes, public.song_requests, public.dj_ratings, public.djs, public.analytics,
-  public.photo_wall, public.user_offers, public.offers, public.event_bookings, public.events,
-  private.booking_mails, private.booking_cancel_tokens;
+  public.photo_wall, public.user_offers, public.offers, public.event_bookings, public.event_images,
+  public.events, private.booking_mails, private.booking_cancel_tokens;
 delete from storage.objects where bucket_id in ('photo-wall', 'event-images');
 insert into auth.users (id, aud, role, email, raw_user_meta_data)
 values ('${ids.victim}', 'authenticated', 'authenticated', 'victim.matrix@example.test', '{"first_name": "Vic"}')
@@ -87,6 +89,9 @@ insert into public.user_roles (user_id, role) values ('${ids.owner}', 'user'), (
 insert into public.events (id, title, event_date, is_approved, created_by) values
   ('${ids.approvedEvent}', 'Open night', now() + interval '2 days', true, '${ids.admin}'),
   ('${ids.pendingEvent}', 'Maybe night', now() + interval '5 days', false, null);
+insert into public.event_images (id, event_id, image_url, alt_text, position) values
+  ('${ids.approvedEventImage}', '${ids.approvedEvent}', 'https://img.test/e1.webp', 'Stage lights', 0),
+  ('${ids.pendingEventImage}', '${ids.pendingEvent}', 'https://img.test/e2.webp', 'Rooftop', 0);
 insert into public.event_bookings (id, user_id, name, email, phone, event_title, number_of_guests)
 values ('${ids.booking}', '${ids.owner}', 'Olivia', 'o@example.test', '555-0101', 'Open night', 2);
 insert into public.offers (id, title, offer_type, valid_until) values
@@ -351,6 +356,63 @@ export const matrix: Record<string, Case[]> = {
       expect: only('admin'),
       sql: () => ['delete from public.events where id = $1', [ids.approvedEvent]],
       api: (c) => c.from('events').delete().eq('id', ids.approvedEvent).select('id').then(res),
+    },
+  ],
+  event_images: [
+    {
+      name: "reads an approved event's image",
+      kind: 'read',
+      expect: everyone,
+      sql: () => ['select id from public.event_images where id = $1', [ids.approvedEventImage]],
+      api: (c) => c.from('event_images').select('id').eq('id', ids.approvedEventImage).then(res),
+    },
+    {
+      name: "reads a pending event's image",
+      kind: 'read',
+      expect: only('admin'),
+      sql: () => ['select id from public.event_images where id = $1', [ids.pendingEventImage]],
+      api: (c) => c.from('event_images').select('id').eq('id', ids.pendingEventImage).then(res),
+    },
+    {
+      name: 'adds an image to an event',
+      expect: only('admin'),
+      sql: () => [
+        "insert into public.event_images (event_id, image_url, alt_text, position) values ($1, 'https://img.test/n.webp', 'New', 1)",
+        [ids.approvedEvent],
+      ],
+      api: (c) =>
+        c
+          .from('event_images')
+          .insert({
+            event_id: ids.approvedEvent,
+            image_url: 'https://img.test/n.webp',
+            alt_text: 'New',
+            position: 1,
+          })
+          .select('id')
+          .then(res),
+    },
+    {
+      name: "reorders an event's image",
+      expect: only('admin'),
+      sql: () => [
+        'update public.event_images set position = 5 where id = $1',
+        [ids.approvedEventImage],
+      ],
+      api: (c) =>
+        c
+          .from('event_images')
+          .update({ position: 5 })
+          .eq('id', ids.approvedEventImage)
+          .select('id')
+          .then(res),
+    },
+    {
+      name: "removes an event's image",
+      expect: only('admin'),
+      sql: () => ['delete from public.event_images where id = $1', [ids.approvedEventImage]],
+      api: (c) =>
+        c.from('event_images').delete().eq('id', ids.approvedEventImage).select('id').then(res),
     },
   ],
   event_bookings: [
@@ -649,6 +711,21 @@ export const matrix: Record<string, Case[]> = {
         c
           .from('photo_wall')
           .update({ is_approved: true })
+          .eq('id', ids.pendingPhoto)
+          .select('id')
+          .then(res),
+    },
+    {
+      name: "rejects the owner's pending photo (the trigger stamps it)",
+      expect: only('admin'),
+      sql: () => [
+        'update public.photo_wall set rejected_at = now() where id = $1',
+        [ids.pendingPhoto],
+      ],
+      api: (c) =>
+        c
+          .from('photo_wall')
+          .update({ rejected_at: now() })
           .eq('id', ids.pendingPhoto)
           .select('id')
           .then(res),

@@ -320,7 +320,11 @@ describe('data export and account deletion', () => {
       id: '0f000000-0000-4000-8000-000000000001',
       offer_type: 'exclusive',
     });
-    expect(photos.data).toEqual([]);
+    // the seed's two approved photos of Leo's (the dance floor, small plates)
+    expect(photos.data?.map((p: { caption: string }) => p.caption).sort()).toEqual([
+      'Small plates before the show',
+      'The dance floor lit up after midnight',
+    ]);
   });
 
   it('deletes own rows in one call (redemptions cannot be deleted one by one)', async () => {

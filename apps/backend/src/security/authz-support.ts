@@ -78,9 +78,12 @@ export const pkFilter = (table: string, r: Row) =>
     .map((c) => `${c}=eq.${encodeURIComponent(String(r[c]))}`)
     .join('&');
 
-/** What `who` can read of a table directly (the reference for every oracle check). */
+/**
+ * What `who` can read of a table directly (the reference for every oracle check), by its key
+ * columns: a caller granted only some columns (a visitor on photo_wall) still reads its rows.
+ */
 export async function visible(who: Actor, table: string): Promise<Set<string>> {
-  const r = await rest(who, `/rest/v1/${table}?select=*`);
+  const r = await rest(who, `/rest/v1/${table}?select=${pkOf(table).join(',')}`);
   if (r.status !== 200) return new Set();
   return new Set((r.body as Row[]).map((row) => keyOf(table, row)));
 }

@@ -10,6 +10,9 @@ export function storageSettings(config: Pick<Config, 'storage'>): StorageSetting
   return config.storage ?? LOCAL_STORAGE;
 }
 
+/** A backend's memory store, one per config: every part of that backend sees the same bytes. */
+const memoryStores = new WeakMap<object, MemoryBlobStore>();
+
 /** s3: the service; local: DATA_DIR/storage, or memory for a backend without a data folder. */
 export function openBlobStore(config: Pick<Config, 'storage' | 'dataDir'>): BlobStore {
   const s = storageSettings(config);
@@ -17,9 +20,10 @@ export function openBlobStore(config: Pick<Config, 'storage' | 'dataDir'>): Blob
     if (!s.s3) throw new Error('storage driver s3 without its settings');
     return new S3BlobStore(s.s3);
   }
-  return config.dataDir
-    ? new FsBlobStore(path.join(config.dataDir, 'storage'))
-    : new MemoryBlobStore();
+  if (config.dataDir) return new FsBlobStore(path.join(config.dataDir, 'storage'));
+  let memory = memoryStores.get(config);
+  if (!memory) memoryStores.set(config, (memory = new MemoryBlobStore()));
+  return memory;
 }
 
 const stores = new WeakMap<object, BlobStore>();

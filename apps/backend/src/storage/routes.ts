@@ -15,6 +15,7 @@ import { copyObjectRoute, moveObjectRoute } from './transfer.js';
 import { privateObject, publicObject } from './download.js';
 import { removeObjects } from './remove.js';
 import { signObject, signObjects, signedObject } from './sign.js';
+import { renderAuthenticatedImage, renderPublicImage } from './render.js';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 type Route = [Method[], string, (s: StorageService) => (c: Context) => Promise<Response>];
@@ -41,6 +42,8 @@ const ROUTES: Route[] = [
   [['GET', 'HEAD'], '/object/authenticated/:bucket/*', (s) => privateObject(s, 5)],
   [['GET', 'HEAD'], '/object/:bucket/*', (s) => privateObject(s, 4)],
   [['DELETE'], '/object/:bucket', removeObjects],
+  [['GET', 'HEAD'], '/render/image/public/:bucket/*', renderPublicImage],
+  [['GET', 'HEAD'], '/render/image/authenticated/:bucket/*', renderAuthenticatedImage],
 ];
 
 /**

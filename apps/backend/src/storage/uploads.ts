@@ -60,6 +60,12 @@ const ENCODERS: Record<string, (img: sharp.Sharp) => sharp.Sharp> = {
   'image/tiff': (img) => img.tiff(),
 };
 
+/**
+ * The longest side of a stored still image: a larger upload is scaled down to it (pages ask the
+ * render endpoint for the sizes they show).
+ */
+export const MAX_STORED_SIDE = 2560;
+
 /** Largest image accepted, in pixels (a 48 MP phone photo fits; a decompression bomb doesn't). */
 export const MAX_IMAGE_PIXELS = 64 * 1024 * 1024;
 
@@ -74,7 +80,8 @@ export class ImageRejected extends Error {
 
 /**
  * Re-encodes an image in its own format without any metadata: the EXIF orientation is applied
- * to the pixels first (so photos are not turned sideways), then EXIF, XMP, IPTC and the ICC
+ * to the pixels first (so photos are not turned sideways), a still image is scaled down to
+ * MAX_STORED_SIDE, then EXIF, XMP, IPTC and the ICC
  * profile are left out (pixels are converted to sRGB). Animated GIF and WebP keep their frames.
  * Throws ImageRejected for formats that cannot be cleaned, for bytes that do not decode, and
  * for images over MAX_IMAGE_PIXELS.
@@ -86,7 +93,13 @@ export async function reencodeImage(bytes: Uint8Array, mime: string): Promise<Ui
   try {
     const meta = await sharp(bytes, opts).metadata();
     let img = sharp(bytes, opts);
-    if ((meta.pages ?? 1) <= 1) img = img.rotate();
+    if ((meta.pages ?? 1) <= 1)
+      img = img.rotate().resize({
+        width: MAX_STORED_SIDE,
+        height: MAX_STORED_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
     const out = await encode(img).toBuffer();
     return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
   } catch (e) {

@@ -20,6 +20,7 @@ export const testVenueRow: VenueSettingsRow = {
   cover_charge_note: 'No cover in the bistro.',
   social_links: [],
   menu_image_url: null,
+  last_call_at: null,
   updated_at: '2026-11-26T12:00:00Z',
 };
 

@@ -32,7 +32,13 @@ export async function fetchAdminCounts(signal?: AbortSignal): Promise<AdminCount
       supabase.from('events').select('id', head).eq('is_approved', false).is('rejected_at', null),
     ),
     withSignal(supabase.from('event_bookings').select('id', head).eq('status', 'pending')),
-    withSignal(supabase.from('photo_wall').select('id', head).eq('is_approved', false)),
+    withSignal(
+      supabase
+        .from('photo_wall')
+        .select('id', head)
+        .eq('is_approved', false)
+        .is('rejected_at', null),
+    ),
   ]);
   return {
     users: countOf(users),

@@ -11,9 +11,14 @@ describe('photo moderation', () => {
   });
 
   it('rejecting or hiding takes the photo off the wall and un-features it', () => {
-    for (const action of ['reject', 'hide'] as const) {
-      expect(photoUpdate(action)).toEqual({ is_approved: false, is_featured: false });
-    }
+    const now = new Date('2026-11-26T12:00:00Z');
+    expect(photoUpdate('hide', now)).toEqual({ is_approved: false, is_featured: false });
+    // a rejection asks the database for its stamp, so the uploader sees it
+    expect(photoUpdate('reject', now)).toEqual({
+      is_approved: false,
+      is_featured: false,
+      rejected_at: now.toISOString(),
+    });
     expect(photoUpdate('feature')).toEqual({ is_featured: true });
     expect(photoUpdate('unfeature')).toEqual({ is_featured: false });
   });

@@ -10,8 +10,14 @@ export type PhotoAction = 'approve' | 'reject' | 'feature' | 'unfeature' | 'hide
  * What each moderation action writes. Rejecting or hiding takes the photo off
  * the wall; the database stamps approved_at/approved_by on approval and clears
  * them (and the featured flag) on rejection (clients cannot write the stamps).
+ * Rejecting also asks for the rejection stamp (any non-null rejected_at; the
+ * trigger writes the server's time), so the uploader sees it was turned down;
+ * hiding an approved photo is not a rejection.
  */
-export function photoUpdate(action: PhotoAction): TablesUpdate<'photo_wall'> {
+export function photoUpdate(
+  action: PhotoAction,
+  now: Date = new Date(),
+): TablesUpdate<'photo_wall'> {
   switch (action) {
     case 'approve':
       return { is_approved: true };
@@ -20,6 +26,7 @@ export function photoUpdate(action: PhotoAction): TablesUpdate<'photo_wall'> {
     case 'unfeature':
       return { is_featured: false };
     case 'reject':
+      return { is_approved: false, is_featured: false, rejected_at: now.toISOString() };
     case 'hide':
       return { is_approved: false, is_featured: false };
   }

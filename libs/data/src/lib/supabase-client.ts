@@ -254,6 +254,11 @@ export function getSupabase(): BistroClient {
   return current().client;
 }
 
+/** The Storage API's base URL (".../storage/v1"), for addresses built without the client. */
+export function storageApiUrl(): string {
+  return current().storageUrl;
+}
+
 /** The Storage client (loaded on first use), signed in as the client is. */
 export function getStorage(): Promise<StorageClient> {
   const { storageUrl, headers, fetch: fetchWithAuth } = current();

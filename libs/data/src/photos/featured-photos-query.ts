@@ -38,13 +38,14 @@ export const useFeaturedPhotos = (limit: number = FEATURED_PHOTOS) =>
 
 export type PendingPhoto = Pick<
   Tables<'photo_wall'>,
-  'id' | 'image_url' | 'caption' | 'created_at'
+  'id' | 'image_url' | 'caption' | 'created_at' | 'rejected_at'
 >;
 
 /**
- * The member's own photos not approved yet, newest first. The file of a
- * photo that is not approved is private: its URL is swapped for a signed
- * link the uploader may open (an hour).
+ * The member's own photos not on the wall, newest first: waiting for approval,
+ * or rejected (rejected_at set; the row is kept so its uploader sees it). The
+ * file of a photo that is not approved is private: its URL is swapped for a
+ * signed link the uploader may open (an hour).
  */
 export async function fetchMyPendingPhotos(
   vars: { userId: string; limit?: number },
@@ -52,7 +53,7 @@ export async function fetchMyPendingPhotos(
 ): Promise<PendingPhoto[]> {
   let query = getSupabase()
     .from('photo_wall')
-    .select('id, image_url, caption, created_at')
+    .select('id, image_url, caption, created_at, rejected_at')
     .eq('user_id', vars.userId)
     .eq('is_approved', false)
     .order('created_at', { ascending: false })

@@ -1,13 +1,22 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as data from '@bistro/data';
 import type { AdminEvent } from '@bistro/data';
 import { EventsTab, deleteDescription } from './events-tab';
 import { clearToasts, renderAt, setViewer } from '../../test/render';
 
+const images = vi.hoisted(() => ({
+  remove: vi.fn(),
+  add: vi.fn(),
+  rows: [] as { id: string; image_url: string; alt_text: string; position: number }[],
+}));
+
 vi.mock('@bistro/data', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@bistro/data')>()),
   useAdminEvents: vi.fn(),
+  useAdminEventImages: () => ({ data: images.rows, isPending: false, isError: false }),
+  useEventImageAddMutation: () => ({ mutate: images.add, isPending: false }),
+  useEventImageRemoveMutation: () => ({ mutate: images.remove, isPending: false }),
   useEventOpenBookingCount: () => ({ data: undefined }),
 }));
 
@@ -45,11 +54,12 @@ describe('EventsTab', () => {
 
   it('shows each state by name and offers only the moves it allows, none greyed out', () => {
     renderAt(<EventsTab />);
-    // The moderation moves; the capacity form's Save stays disabled until the value changes.
+    // The moderation moves; the capacity form's Save and the images' Add image stay disabled
+    // until there is something to save.
     const buttons = (name: string) =>
       within(screen.getByRole('listitem', { name }))
         .getAllByRole('button')
-        .filter((b) => b.textContent !== 'Save capacity')
+        .filter((b) => b.textContent !== 'Save capacity' && b.textContent !== 'Add image')
         .map((b) => [b.textContent, (b as HTMLButtonElement).disabled]);
 
     const pending = screen.getByRole('listitem', { name: 'Salsa Social' });
@@ -74,6 +84,34 @@ describe('EventsTab', () => {
       ['Approve', false],
       ['Delete', false],
     ]);
+  });
+
+  it("lists an event's images with Remove, and adds one only with a file and a description", () => {
+    images.rows = [
+      { id: 'i1', image_url: 'https://img.example/1.webp', alt_text: 'Neon rings', position: 0 },
+    ];
+    renderAt(<EventsTab />);
+    const item = screen.getByRole('listitem', { name: 'Jazz Night' });
+    const list = within(item).getByRole('list', { name: 'Images of Jazz Night' });
+    expect(within(list).getByRole('img', { name: 'Neon rings' })).toHaveAttribute('width', '320');
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove image: Neon rings' }));
+    expect(images.remove).toHaveBeenCalledWith({
+      id: 'i1',
+      imageUrl: 'https://img.example/1.webp',
+    });
+    const form = within(item).getByRole('form', { name: 'Add an image to Jazz Night' });
+    const add = within(form).getByRole('button', { name: 'Add image' });
+    expect(add).toBeDisabled();
+    const file = new File(['x'], 'night.png', { type: 'image/png' });
+    fireEvent.change(within(form).getByLabelText('Image file'), { target: { files: [file] } });
+    expect(add).toBeDisabled();
+    fireEvent.change(within(form).getByLabelText('What the image shows (for screen readers)'), {
+      target: { value: 'The stage' },
+    });
+    fireEvent.click(add);
+    expect(images.add).toHaveBeenCalledWith(
+      expect.objectContaining({ eventId: 'e2', file, altText: 'The stage', position: 1 }),
+    );
   });
 
   it('says before deleting that the open bookings are cancelled and their guests mailed', () => {

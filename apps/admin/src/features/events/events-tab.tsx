@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { Badge, safeImageUrl, theme } from '@bistro/ui';
+import { Badge, theme } from '@bistro/ui';
 import {
   adminActionFailed,
   eventMessages,
+  imageSources,
   useAdminEvents,
   useEventOpenBookingCount,
   useEventModerateMutation,
@@ -25,6 +26,7 @@ import {
 import { CreateEventCard } from './create-event-card';
 import { WeeklyNightsCard } from './weekly-nights-card';
 import { EventCapacityEditor } from './event-capacity';
+import { EventImagesEditor } from './event-images';
 
 const Thumb = styled.img`
   width: 96px;
@@ -76,7 +78,7 @@ function EventRow({
   busy: boolean;
   onAction: (action: EventAction) => void;
 }) {
-  const image = safeImageUrl(event.featured_image_url);
+  const image = imageSources(event.featured_image_url, { widths: [192], aspect: 4 / 3 })?.src;
   const state = eventState(event);
   const badge = stateBadge[state];
   return (
@@ -87,10 +89,11 @@ function EventRow({
       </ItemHead>
       <Meta>{formatDateTime(event.event_date)}</Meta>
       <Body>
-        {image ? <Thumb src={image} alt="" loading="lazy" /> : null}
+        {image ? <Thumb src={image} alt="" width={96} height={72} loading="lazy" /> : null}
         {event.description ? <Meta>{event.description}</Meta> : null}
       </Body>
       <EventCapacityEditor eventId={event.id} eventTitle={event.title} capacity={event.capacity} />
+      <EventImagesEditor eventId={event.id} eventTitle={event.title} />
       {/* Only the moves the state allows are offered, so no button sits there greyed out. */}
       <Actions>
         {state !== 'approved' ? (

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
-import { Badge, safeImageUrl, theme, CardGrid } from '@bistro/ui';
+import { Badge, theme, CardGrid } from '@bistro/ui';
 import { useUserId } from '@bistro/auth';
 import {
   adminActionFailed,
+  imageSources,
   photoMessages,
   useAdminPhotos,
   usePhotoModerateMutation,
@@ -21,7 +22,9 @@ const Tile = styled.li`
   display: flex;
   flex-direction: column;
   img {
+    display: block;
     width: 100%;
+    height: auto;
     aspect-ratio: 4 / 3;
     object-fit: cover;
     background: ${theme.colors.bg};
@@ -44,13 +47,22 @@ function PhotoTile({
   onAction: (action: PhotoAction) => void;
 }) {
   const label = photo.caption || 'Member photo';
+  const state = photo.is_approved ? 'approved' : photo.rejected_at ? 'rejected' : 'pending';
   return (
-    <Tile aria-label={`${label}, ${photo.is_approved ? 'approved' : 'pending'}`}>
-      <img src={safeImageUrl(photo.image_url)} alt={label} loading="lazy" />
+    <Tile aria-label={`${label}, ${state}`}>
+      <img
+        src={imageSources(photo.image_url, { widths: [480], aspect: 4 / 3 })?.src}
+        alt={label}
+        width={480}
+        height={360}
+        loading="lazy"
+      />
       <div>
         <Actions>
-          <Badge $tone={photo.is_approved ? 'success' : 'warning'}>
-            {photo.is_approved ? 'Approved' : 'Pending'}
+          <Badge
+            $tone={state === 'approved' ? 'success' : state === 'rejected' ? 'danger' : 'warning'}
+          >
+            {state === 'approved' ? 'Approved' : state === 'rejected' ? 'Rejected' : 'Pending'}
           </Badge>
           {photo.is_featured ? <Badge $tone="accent">Featured</Badge> : null}
         </Actions>
@@ -84,14 +96,16 @@ function PhotoTile({
               <SmallButton type="button" disabled={busy} onClick={() => onAction('approve')}>
                 Approve
               </SmallButton>
-              <SmallButton
-                type="button"
-                $variant="danger"
-                disabled={busy}
-                onClick={() => onAction('reject')}
-              >
-                Reject
-              </SmallButton>
+              {state === 'pending' ? (
+                <SmallButton
+                  type="button"
+                  $variant="danger"
+                  disabled={busy}
+                  onClick={() => onAction('reject')}
+                >
+                  Reject
+                </SmallButton>
+              ) : null}
             </>
           )}
         </Actions>
@@ -107,7 +121,7 @@ export function PhotosTab() {
   const moderate = usePhotoModerateMutation({
     onSuccess: (_data, vars) => notify(photoMessages[vars.action]),
   });
-  const pending = photos.data?.filter((p) => !p.is_approved).length ?? 0;
+  const pending = photos.data?.filter((p) => !p.is_approved && !p.rejected_at).length ?? 0;
   return (
     <TabSection
       headingId="photos-heading"

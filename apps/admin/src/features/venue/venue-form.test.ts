@@ -30,6 +30,7 @@ const venue = toVenue(
     cover_charge_note: '',
     social_links: [{ label: 'Instagram', url: 'https://www.instagram.com/' }],
     menu_image_url: null,
+    last_call_at: null,
     updated_at: '2026-11-26T12:00:00Z',
   },
   [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({

@@ -115,6 +115,17 @@ const CheckRow = styled.label`
   }
 `;
 
+const Occasion = styled.details`
+  margin: ${theme.space(2)} 0;
+  summary {
+    min-height: 44px;
+    display: flex;
+    align-items: center;
+    cursor: pointer;
+    color: ${theme.colors.accent};
+  }
+`;
+
 /**
  * The booking modal for one event. Closes and resets on success or Cancel.
  * Full name, e-mail, phone and guests are required; guests 1-20 (a
@@ -339,18 +350,6 @@ export function BookingDialog({
           </Notice>
         ) : null}
         <Field>
-          <Label htmlFor="booking-title">Event Title</Label>
-          <Input
-            id="booking-title"
-            placeholder={event?.title}
-            maxLength={TEXT_LIMITS.event_bookings.occasion}
-            {...register('eventTitle')}
-          />
-          <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
-            Optional: your own name for the occasion, e.g. a birthday.
-          </Muted>
-        </Field>
-        <Field>
           <Label htmlFor="booking-requests">Special Requests</Label>
           <Textarea
             id="booking-requests"
@@ -358,21 +357,38 @@ export function BookingDialog({
             {...register('specialRequests')}
           />
         </Field>
-        <Field>
-          <Label htmlFor="booking-image">Event Image (optional)</Label>
-          <Input
-            id="booking-image"
-            type="file"
-            accept="image/*"
-            aria-invalid={imageError ? 'true' : 'false'}
-            onChange={(e) => {
-              const file = e.target.files?.[0] ?? null;
-              setImage(file);
-              setImageError(file && !isImageFile(file) ? 'Please choose an image file.' : null);
-            }}
-          />
-          {imageError ? <FieldError role="alert">{imageError}</FieldError> : null}
-        </Field>
+        {/* A listed event has its own title and image: the guest's own name for the occasion and
+            picture are extras, folded away until asked for. */}
+        <Occasion>
+          <summary>Celebrating something? Name the occasion or add a picture (optional)</summary>
+          <Field>
+            <Label htmlFor="booking-title">Event Title</Label>
+            <Input
+              id="booking-title"
+              placeholder={event?.title}
+              maxLength={TEXT_LIMITS.event_bookings.occasion}
+              {...register('eventTitle')}
+            />
+            <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
+              Optional: your own name for the occasion, e.g. a birthday.
+            </Muted>
+          </Field>
+          <Field>
+            <Label htmlFor="booking-image">Event Image (optional)</Label>
+            <Input
+              id="booking-image"
+              type="file"
+              accept="image/*"
+              aria-invalid={imageError ? 'true' : 'false'}
+              onChange={(e) => {
+                const file = e.target.files?.[0] ?? null;
+                setImage(file);
+                setImageError(file && !isImageFile(file) ? 'Please choose an image file.' : null);
+              }}
+            />
+            {imageError ? <FieldError role="alert">{imageError}</FieldError> : null}
+          </Field>
+        </Occasion>
         {submitError ? (
           <FieldError role="alert" id="booking-submit-error">
             {submitError}

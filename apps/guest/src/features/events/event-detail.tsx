@@ -1,12 +1,18 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { CalendarPlus, Share2 } from 'lucide-react';
+import { CalendarPlus, Download, Share2 } from 'lucide-react';
 import { Button, ButtonLink, Card, Muted, Row, Stack, media, theme, toast } from '@bistro/ui';
-import { VENUE_TIME_ZONE, spotsLeftLabel, type EventRow, type Venue } from '@bistro/data';
+import {
+  eventCalendar,
+  spotsLeftLabel,
+  type EventCalendar,
+  type EventRow,
+  type Venue,
+} from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
 import { EventCover } from '../shared/event-cover';
 import { EventArt } from '../shared/event-art';
-import { googleCalendarLink } from './calendar-link';
+import { EventGallery } from './event-gallery';
 
 /** The query parameter of an event's own view: /events?event=<id>, a link anyone can share. */
 export const EVENT_PARAM = 'event';
@@ -48,6 +54,20 @@ const Facts = styled.dl`
   }
 `;
 
+/** Saves the event's calendar file (text/calendar) under its name. */
+function downloadIcs(calendar: EventCalendar) {
+  const url = URL.createObjectURL(
+    new Blob([calendar.ics], { type: 'text/calendar;charset=utf-8' }),
+  );
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = calendar.fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 async function share(event: EventRow) {
   const url = new URL(eventPath(event.id), window.location.origin).toString();
   try {
@@ -83,20 +103,17 @@ export function EventDetail({
   onReserve: () => void;
 }) {
   const spots = spotsLeftLabel(spotsLeft);
-  const calendar = venue
-    ? googleCalendarLink({
-        title: `${event.title} at ${venue.shortName}`,
-        start: event.event_date,
-        description: event.description ?? '',
-        location: `${venue.name}, ${venue.addressLine}`,
-        timeZone: VENUE_TIME_ZONE,
-      })
-    : null;
+  const calendar = venue ? eventCalendar(event, venue) : null;
   return (
     <Layout aria-labelledby="event-title">
       <Stack $gap={4}>
         <Link to="/events">← All events</Link>
-        <EventCover url={event.featured_image_url} fallback={<EventArt seed={event.id} />} />
+        <EventCover
+          url={event.featured_image_url}
+          fallback={<EventArt seed={event.id} />}
+          sizes="(min-width: 1200px) 660px, (min-width: 700px) 58vw, 100vw"
+          priority
+        />
         <h1 id="event-title" elementtiming="event-detail">
           {event.title}
         </h1>
@@ -144,14 +161,19 @@ export function EventDetail({
           </Button>
           <Row $gap={2}>
             {calendar ? (
-              <ButtonLink
-                href={calendar}
-                target="_blank"
-                rel="noopener noreferrer"
-                $variant="ghost"
-              >
-                <CalendarPlus aria-hidden size={18} /> Add to Google Calendar
-              </ButtonLink>
+              <>
+                <Button type="button" $variant="ghost" onClick={() => downloadIcs(calendar)}>
+                  <Download aria-hidden size={18} /> Add to Calendar (.ics)
+                </Button>
+                <ButtonLink
+                  href={calendar.googleUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  $variant="ghost"
+                >
+                  <CalendarPlus aria-hidden size={18} /> Add to Google Calendar
+                </ButtonLink>
+              </>
             ) : null}
             <Button type="button" $variant="ghost" onClick={() => void share(event)}>
               <Share2 aria-hidden size={18} /> Share
@@ -162,6 +184,8 @@ export function EventDetail({
           </Muted>
         </Stack>
       </Card>
+      {/* last, across the page: when it arrives nothing below it moves */}
+      <EventGallery eventId={event.id} title={event.title} cover={event.featured_image_url} />
     </Layout>
   );
 }

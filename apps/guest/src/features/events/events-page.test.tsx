@@ -11,6 +11,7 @@ const state = vi.hoisted(() => ({
   mutate: vi.fn(),
   mutationOptions: {} as MutationHookOptions<BookingRow, BookingInput>,
   availability: new Map<string, { spotsLeft: number | null }>(),
+  images: [] as { id: string; image_url: string; alt_text: string; position: number }[],
   // Stable, like react-query's structurally shared data.
   profile: {
     data: { first_name: 'Maya', last_name: 'Brooks', email: 'maya@example.com', phone: null },
@@ -26,6 +27,7 @@ vi.mock('@bistro/data', async (importOriginal) => {
     useApprovedEvents: () => ({ ...state.events, refetch: vi.fn() }),
     useProfile: () => state.profile,
     useEventAvailability: () => ({ data: state.availability }),
+    useEventImages: () => ({ data: state.images, isPending: false }),
     useBookingCreateMutation: (options: MutationHookOptions<BookingRow, BookingInput>) => {
       state.mutationOptions = options;
       return { mutate: state.mutate, isPending: false };
@@ -56,6 +58,7 @@ describe('EventsPage', () => {
     state.events = { data: [event], isPending: false, isError: false };
     state.mutate.mockClear();
     state.availability = new Map([['e1', { spotsLeft: null }]]);
+    state.images = [];
     useToastStore.setState({ toasts: [] });
   });
 
@@ -280,6 +283,49 @@ describe('EventsPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/auth');
   });
 
+  it("shows the event's other images as a gallery with their size set, and offers its .ics", async () => {
+    setViewer('signedOut');
+    const cover = 'https://img.example/cover.webp';
+    state.events = {
+      data: [{ ...event, featured_image_url: cover }],
+      isPending: false,
+      isError: false,
+    };
+    state.images = [
+      { id: 'i1', image_url: cover, alt_text: 'Cover', position: 0 },
+      { id: 'i2', image_url: 'https://img.example/2.webp', alt_text: 'Neon rings', position: 1 },
+      { id: 'i3', image_url: 'javascript:alert(1)', alt_text: 'Bad', position: 2 },
+    ];
+    renderAt(<EventsPage />, '/events?event=e1');
+    const gallery = screen.getByRole('list', { name: 'Images of Friday Night Neon' });
+    const shown = within(gallery).getAllByRole('img');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toHaveAttribute('alt', 'Neon rings');
+    expect(shown[0]).toHaveAttribute('width', '720');
+    expect(shown[0]).toHaveAttribute('height', '480');
+    expect(shown[0]).toHaveAttribute('loading', 'lazy');
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:ics';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Calendar (.ics)' }));
+    expect(click).toHaveBeenCalled();
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(created[0]!);
+    });
+    const ics = text.replace(/\r\n /g, '');
+    expect(ics).toContain('LOCATION:The Lakeshore Bistro & Ultra Lounge\\, 1250 West 6th Street');
+    expect(ics).toContain('DTSTART;TZID=America/New_York:20300815T220000');
+    click.mockRestore();
+  });
+
   it('says so when the shared event is not on the calendar', () => {
     setViewer('signedOut');
     renderAt(<EventsPage />, '/events?event=gone');
@@ -308,5 +354,18 @@ describe('EventsPage', () => {
       within(dialog).getByRole('button', { name: 'Submit Booking' }),
     );
     expect(useToastStore.getState().toasts.at(-1)?.title).toBe('Booking Failed');
+  });
+
+  it("folds the guest's own occasion name and picture away: a listed event has its own", async () => {
+    setViewer('signedIn');
+    renderAt(<EventsPage />, '/events');
+    fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
+    const dialog = await screen.findByRole('dialog');
+    const occasion = within(dialog)
+      .getByText(/Celebrating something\?/)
+      .closest('details');
+    expect(occasion).not.toHaveAttribute('open');
+    expect(occasion).toContainElement(within(dialog).getByLabelText('Event Title'));
+    expect(occasion).toContainElement(within(dialog).getByLabelText('Event Image (optional)'));
   });
 });

@@ -244,7 +244,9 @@ export function EventsPage() {
     <GuestPage route="/events">
       {detailId ? (
         events.isPending ? (
-          <div style={{ minHeight: '70vh' }}>
+          // A whole screen: the venue's sections below stay out of view until the event's
+          // page (taller than the screen on a phone) pushes them further down.
+          <div style={{ minHeight: '100vh' }}>
             <LoadingState label="Loading epic events..." />
           </div>
         ) : detail ? (
@@ -307,7 +309,7 @@ export function EventsPage() {
               </Card>
             ) : (
               <Grid $min={280}>
-                {events.data.map((event) => {
+                {events.data.map((event, index) => {
                   const left = spotsLeft(event.id);
                   const spots = spotsLeftLabel(left);
                   return (
@@ -316,6 +318,7 @@ export function EventsPage() {
                         <EventCover
                           url={event.featured_image_url}
                           fallback={<EventArt seed={event.id} />}
+                          priority={index === 0}
                         />
                         <CardTitle style={{ margin: 0 }} elementtiming="events-list">
                           <Link to={eventPath(event.id)}>{event.title}</Link>

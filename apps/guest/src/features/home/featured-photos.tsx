@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { safeImageUrl, theme } from '@bistro/ui';
-import { useFeaturedPhotos } from '@bistro/data';
+import { theme } from '@bistro/ui';
+import { imageSources, useFeaturedPhotos } from '@bistro/data';
 import { SectionTitle } from '../shared/styles';
 
 const Grid = styled.ul`
@@ -24,6 +24,8 @@ const Photo = styled.img`
   background: ${theme.colors.surface};
 `;
 
+const FEATURED_WIDTHS = [160, 240, 360, 480] as const;
+
 /** The photos an admin featured on the photo wall, for everyone on the home page. */
 export function FeaturedPhotos() {
   const photos = useFeaturedPhotos();
@@ -33,18 +35,23 @@ export function FeaturedPhotos() {
     <section aria-labelledby="featured-photos-title">
       <SectionTitle id="featured-photos-title">From the Photo Wall</SectionTitle>
       <Grid aria-label="Featured photos">
-        {photos.data.map((photo) => (
-          <li key={photo.id}>
-            <Photo
-              src={safeImageUrl(photo.image_url)}
-              alt={photo.caption || 'Guest photo'}
-              width={300}
-              height={300}
-              loading="lazy"
-              decoding="async"
-            />
-          </li>
-        ))}
+        {photos.data.map((photo) => {
+          const src = imageSources(photo.image_url, { widths: FEATURED_WIDTHS, aspect: 1 });
+          return src ? (
+            <li key={photo.id}>
+              <Photo
+                src={src.src}
+                srcSet={src.srcSet}
+                sizes="(min-width: 1200px) 200px, (min-width: 700px) 25vw, 50vw"
+                alt={photo.caption || 'Guest photo'}
+                width={480}
+                height={480}
+                loading="lazy"
+                decoding="async"
+              />
+            </li>
+          ) : null;
+        })}
       </Grid>
     </section>
   );

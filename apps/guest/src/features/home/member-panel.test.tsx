@@ -35,6 +35,14 @@ vi.mock('@bistro/data', async (importOriginal) => {
           image_url: 'http://127.0.0.1/mine.png',
           caption: 'Victory moment!',
           created_at: '',
+          rejected_at: null,
+        },
+        {
+          id: 'turned-down',
+          image_url: 'http://127.0.0.1/blurry.png',
+          caption: 'Blurry shot',
+          created_at: '',
+          rejected_at: '2026-11-26T12:00:00Z',
         },
       ]),
     usePhotoUploadMutation: () => ({ mutate: vi.fn(), isPending: false }),
@@ -219,6 +227,17 @@ describe('the uploader’s pending photo', () => {
     expect(mine).toHaveTextContent('Waiting for approval');
     expect(
       within(mine).getByRole('img', { name: 'Your photo: Victory moment!' }),
+    ).toBeInTheDocument();
+    expect(within(mine).queryByRole('img', { name: 'Your photo: Blurry shot' })).toBeNull();
+  });
+
+  it('is marked Not approved once an admin rejected it', () => {
+    setViewer('signedIn');
+    renderAt(<MemberPanel />, '/');
+    const rejected = screen.getByRole('list', { name: 'Your photos that were not approved' });
+    expect(rejected).toHaveTextContent('Not approved');
+    expect(
+      within(rejected).getByRole('img', { name: 'Your photo: Blurry shot' }),
     ).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import {
   toast,
 } from '@bistro/ui';
 import {
+  imageSources,
   isImageFile,
   photoUploaded,
   photoUploadFailed,
@@ -31,7 +32,7 @@ const PhotoGrid = styled.ul`
   grid-template-columns: repeat(3, 1fr);
 `;
 
-const Pending = styled.li`
+const Pending = styled.li<{ $rejected?: boolean }>`
   position: relative;
   span {
     position: absolute;
@@ -41,25 +42,35 @@ const Pending = styled.li`
     padding: ${theme.space(1)};
     border-radius: ${theme.radii.sm};
     background: rgba(13, 11, 20, 0.85);
-    color: ${theme.colors.warning};
+    color: ${({ $rejected }) => ($rejected ? theme.colors.danger : theme.colors.warning)};
     font-size: 0.8rem;
     font-weight: 700;
     text-align: center;
   }
 `;
 
+// Square tiles with their size set before the image arrives: nothing moves when it loads.
 const Photo = styled.img`
+  display: block;
   width: 100%;
+  height: auto;
   aspect-ratio: 1;
+  background: ${theme.colors.surface};
   object-fit: cover;
   border-radius: ${theme.radii.sm};
   border: 1px solid ${theme.colors.border};
 `;
 
+/** A third of the page's width, phone to desktop, at 1x and 2x. */
+const PHOTO_WIDTHS = [160, 240, 360, 480] as const;
+const PHOTO_SIZES = '(min-width: 1200px) 380px, 33vw';
+
 /** The 6 latest approved photos and an Upload Photo button (image files; pending until approved). */
 export function PhotoWall({ userId }: { userId: string }) {
   const photos = useLatestPhotos();
   const pending = useMyPendingPhotos(userId);
+  const waiting = pending.data?.filter((p) => !p.rejected_at) ?? [];
+  const rejected = pending.data?.filter((p) => p.rejected_at) ?? [];
   const input = useRef<HTMLInputElement>(null);
   const upload = usePhotoUploadMutation({
     onSuccess: () => toast(photoUploaded),
@@ -100,9 +111,9 @@ export function PhotoWall({ userId }: { userId: string }) {
         />
       </Row>
       <Muted>Share your night with us. New photos appear here once our team approves them.</Muted>
-      {pending.data?.length ? (
+      {waiting.length ? (
         <PhotoGrid aria-label="Your photos waiting for approval" style={{ marginBottom: 12 }}>
-          {pending.data.map((photo) => (
+          {waiting.map((photo) => (
             <Pending key={photo.id}>
               <Photo
                 src={safeImageUrl(photo.image_url)}
@@ -112,6 +123,22 @@ export function PhotoWall({ userId }: { userId: string }) {
                 loading="lazy"
               />
               <span>Waiting for approval</span>
+            </Pending>
+          ))}
+        </PhotoGrid>
+      ) : null}
+      {rejected.length ? (
+        <PhotoGrid aria-label="Your photos that were not approved" style={{ marginBottom: 12 }}>
+          {rejected.map((photo) => (
+            <Pending key={photo.id} $rejected>
+              <Photo
+                src={safeImageUrl(photo.image_url)}
+                alt={`Your photo${photo.caption ? `: ${photo.caption}` : ''}`}
+                width={300}
+                height={300}
+                loading="lazy"
+              />
+              <span>Not approved</span>
             </Pending>
           ))}
         </PhotoGrid>
@@ -130,15 +157,23 @@ export function PhotoWall({ userId }: { userId: string }) {
         </Card>
       ) : (
         <PhotoGrid aria-label="Latest photos">
-          {photos.data.map((photo) => (
-            <li key={photo.id}>
-              <Photo
-                src={safeImageUrl(photo.image_url)}
-                alt={photo.caption ?? 'Guest photo'}
-                loading="lazy"
-              />
-            </li>
-          ))}
+          {photos.data.map((photo) => {
+            const src = imageSources(photo.image_url, { widths: PHOTO_WIDTHS, aspect: 1 });
+            return src ? (
+              <li key={photo.id}>
+                <Photo
+                  src={src.src}
+                  srcSet={src.srcSet}
+                  sizes={PHOTO_SIZES}
+                  width={480}
+                  height={480}
+                  alt={photo.caption ?? 'Guest photo'}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </li>
+            ) : null;
+          })}
         </PhotoGrid>
       )}
     </section>

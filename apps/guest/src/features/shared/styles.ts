@@ -28,8 +28,11 @@ export const LinkCard = styled(Card)`
 `;
 
 export const CoverImage = styled.img`
+  display: block;
   width: 100%;
+  height: auto;
   aspect-ratio: 16 / 9;
   object-fit: cover;
   border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surface};
 `;

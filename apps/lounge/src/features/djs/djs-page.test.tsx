@@ -27,6 +27,7 @@ const dj = (id: string, name: string, average: number, total: number): Dj => ({
   name,
   bio: `${name} bio`,
   genre_specialties: ['House', 'Disco'],
+  image_url: `https://img.example/${id}.webp`,
   average_rating: average,
   total_ratings: total,
   is_active: true,
@@ -79,6 +80,10 @@ describe('DjsPage', () => {
     expect(cards[0]).toHaveTextContent('House');
     expect(cards[0]).toHaveTextContent('DJ Nova bio');
     expect(cards[1]).toHaveTextContent('0.0 (0 ratings)');
+    const portrait = within(cards[0]!).getByRole('img', { name: 'Artwork for DJ Nova' });
+    expect(portrait).toHaveAttribute('width', '800');
+    expect(portrait).toHaveAttribute('height', '800');
+    expect(portrait).toHaveAttribute('loading', 'lazy');
   });
 
   it('rates with stars, a null comment when empty and today as the default date', async () => {

@@ -14,7 +14,7 @@ import {
   toast,
 } from '@bistro/ui';
 import { useUserId } from '@bistro/auth';
-import { djPageToasts, useActiveDjs, type Dj } from '@bistro/data';
+import { djPageToasts, imageSources, useActiveDjs, type Dj } from '@bistro/data';
 import { StarDisplay } from '../ratings/star-display';
 import { DjRatingDialog } from './dj-rating-dialog';
 
@@ -63,6 +63,20 @@ const Genres = styled.ul`
   }
 `;
 
+// A square portrait whose box is sized before the image arrives: nothing moves when it loads.
+const Portrait = styled.img`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 1;
+  object-fit: cover;
+  border-radius: ${theme.radii.sm};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.surface};
+`;
+
+const PORTRAIT_WIDTHS = [320, 480, 640, 800] as const;
+
 const Rating = styled.p`
   margin: 0;
   display: flex;
@@ -73,9 +87,22 @@ const Rating = styled.p`
 
 const DjCard = memo(function DjCard({ dj, onRate }: { dj: Dj; onRate: (dj: Dj) => void }) {
   const average = Number(dj.average_rating);
+  const portrait = imageSources(dj.image_url, { widths: PORTRAIT_WIDTHS, aspect: 1 });
   return (
     <li>
       <DjItem as="article" aria-labelledby={`dj-${dj.id}`}>
+        {portrait ? (
+          <Portrait
+            src={portrait.src}
+            srcSet={portrait.srcSet}
+            sizes="(min-width: 1200px) 360px, (min-width: 700px) 45vw, 100vw"
+            width={800}
+            height={800}
+            alt={`Artwork for ${dj.name}`}
+            loading="lazy"
+            decoding="async"
+          />
+        ) : null}
         <h2 id={`dj-${dj.id}`}>
           <Disc3 size={22} aria-hidden color={theme.colors.accent} /> {dj.name}
         </h2>

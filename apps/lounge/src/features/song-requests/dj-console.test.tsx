@@ -8,12 +8,15 @@ import { splitQueue } from './queue';
 const calls = vi.hoisted(() => ({
   status: vi.fn<(vars: { id: string; status: string }) => Promise<void>>(),
   move: vi.fn<(vars: { id: string; offset: number }) => Promise<void>>(),
+  lastCall: vi.fn<(raised: boolean) => void>(),
 }));
 
 vi.mock('@bistro/data', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@bistro/data')>()),
   useSongRequestStatusMutation: () => ({ mutateAsync: calls.status }),
   useMoveUpNextMutation: () => ({ mutateAsync: calls.move }),
+  useLastCall: () => ({ data: null, isPending: false }),
+  useLastCallMutation: () => ({ mutate: calls.lastCall, isPending: false }),
 }));
 
 const song = (id: string, title: string, status: string, position: number | null = null) =>
@@ -102,5 +105,12 @@ describe('the DJ view', () => {
     await waitFor(() =>
       expect(calls.status).toHaveBeenLastCalledWith({ id: '4', status: 'pending' }),
     );
+  });
+
+  it('raises last call for the room screen', async () => {
+    const user = userEvent.setup();
+    renderConsole();
+    await user.click(screen.getByRole('button', { name: 'Raise Last Call' }));
+    expect(calls.lastCall).toHaveBeenCalledWith(true, expect.anything());
   });
 });

@@ -5,6 +5,8 @@ import { ArrowDown, ArrowUp, Disc3, Undo2 } from 'lucide-react';
 import { Button, Muted, media, theme, toast } from '@bistro/ui';
 import {
   songRequestToasts,
+  useLastCall,
+  useLastCallMutation,
   useMoveUpNextMutation,
   useSongRequestStatusMutation,
   type SongRequest,
@@ -93,6 +95,9 @@ export function DjConsole({ queue }: { queue: Queue<SongRequest> }) {
   const [busy, setBusy] = useState(false);
   const setStatus = useSongRequestStatusMutation();
   const move = useMoveUpNextMutation();
+  // the room screen's "last call" banner
+  const lastCall = useLastCall();
+  const callLast = useLastCallMutation();
 
   const run = async (work: () => Promise<unknown>, undo: Action | null) => {
     setBusy(true);
@@ -155,6 +160,19 @@ export function DjConsole({ queue }: { queue: Queue<SongRequest> }) {
               : `${last.label} (use the arrows to move it back)`
             : 'Nothing to undo yet.'}
         </Muted>
+        <Big
+          type="button"
+          $variant={lastCall.data ? 'danger' : 'ghost'}
+          aria-pressed={!!lastCall.data}
+          disabled={callLast.isPending || lastCall.isPending}
+          onClick={() =>
+            callLast.mutate(!lastCall.data, {
+              onError: () => toast(songRequestToasts.statusFailed),
+            })
+          }
+        >
+          {lastCall.data ? 'Lower Last Call' : 'Raise Last Call'}
+        </Big>
         <Link to="/song-requests" style={{ marginLeft: 'auto' }}>
           Back to the lounge
         </Link>

@@ -66,6 +66,7 @@ const nova: Dj = {
   name: 'DJ Nova',
   bio: 'Open format.',
   genre_specialties: ['House'],
+  image_url: null,
   average_rating: 4.5,
   total_ratings: 2,
   is_active: true,

@@ -48,6 +48,7 @@ import {
   type SongRequestStatus,
 } from '@bistro/data';
 import { DjConsole } from './dj-console';
+import { RoomScreen } from './room-screen';
 import { HowItWorks } from './how-it-works';
 import { LiveDjCard } from './live-dj-card';
 import { NowPlaying, PlayedTonight, UpNext } from './queue-sections';
@@ -163,6 +164,8 @@ export function SongRequestsPage() {
   // staff's DJ view of the queue (/song-requests?view=dj)
   const [params] = useSearchParams();
   const djView = isAdmin && params.get('view') === 'dj';
+  // the room's TV (/song-requests?screen=1), opened by staff
+  const roomScreen = isAdmin && params.get('screen') === '1';
   const tonight = useTonight();
 
   // Live updates patch the lists as changes happen; while they flow the lists
@@ -389,6 +392,7 @@ export function SongRequestsPage() {
     );
   }
 
+  if (roomScreen) return <RoomScreen queue={queue} dj={dj} live={live} />;
   if (djView) {
     return (
       <Page data-area="lounge" data-route="/song-requests" data-view="dj">
@@ -405,7 +409,8 @@ export function SongRequestsPage() {
       <Muted>Request the songs you want to hear and vote the best ones up the list.</Muted>
       {isAdmin ? (
         <p style={{ margin: '0 0 8px' }}>
-          <Link to="/song-requests?view=dj">Open the DJ view</Link> (large buttons, undo)
+          <Link to="/song-requests?view=dj">Open the DJ view</Link> (large buttons, undo) ·{' '}
+          <Link to="/song-requests?screen=1">Open the room screen</Link> (for the TV)
         </p>
       ) : null}
       {live === 'down' ? (

@@ -1,0 +1,4 @@
+export const eventImageKeys = {
+  all: ['event-images'] as const,
+  ofEvent: (eventId: string) => [...eventImageKeys.all, eventId] as const,
+};
