@@ -161,6 +161,21 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
       await db.act(admin, `delete from public.photo_wall where id = $1`, [photo!.id]);
       await expectOne('photo.deleted', { subject_user_id: member.id });
 
+      await db.act(admin, `insert into public.event_images (event_id, image_url) values ($1, $2)`, [
+        eventId,
+        'https://example.test/gallery/1.webp',
+      ]);
+      await expectOne('event_image.created', { table_name: 'event_images' });
+      const [dj] = await db.owner<{ id: string }>(
+        `insert into public.djs (name) values ('DJ Audit') returning id`,
+      );
+      await db.act(admin, `update public.djs set image_url = $2 where id = $1`, [
+        dj!.id,
+        'https://example.test/djs/audit.webp',
+      ]);
+      const portrait = await expectOne('dj.updated', { row_key: dj!.id });
+      expect(portrait.new_values).toEqual({ image_url: 'https://example.test/djs/audit.webp' });
+
       const [request] = await db.act<{ id: string }>(
         member,
         `insert into public.song_requests (song_title, artist, user_id) values ('Audit Song', 'Band', $1) returning id`,

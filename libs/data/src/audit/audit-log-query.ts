@@ -40,6 +40,8 @@ export interface AuditEntry {
 export const auditActionFamilies = [
   { id: 'booking', label: 'Bookings' },
   { id: 'event', label: 'Events' },
+  { id: 'event_image', label: 'Event images' },
+  { id: 'dj', label: 'DJs' },
   { id: 'photo', label: 'Photos' },
   { id: 'song_request', label: 'Song queue' },
   { id: 'role', label: 'Roles' },
