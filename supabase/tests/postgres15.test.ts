@@ -69,7 +69,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL 15', () => {
         `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
          where n.nspname = 'public' and c.relkind = 'r' and c.relrowsecurity`,
       );
-      expect(rows[0]?.n).toBe(20);
+      expect(rows[0]?.n).toBe(22);
     } finally {
       await c.end();
     }
