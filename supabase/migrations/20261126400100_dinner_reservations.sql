@@ -76,6 +76,8 @@ create table public.dining_blocks (
   constraint dining_blocks_order check (starts_at < ends_at)
 );
 
+create index dining_blocks_table_idx on public.dining_blocks (table_id);
+
 comment on table public.dining_blocks is 'Blocked times for one table or all. Admins read and edit.';
 
 create table public.reservations (
@@ -122,6 +124,7 @@ create table public.reservation_tables (
 comment on table public.reservation_tables is 'The tables each live reservation holds. Written by the reservation functions only.';
 
 create index reservation_tables_day_idx on public.reservation_tables (business_date, table_id);
+create index reservation_tables_table_idx on public.reservation_tables (table_id);
 
 -- Guests waiting for a full slot; the first whose party fits is notified when a table frees.
 create table public.reservation_waitlist (
@@ -150,6 +153,9 @@ create table public.reservation_mail_outbox (
   sent_at timestamptz
 );
 
+create index reservation_mail_outbox_reservation_idx on public.reservation_mail_outbox (reservation_id);
+create index reservation_mail_outbox_waitlist_idx on public.reservation_mail_outbox (waitlist_id);
+
 comment on table public.reservation_mail_outbox is 'Reservation mails waiting to be sent. Service role only.';
 
 -- Grants.
@@ -158,7 +164,7 @@ revoke all on table public.reservation_settings, public.reservation_turn_times, 
   public.reservation_waitlist, public.reservation_mail_outbox from public, anon, authenticated;
 
 grant select on table public.reservation_settings, public.reservation_turn_times, public.dining_tables,
-  public.dining_table_combinations to anon, authenticated;
+  public.dining_table_combinations to authenticated;
 grant update (party_min, party_max, days_ahead, slot_minutes, kitchen_closes_at, last_seating_minutes,
   covers_per_slot, change_cutoff_minutes, no_show_limit) on table public.reservation_settings to authenticated;
 grant insert, update, delete on table public.reservation_turn_times to authenticated;
@@ -183,13 +189,13 @@ alter table public.reservation_tables enable row level security;
 alter table public.reservation_waitlist enable row level security;
 alter table public.reservation_mail_outbox enable row level security;
 
-create policy "Everyone can read the reservation settings" on public.reservation_settings
-  for select to anon, authenticated using (true);
+create policy "Members can read the reservation settings" on public.reservation_settings
+  for select to authenticated using (true);
 create policy "Admins can edit the reservation settings" on public.reservation_settings
   for update to authenticated using ((select private.is_admin())) with check ((select private.is_admin()));
 
-create policy "Everyone can read the turn times" on public.reservation_turn_times
-  for select to anon, authenticated using (true);
+create policy "Members can read the turn times" on public.reservation_turn_times
+  for select to authenticated using (true);
 create policy "Admins can add turn times" on public.reservation_turn_times
   for insert to authenticated with check ((select private.is_admin()));
 create policy "Admins can edit turn times" on public.reservation_turn_times
@@ -197,8 +203,8 @@ create policy "Admins can edit turn times" on public.reservation_turn_times
 create policy "Admins can remove turn times" on public.reservation_turn_times
   for delete to authenticated using ((select private.is_admin()));
 
-create policy "Everyone can read the tables" on public.dining_tables
-  for select to anon, authenticated using (true);
+create policy "Members can read the tables" on public.dining_tables
+  for select to authenticated using (true);
 create policy "Admins can add tables" on public.dining_tables
   for insert to authenticated with check ((select private.is_admin()));
 create policy "Admins can edit tables" on public.dining_tables
@@ -206,8 +212,8 @@ create policy "Admins can edit tables" on public.dining_tables
 create policy "Admins can remove tables" on public.dining_tables
   for delete to authenticated using ((select private.is_admin()));
 
-create policy "Everyone can read the combinations" on public.dining_table_combinations
-  for select to anon, authenticated using (true);
+create policy "Members can read the combinations" on public.dining_table_combinations
+  for select to authenticated using (true);
 create policy "Admins can add combinations" on public.dining_table_combinations
   for insert to authenticated with check ((select private.is_admin()));
 create policy "Admins can edit combinations" on public.dining_table_combinations
@@ -238,15 +244,15 @@ create policy "Guests read their own waitlist entries, admins all" on public.res
 
 -- The numbers, as functions for the rules and business_rules().
 create or replace function private.reservation_party_max()
-returns smallint language sql stable set search_path = ''
+returns smallint language sql stable security definer set search_path = ''
 as $$ select party_max from public.reservation_settings $$;
 
 create or replace function private.reservation_party_min()
-returns smallint language sql stable set search_path = ''
+returns smallint language sql stable security definer set search_path = ''
 as $$ select party_min from public.reservation_settings $$;
 
 create or replace function private.reservation_days_ahead()
-returns smallint language sql stable set search_path = ''
+returns smallint language sql stable security definer set search_path = ''
 as $$ select days_ahead from public.reservation_settings $$;
 
 revoke execute on function private.reservation_party_max(), private.reservation_party_min(),
@@ -301,7 +307,7 @@ begin
 end
 $$;
 
-revoke execute on function private.dining_window(date) from public;
+revoke execute on function private.dining_window(date) from public, anon, authenticated;
 grant execute on function private.dining_window(date) to anon, authenticated, service_role;
 
 create or replace function private.turn_minutes(_party integer)
@@ -317,7 +323,7 @@ as $$
   )
 $$;
 
-revoke execute on function private.turn_minutes(integer) from public;
+revoke execute on function private.turn_minutes(integer) from public, anon, authenticated;
 grant execute on function private.turn_minutes(integer) to anon, authenticated, service_role;
 
 -- A free table (or combination) for the party over [_starts, _ends): the
@@ -351,7 +357,7 @@ as $$
   )
 $$;
 
-revoke execute on function private.free_tables(integer, timestamptz, timestamptz, uuid) from public;
+revoke execute on function private.free_tables(integer, timestamptz, timestamptz, uuid) from public, anon, authenticated;
 grant execute on function private.free_tables(integer, timestamptz, timestamptz, uuid) to authenticated, service_role;
 
 -- Covers starting in the slot of _starts, other than _ignore's.
@@ -369,7 +375,7 @@ as $$
     and r.id is distinct from _ignore
 $$;
 
-revoke execute on function private.slot_covers(timestamptz, uuid) from public;
+revoke execute on function private.slot_covers(timestamptz, uuid) from public, anon, authenticated;
 grant execute on function private.slot_covers(timestamptz, uuid) to authenticated, service_role;
 
 -- Every change to the tables of one night runs under this lock, so two
@@ -383,7 +389,7 @@ as $$
   select pg_advisory_xact_lock(hashtext('dining-night'), (_day - date '2000-01-01'))
 $$;
 
-revoke execute on function private.lock_dining_night(date) from public;
+revoke execute on function private.lock_dining_night(date) from public, anon, authenticated;
 grant execute on function private.lock_dining_night(date) to authenticated, service_role;
 
 -- The last line of defence: a held table never overlaps another hold of the
@@ -408,7 +414,7 @@ begin
 end
 $$;
 
-revoke execute on function private.reservation_tables_no_overlap() from public;
+revoke execute on function private.reservation_tables_no_overlap() from public, anon, authenticated;
 
 create trigger reservation_tables_no_overlap
   before insert or update on public.reservation_tables
@@ -471,7 +477,7 @@ begin
 end
 $$;
 
-revoke execute on function private.reservation_refusal(timestamptz, integer, uuid) from public;
+revoke execute on function private.reservation_refusal(timestamptz, integer, uuid) from public, anon, authenticated;
 grant execute on function private.reservation_refusal(timestamptz, integer, uuid) to authenticated, service_role;
 
 create or replace function private.new_reservation_code()
@@ -495,7 +501,7 @@ begin
 end
 $$;
 
-revoke execute on function private.new_reservation_code() from public;
+revoke execute on function private.new_reservation_code() from public, anon, authenticated;
 
 create or replace function private.reservation_json(r public.reservations)
 returns json
@@ -514,11 +520,11 @@ as $$
   )
 $$;
 
-revoke execute on function private.reservation_json(public.reservations) from public;
+revoke execute on function private.reservation_json(public.reservations) from public, anon, authenticated;
 
 -- Free start times of one business date for a party: every slot step from
 -- the first to the last seating, with whether a table fits and pacing allows.
-create or replace function public.reservation_availability(p_date date, p_party integer)
+create or replace function private.reservation_availability(p_date date, p_party integer)
 returns table (starts_at timestamptz, available boolean)
 language plpgsql
 stable
@@ -550,12 +556,12 @@ begin
 end
 $$;
 
-revoke execute on function public.reservation_availability(date, integer) from public;
-grant execute on function public.reservation_availability(date, integer) to anon, authenticated, service_role;
+revoke execute on function private.reservation_availability(date, integer) from public, anon, authenticated;
+grant execute on function private.reservation_availability(date, integer) to anon, authenticated, service_role;
 
 -- Books a table for the signed-in member: refused with a clear message when
 -- a rule says no, when no table fits or the slot's covers are full.
-create or replace function public.book_reservation(
+create or replace function private.book_reservation(
   p_starts_at timestamptz,
   p_party_size integer,
   p_occasion text default '',
@@ -613,8 +619,8 @@ begin
 end
 $$;
 
-revoke execute on function public.book_reservation(timestamptz, integer, text, text) from public;
-grant execute on function public.book_reservation(timestamptz, integer, text, text) to authenticated;
+revoke execute on function private.book_reservation(timestamptz, integer, text, text) from public, anon, authenticated;
+grant execute on function private.book_reservation(timestamptz, integer, text, text) to authenticated;
 
 -- Frees a reservation's tables and mails the first waitlisted guest whose
 -- party now fits at the freed time.
@@ -643,11 +649,11 @@ begin
 end
 $$;
 
-revoke execute on function private.release_reservation(public.reservations) from public;
+revoke execute on function private.release_reservation(public.reservations) from public, anon, authenticated;
 
 -- The guest's own change: party size and time, until the cutoff before the
 -- start; re-checked against availability, the old table kept when refused.
-create or replace function public.change_reservation(p_id uuid, p_starts_at timestamptz, p_party_size integer)
+create or replace function private.change_reservation(p_id uuid, p_starts_at timestamptz, p_party_size integer)
 returns json
 language plpgsql
 volatile
@@ -702,11 +708,11 @@ begin
 end
 $$;
 
-revoke execute on function public.change_reservation(uuid, timestamptz, integer) from public;
-grant execute on function public.change_reservation(uuid, timestamptz, integer) to authenticated;
+revoke execute on function private.change_reservation(uuid, timestamptz, integer) from public, anon, authenticated;
+grant execute on function private.change_reservation(uuid, timestamptz, integer) to authenticated;
 
 -- The guest cancels their own (until the cutoff); an admin cancels any.
-create or replace function public.cancel_reservation(p_id uuid)
+create or replace function private.cancel_reservation(p_id uuid)
 returns json
 language plpgsql
 volatile
@@ -741,11 +747,11 @@ begin
 end
 $$;
 
-revoke execute on function public.cancel_reservation(uuid) from public;
-grant execute on function public.cancel_reservation(uuid) to authenticated;
+revoke execute on function private.cancel_reservation(uuid) from public, anon, authenticated;
+grant execute on function private.cancel_reservation(uuid) to authenticated;
 
 -- "Notify me if a table opens" for a full time.
-create or replace function public.join_reservation_waitlist(p_starts_at timestamptz, p_party_size integer)
+create or replace function private.join_reservation_waitlist(p_starts_at timestamptz, p_party_size integer)
 returns uuid
 language plpgsql
 volatile
@@ -771,12 +777,12 @@ begin
 end
 $$;
 
-revoke execute on function public.join_reservation_waitlist(timestamptz, integer) from public;
-grant execute on function public.join_reservation_waitlist(timestamptz, integer) to authenticated;
+revoke execute on function private.join_reservation_waitlist(timestamptz, integer) from public, anon, authenticated;
+grant execute on function private.join_reservation_waitlist(timestamptz, integer) to authenticated;
 
 -- Staff's tonight view: arrived, seated, finished, no-show. Finishing or a
 -- no-show frees the tables.
-create or replace function public.set_reservation_status(p_id uuid, p_status text)
+create or replace function private.set_reservation_status(p_id uuid, p_status text)
 returns json
 language plpgsql
 volatile
@@ -811,11 +817,11 @@ begin
 end
 $$;
 
-revoke execute on function public.set_reservation_status(uuid, text) from public;
-grant execute on function public.set_reservation_status(uuid, text) to authenticated;
+revoke execute on function private.set_reservation_status(uuid, text) from public, anon, authenticated;
+grant execute on function private.set_reservation_status(uuid, text) to authenticated;
 
 -- Staff move a party to tables of their choice (refused when one is taken).
-create or replace function public.move_reservation(p_id uuid, p_table_ids smallint[])
+create or replace function private.move_reservation(p_id uuid, p_table_ids smallint[])
 returns json
 language plpgsql
 volatile
@@ -843,11 +849,11 @@ begin
 end
 $$;
 
-revoke execute on function public.move_reservation(uuid, smallint[]) from public;
-grant execute on function public.move_reservation(uuid, smallint[]) to authenticated;
+revoke execute on function private.move_reservation(uuid, smallint[]) from public, anon, authenticated;
+grant execute on function private.move_reservation(uuid, smallint[]) to authenticated;
 
 -- A walk-in, seated now at a free table that fits (or the staff's choice).
-create or replace function public.add_walk_in(p_party_size integer, p_table_ids smallint[] default null, p_name text default 'Walk-in')
+create or replace function private.add_walk_in(p_party_size integer, p_table_ids smallint[] default null, p_name text default 'Walk-in')
 returns json
 language plpgsql
 volatile
@@ -885,7 +891,105 @@ begin
 end
 $$;
 
-revoke execute on function public.add_walk_in(integer, smallint[], text) from public;
+revoke execute on function private.add_walk_in(integer, smallint[], text) from public, anon, authenticated;
+grant execute on function private.add_walk_in(integer, smallint[], text) to authenticated;
+
+-- The API's entry points: each runs the private function of the same name,
+-- which checks who asks.
+create or replace function public.reservation_availability(p_date date, p_party integer)
+returns table (starts_at timestamptz, available boolean)
+language sql
+stable
+set search_path = ''
+as $$
+  select * from private.reservation_availability(p_date, p_party)
+$$;
+
+revoke execute on function public.reservation_availability(date, integer) from public, anon, authenticated;
+grant execute on function public.reservation_availability(date, integer) to anon, authenticated;
+
+create or replace function public.book_reservation(p_starts_at timestamptz, p_party_size integer, p_occasion text default '', p_special_requests text default '')
+returns json
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.book_reservation(p_starts_at, p_party_size, p_occasion, p_special_requests)
+$$;
+
+revoke execute on function public.book_reservation(timestamptz, integer, text, text) from public, anon, authenticated;
+grant execute on function public.book_reservation(timestamptz, integer, text, text) to authenticated;
+
+create or replace function public.change_reservation(p_id uuid, p_starts_at timestamptz, p_party_size integer)
+returns json
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.change_reservation(p_id, p_starts_at, p_party_size)
+$$;
+
+revoke execute on function public.change_reservation(uuid, timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.change_reservation(uuid, timestamptz, integer) to authenticated;
+
+create or replace function public.cancel_reservation(p_id uuid)
+returns json
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.cancel_reservation(p_id)
+$$;
+
+revoke execute on function public.cancel_reservation(uuid) from public, anon, authenticated;
+grant execute on function public.cancel_reservation(uuid) to authenticated;
+
+create or replace function public.join_reservation_waitlist(p_starts_at timestamptz, p_party_size integer)
+returns uuid
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.join_reservation_waitlist(p_starts_at, p_party_size)
+$$;
+
+revoke execute on function public.join_reservation_waitlist(timestamptz, integer) from public, anon, authenticated;
+grant execute on function public.join_reservation_waitlist(timestamptz, integer) to authenticated;
+
+create or replace function public.set_reservation_status(p_id uuid, p_status text)
+returns json
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.set_reservation_status(p_id, p_status)
+$$;
+
+revoke execute on function public.set_reservation_status(uuid, text) from public, anon, authenticated;
+grant execute on function public.set_reservation_status(uuid, text) to authenticated;
+
+create or replace function public.move_reservation(p_id uuid, p_table_ids smallint[])
+returns json
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.move_reservation(p_id, p_table_ids)
+$$;
+
+revoke execute on function public.move_reservation(uuid, smallint[]) from public, anon, authenticated;
+grant execute on function public.move_reservation(uuid, smallint[]) to authenticated;
+
+create or replace function public.add_walk_in(p_party_size integer, p_table_ids smallint[] default null, p_name text default 'Walk-in')
+returns json
+language sql
+volatile
+set search_path = ''
+as $$
+  select private.add_walk_in(p_party_size, p_table_ids, p_name)
+$$;
+
+revoke execute on function public.add_walk_in(integer, smallint[], text) from public, anon, authenticated;
 grant execute on function public.add_walk_in(integer, smallint[], text) to authenticated;
 
 -- The venue's starting floor: bistro two-tops and four-tops, patio tables,
@@ -928,5 +1032,5 @@ as $$
   )
 $$;
 
-revoke execute on function public.business_rules() from public;
+revoke execute on function public.business_rules() from public, anon, authenticated;
 grant execute on function public.business_rules() to anon, authenticated, service_role;

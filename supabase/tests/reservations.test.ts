@@ -191,9 +191,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
 
     it('refuses with a clear message: visitors, past, outside hours, off-step, too large, too far', async () => {
       const [guest] = await newMembers(1);
-      expect(await book(null as unknown as string, await at(1, '19:00'), 2)).toMatch(
-        /^42501:Please sign in/,
-      );
+      expect(await book(null as unknown as string, await at(1, '19:00'), 2)).toMatch(/^42501:/);
       expect(await book(guest!, await at(-1, '19:00'), 2)).toBe(
         'P0001:That time has already passed',
       );
