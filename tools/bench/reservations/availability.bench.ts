@@ -6,13 +6,13 @@
  *
  *   npx tsx tools/bench/reservations/availability.bench.ts
  */
-import { createDb } from '../../../supabase/tests/support/db';
+import { pgliteFromTemplate } from '../../../apps/backend/src/db/template.js';
 
 const TABLES = 30;
 const RESERVATIONS = 5000;
 const DAYS = 60;
 
-const db = await createDb();
+const db = await pgliteFromTemplate({ seed: false });
 await db.exec(`
   delete from public.dining_table_combinations;
   delete from public.dining_tables;
@@ -69,7 +69,7 @@ for (let d = 1; d <= DAYS; d++)
 const sweep = performance.now() - t0;
 oneNight.sort((a, b) => a - b);
 const pct = (p: number) =>
-  oneNight[Math.min(oneNight.length - 1, Math.floor(p * oneNight.length))]!;
+  oneNight[Math.min(oneNight.length - 1, Math.floor(p * oneNight.length))] ?? 0;
 console.log(
   JSON.stringify(
     {
