@@ -15,6 +15,9 @@ afterAll(async () => {
 const expectedTables = [
   'analytics',
   'audit_log',
+  'dining_blocks',
+  'dining_table_combinations',
+  'dining_tables',
   'dj_ratings',
   'djs',
   'event_bookings',
@@ -27,6 +30,12 @@ const expectedTables = [
   'photo_wall',
   'profiles',
   'promotions',
+  'reservation_mail_outbox',
+  'reservation_settings',
+  'reservation_tables',
+  'reservation_turn_times',
+  'reservation_waitlist',
+  'reservations',
   'song_requests',
   'song_votes',
   'user_offers',
@@ -141,8 +150,11 @@ describe('schema', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
     );
     expect(rows).toEqual([
+      // staff seat a walk-in (the function checks the role)
+      { fn: 'add_walk_in', anon: false, authenticated: true },
       { fn: 'admin_delete_user', anon: false, authenticated: true },
       // the booking page of a cancel link works without signing in
+      { fn: 'book_reservation', anon: false, authenticated: true },
       { fn: 'booking_by_token', anon: true, authenticated: true },
       // the mail senders' functions: service role only
       { fn: 'booking_cancel_token', anon: false, authenticated: false },
@@ -150,8 +162,10 @@ describe('schema', () => {
       { fn: 'business_rules', anon: true, authenticated: true },
       { fn: 'cancel_booking', anon: false, authenticated: true },
       { fn: 'cancel_booking_by_token', anon: true, authenticated: true },
+      { fn: 'cancel_reservation', anon: false, authenticated: true },
       // the computed column event_bookings.cancellable
       { fn: 'cancellable', anon: false, authenticated: true },
+      { fn: 'change_reservation', anon: false, authenticated: true },
       { fn: 'check_in_booking', anon: false, authenticated: true },
       { fn: 'claim_booking_mails', anon: false, authenticated: false },
       { fn: 'complete_booking_mail', anon: false, authenticated: false },
@@ -162,9 +176,14 @@ describe('schema', () => {
       // admins generate a weekly night's events (the function checks the role)
       { fn: 'generate_template_events', anon: false, authenticated: true },
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
+      { fn: 'join_reservation_waitlist', anon: false, authenticated: true },
       { fn: 'lounge_move_up_next', anon: false, authenticated: true },
       { fn: 'lounge_set_status', anon: false, authenticated: true },
+      { fn: 'move_reservation', anon: false, authenticated: true },
       { fn: 'request_song', anon: false, authenticated: true },
+      // a night's free tables are shown on the public reserve page
+      { fn: 'reservation_availability', anon: true, authenticated: true },
+      { fn: 'set_reservation_status', anon: false, authenticated: true },
     ]);
   });
 

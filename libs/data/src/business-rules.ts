@@ -10,12 +10,21 @@ export const BUSINESS_RULES = {
   business_day_rollover_hour: 4,
   rating_stars_max: 5,
   requests_per_night: 5,
+  reservation_days_ahead: 60,
+  reservation_party_max: 12,
+  reservation_party_min: 1,
   venue_time_zone: 'America/New_York',
   votes_per_night: 3,
 } as const;
 
 /** The longest text each column takes, by table, from its CHECK constraints. */
 export const TEXT_LIMITS = {
+  dining_blocks: {
+    reason: 200,
+  },
+  dining_tables: {
+    label: 20,
+  },
   dj_ratings: {
     comment: 1000,
   },
@@ -75,6 +84,13 @@ export const TEXT_LIMITS = {
   promotions: {
     body: 500,
     title: 120,
+  },
+  reservations: {
+    guest_name: 100,
+    occasion: 60,
+    phone: 30,
+    special_requests: 500,
+    staff_notes: 500,
   },
   song_requests: {
     artist: 200,

@@ -80,6 +80,86 @@ export type Database = {
         }
         Relationships: []
       }
+      dining_blocks: {
+        Row: {
+          ends_at: string
+          id: string
+          reason: string
+          starts_at: string
+          table_id: number | null
+        }
+        Insert: {
+          ends_at: string
+          id?: string
+          reason?: string
+          starts_at: string
+          table_id?: number | null
+        }
+        Update: {
+          ends_at?: string
+          id?: string
+          reason?: string
+          starts_at?: string
+          table_id?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "dining_blocks_table_id_fkey"
+            columns: ["table_id"]
+            isOneToOne: false
+            referencedRelation: "dining_tables"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      dining_table_combinations: {
+        Row: {
+          id: number
+          seats_max: number
+          seats_min: number
+          table_ids: number[]
+        }
+        Insert: {
+          id?: number
+          seats_max: number
+          seats_min: number
+          table_ids: number[]
+        }
+        Update: {
+          id?: number
+          seats_max?: number
+          seats_min?: number
+          table_ids?: number[]
+        }
+        Relationships: []
+      }
+      dining_tables: {
+        Row: {
+          area: string
+          id: number
+          is_active: boolean
+          label: string
+          seats_max: number
+          seats_min: number
+        }
+        Insert: {
+          area: string
+          id?: number
+          is_active?: boolean
+          label: string
+          seats_max: number
+          seats_min: number
+        }
+        Update: {
+          area?: string
+          id?: number
+          is_active?: boolean
+          label?: string
+          seats_max?: number
+          seats_min?: number
+        }
+        Relationships: []
+      }
       dj_ratings: {
         Row: {
           comment: string | null
@@ -603,6 +683,231 @@ export type Database = {
         }
         Relationships: []
       }
+      reservation_mail_outbox: {
+        Row: {
+          created_at: string
+          id: number
+          kind: string
+          reservation_id: string | null
+          sent_at: string | null
+          waitlist_id: string | null
+        }
+        Insert: {
+          created_at?: string
+          id?: number
+          kind: string
+          reservation_id?: string | null
+          sent_at?: string | null
+          waitlist_id?: string | null
+        }
+        Update: {
+          created_at?: string
+          id?: number
+          kind?: string
+          reservation_id?: string | null
+          sent_at?: string | null
+          waitlist_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_mail_outbox_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_mail_outbox_waitlist_id_fkey"
+            columns: ["waitlist_id"]
+            isOneToOne: false
+            referencedRelation: "reservation_waitlist"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reservation_settings: {
+        Row: {
+          change_cutoff_minutes: number
+          covers_per_slot: number
+          days_ahead: number
+          id: boolean
+          kitchen_closes_at: string | null
+          last_seating_minutes: number
+          no_show_limit: number
+          party_max: number
+          party_min: number
+          slot_minutes: number
+        }
+        Insert: {
+          change_cutoff_minutes?: number
+          covers_per_slot?: number
+          days_ahead?: number
+          id?: boolean
+          kitchen_closes_at?: string | null
+          last_seating_minutes?: number
+          no_show_limit?: number
+          party_max?: number
+          party_min?: number
+          slot_minutes?: number
+        }
+        Update: {
+          change_cutoff_minutes?: number
+          covers_per_slot?: number
+          days_ahead?: number
+          id?: boolean
+          kitchen_closes_at?: string | null
+          last_seating_minutes?: number
+          no_show_limit?: number
+          party_max?: number
+          party_min?: number
+          slot_minutes?: number
+        }
+        Relationships: []
+      }
+      reservation_tables: {
+        Row: {
+          business_date: string
+          ends_at: string
+          reservation_id: string
+          starts_at: string
+          table_id: number
+        }
+        Insert: {
+          business_date: string
+          ends_at: string
+          reservation_id: string
+          starts_at: string
+          table_id: number
+        }
+        Update: {
+          business_date?: string
+          ends_at?: string
+          reservation_id?: string
+          starts_at?: string
+          table_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reservation_tables_reservation_id_fkey"
+            columns: ["reservation_id"]
+            isOneToOne: false
+            referencedRelation: "reservations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reservation_tables_table_id_fkey"
+            columns: ["table_id"]
+            isOneToOne: false
+            referencedRelation: "dining_tables"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reservation_turn_times: {
+        Row: {
+          minutes: number
+          party_max: number
+        }
+        Insert: {
+          minutes: number
+          party_max: number
+        }
+        Update: {
+          minutes?: number
+          party_max?: number
+        }
+        Relationships: []
+      }
+      reservation_waitlist: {
+        Row: {
+          business_date: string
+          created_at: string
+          id: string
+          notified_at: string | null
+          party_size: number
+          starts_at: string
+          user_id: string
+        }
+        Insert: {
+          business_date: string
+          created_at?: string
+          id?: string
+          notified_at?: string | null
+          party_size: number
+          starts_at: string
+          user_id: string
+        }
+        Update: {
+          business_date?: string
+          created_at?: string
+          id?: string
+          notified_at?: string | null
+          party_size?: number
+          starts_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      reservations: {
+        Row: {
+          business_date: string
+          cancelled_at: string | null
+          code: string
+          created_at: string
+          ends_at: string
+          guest_name: string
+          id: string
+          is_walk_in: boolean
+          occasion: string
+          party_size: number
+          phone: string
+          special_requests: string
+          staff_notes: string
+          starts_at: string
+          status: string
+          updated_at: string
+          user_id: string | null
+        }
+        Insert: {
+          business_date: string
+          cancelled_at?: string | null
+          code: string
+          created_at?: string
+          ends_at: string
+          guest_name: string
+          id?: string
+          is_walk_in?: boolean
+          occasion?: string
+          party_size: number
+          phone?: string
+          special_requests?: string
+          staff_notes?: string
+          starts_at: string
+          status?: string
+          updated_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          business_date?: string
+          cancelled_at?: string | null
+          code?: string
+          created_at?: string
+          ends_at?: string
+          guest_name?: string
+          id?: string
+          is_walk_in?: boolean
+          occasion?: string
+          party_size?: number
+          phone?: string
+          special_requests?: string
+          staff_notes?: string
+          starts_at?: string
+          status?: string
+          updated_at?: string
+          user_id?: string | null
+        }
+        Relationships: []
+      }
       song_requests: {
         Row: {
           artist: string
@@ -891,9 +1196,17 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_walk_in: {
+        Args: { p_name?: string; p_party_size: number; p_table_ids?: unknown }
+        Returns: Json
+      }
       admin_delete_user: {
         Args: { _admin_id: string; _user_id: string }
         Returns: undefined
+      }
+      book_reservation: {
+        Args: { p_occasion?: string; p_party_size: number; p_special_requests?: string; p_starts_at: string }
+        Returns: Json
       }
       booking_by_token: {
         Args: { token: string }
@@ -915,9 +1228,17 @@ export type Database = {
         Args: { token: string }
         Returns: Json
       }
+      cancel_reservation: {
+        Args: { p_id: string }
+        Returns: Json
+      }
       cancellable: {
         Args: never
         Returns: boolean
+      }
+      change_reservation: {
+        Args: { p_id: string; p_party_size: number; p_starts_at: string }
+        Returns: Json
       }
       check_in_booking: {
         Args: { code: string }
@@ -951,6 +1272,10 @@ export type Database = {
         Args: { offer_id: string }
         Returns: number
       }
+      join_reservation_waitlist: {
+        Args: { p_party_size: number; p_starts_at: string }
+        Returns: string
+      }
       lounge_move_up_next: {
         Args: { _offset: number; _request_id: string }
         Returns: undefined
@@ -959,8 +1284,20 @@ export type Database = {
         Args: { _request_id: string; _status: string }
         Returns: undefined
       }
+      move_reservation: {
+        Args: { p_id: string; p_table_ids: unknown }
+        Returns: Json
+      }
       request_song: {
         Args: { _artist: string; _song_title: string }
+        Returns: Json
+      }
+      reservation_availability: {
+        Args: { p_date: string; p_party: number }
+        Returns: Record<string, unknown>[]
+      }
+      set_reservation_status: {
+        Args: { p_id: string; p_status: string }
         Returns: Json
       }
     }

@@ -321,3 +321,19 @@ export {
   type EventTemplate,
   type EventTemplateInput,
 } from './event-templates/event-templates';
+
+// --- dinner reservations: free times, booking, change, cancel, waitlist ---
+export {
+  nearestAlternatives,
+  reservationKeys,
+  useBookReservation,
+  useCancelReservation,
+  useChangeReservation,
+  useJoinReservationWaitlist,
+  useMyReservations,
+  useReservationAvailability,
+  type BookReservationInput,
+  type ChangeReservationInput,
+  type Reservation,
+  type ReservationSlot,
+} from './reservations/reservations';

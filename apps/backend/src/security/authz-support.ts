@@ -72,7 +72,11 @@ export const pkOf = (table: string): string[] =>
       ? ['song_request_id', 'user_id']
       : table === 'venue_hours'
         ? ['weekday']
-        : ['id'];
+        : table === 'reservation_tables'
+          ? ['reservation_id', 'table_id']
+          : table === 'reservation_turn_times'
+            ? ['party_max']
+            : ['id'];
 export const pkFilter = (table: string, r: Row) =>
   pkOf(table)
     .map((c) => `${c}=eq.${encodeURIComponent(String(r[c]))}`)

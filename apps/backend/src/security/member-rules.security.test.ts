@@ -118,6 +118,50 @@ type Expect = 'refused' | 'as visitor' | 'false' | { value: unknown[] };
  * session must get. `$uid` is the anonymous user's id.
  */
 const DEFINERS: Record<string, { call: string; expect: Expect }> = {
+  'private.add_walk_in(integer, smallint[], text)': {
+    call: `private.add_walk_in(2, null, 'x')::text`,
+    expect: 'refused',
+  },
+  'private.book_reservation(timestamp with time zone, integer, text, text)': {
+    call: `private.book_reservation(now() + interval '1 day', 2, '', '')::text`,
+    expect: 'refused',
+  },
+  'private.cancel_reservation(uuid)': {
+    call: `private.cancel_reservation(gen_random_uuid())::text`,
+    expect: 'as visitor',
+  },
+  'private.change_reservation(uuid, timestamp with time zone, integer)': {
+    call: `private.change_reservation(gen_random_uuid(), now() + interval '1 day', 2)::text`,
+    expect: 'as visitor',
+  },
+  'private.join_reservation_waitlist(timestamp with time zone, integer)': {
+    call: `private.join_reservation_waitlist(now() + interval '1 day', 2)::text`,
+    expect: 'refused',
+  },
+  'private.move_reservation(uuid, smallint[])': {
+    call: `private.move_reservation(gen_random_uuid(), array[1]::smallint[])::text`,
+    expect: 'refused',
+  },
+  'private.reservation_availability(date, integer)': {
+    call: `(select count(*) from private.reservation_availability(current_date + 1, 2))`,
+    expect: 'as visitor',
+  },
+  'private.reservation_days_ahead()': {
+    call: 'private.reservation_days_ahead()',
+    expect: 'as visitor',
+  },
+  'private.reservation_party_max()': {
+    call: 'private.reservation_party_max()',
+    expect: 'as visitor',
+  },
+  'private.reservation_party_min()': {
+    call: 'private.reservation_party_min()',
+    expect: 'as visitor',
+  },
+  'private.set_reservation_status(uuid, text)': {
+    call: `private.set_reservation_status(gen_random_uuid(), 'arrived')::text`,
+    expect: 'refused',
+  },
   'auth.require_live_user()': { call: 'auth.require_live_user()::text', expect: 'as visitor' },
   'private.admin_delete_user(uuid, uuid)': {
     call: `private.admin_delete_user('${USERS.leo.id}', '$uid')::text`,

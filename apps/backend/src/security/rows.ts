@@ -51,7 +51,11 @@ export const keyOf = (table: string, r: Row): string =>
       ? `${String(r['song_request_id'])}/${String(r['user_id'])}`
       : table === 'venue_hours'
         ? String(r['weekday'])
-        : String(r['id']);
+        : table === 'reservation_tables'
+          ? `${String(r['reservation_id'])}/${String(r['table_id'])}`
+          : table === 'reservation_turn_times'
+            ? String(r['party_max'])
+            : String(r['id']);
 
 export async function snapshot(db: Db): Promise<Snapshot> {
   const tables = await db.query<{ t: string }>(

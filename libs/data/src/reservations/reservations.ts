@@ -1,0 +1,218 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DataError, unwrap } from '../lib/errors';
+import type { MutationHookOptions } from '../lib/mutation';
+import { getSupabase } from '../lib/supabase-client';
+
+export const reservationKeys = {
+  all: ['reservations'] as const,
+  /** A night's start times for a party size: change with every booking and cancellation. */
+  availability: (date: string, party: number) =>
+    [...reservationKeys.all, 'availability', date, party] as const,
+  mine: (userId: string) => [...reservationKeys.all, 'mine', userId] as const,
+};
+
+export interface ReservationSlot {
+  /** ISO instant of the start. */
+  startsAt: string;
+  available: boolean;
+}
+
+export interface Reservation {
+  id: string;
+  code: string;
+  partySize: number;
+  startsAt: string;
+  endsAt: string;
+  status: string;
+  guestName: string;
+  phone: string;
+  occasion: string;
+  specialRequests: string;
+  tables: string[];
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** One row of public.reservation_availability, checked field by field. */
+export function parseSlot(row: Record<string, unknown>): ReservationSlot {
+  const startsAt = row['starts_at'];
+  if (typeof startsAt !== 'string' || typeof row['available'] !== 'boolean') {
+    throw new DataError({ message: 'The server did not return the free times.' });
+  }
+  return { startsAt: new Date(startsAt).toISOString(), available: row['available'] };
+}
+
+/** The reservation the booking functions answer with, checked field by field. */
+export function parseReservation(value: unknown): Reservation {
+  if (!value || typeof value !== 'object') {
+    throw new DataError({ message: 'The server did not return the reservation.' });
+  }
+  const r = value as Record<string, unknown>;
+  if (typeof r['id'] !== 'string' || typeof r['code'] !== 'string') {
+    throw new DataError({ message: 'The server did not return the reservation.' });
+  }
+  return {
+    id: r['id'],
+    code: r['code'],
+    partySize: Number(r['party_size']),
+    startsAt: new Date(text(r['starts_at'])).toISOString(),
+    endsAt: new Date(text(r['ends_at'])).toISOString(),
+    status: text(r['status']),
+    guestName: text(r['guest_name']),
+    phone: text(r['phone']),
+    occasion: text(r['occasion']),
+    specialRequests: text(r['special_requests']),
+    tables: Array.isArray(r['tables']) ? r['tables'].map(String) : [],
+  };
+}
+
+/**
+ * The free start times nearest a full one: the closest available slot before
+ * and the closest after (either null when there is none that night).
+ */
+export function nearestAlternatives(
+  slots: readonly ReservationSlot[],
+  wanted: string,
+): { before: ReservationSlot | null; after: ReservationSlot | null } {
+  const at = Date.parse(wanted);
+  let before: ReservationSlot | null = null;
+  let after: ReservationSlot | null = null;
+  for (const s of slots) {
+    if (!s.available) continue;
+    const t = Date.parse(s.startsAt);
+    if (t < at && (!before || t > Date.parse(before.startsAt))) before = s;
+    if (t > at && (!after || t < Date.parse(after.startsAt))) after = s;
+  }
+  return { before, after };
+}
+
+/** A night's start times (business date YYYY-MM-DD) for a party, from public.reservation_availability. */
+export async function fetchReservationAvailability(
+  date: string,
+  party: number,
+  signal?: AbortSignal,
+): Promise<ReservationSlot[]> {
+  let query = getSupabase().rpc('reservation_availability', { p_date: date, p_party: party });
+  if (signal) query = query.abortSignal(signal);
+  return ((unwrap(await query) ?? []) as Record<string, unknown>[]).map(parseSlot);
+}
+
+export const reservationAvailabilityQueryOptions = (date: string, party: number) =>
+  queryOptions({
+    queryKey: reservationKeys.availability(date, party),
+    queryFn: ({ signal }) => fetchReservationAvailability(date, party, signal),
+  });
+
+export const useReservationAvailability = (date: string | null, party: number) =>
+  useQuery({
+    ...reservationAvailabilityQueryOptions(date ?? '', party),
+    enabled: !!date && party > 0,
+  });
+
+export interface BookReservationInput {
+  startsAt: string;
+  partySize: number;
+  occasion?: string;
+  specialRequests?: string;
+}
+
+/** Books a table (public.book_reservation): the database assigns it or says why not. */
+export async function bookReservation(input: BookReservationInput): Promise<Reservation> {
+  return parseReservation(
+    unwrap(
+      await getSupabase().rpc('book_reservation', {
+        p_starts_at: input.startsAt,
+        p_party_size: input.partySize,
+        p_occasion: input.occasion ?? '',
+        p_special_requests: input.specialRequests ?? '',
+      }),
+    ),
+  );
+}
+
+export interface ChangeReservationInput {
+  id: string;
+  startsAt: string;
+  partySize: number;
+}
+
+/** Changes time and party size (public.change_reservation); the old table stays when refused. */
+export async function changeReservation(input: ChangeReservationInput): Promise<Reservation> {
+  return parseReservation(
+    unwrap(
+      await getSupabase().rpc('change_reservation', {
+        p_id: input.id,
+        p_starts_at: input.startsAt,
+        p_party_size: input.partySize,
+      }),
+    ),
+  );
+}
+
+/** Cancels a reservation (public.cancel_reservation), freeing its table. */
+export async function cancelReservation(id: string): Promise<Reservation> {
+  return parseReservation(unwrap(await getSupabase().rpc('cancel_reservation', { p_id: id })));
+}
+
+/** "Notify me if a table opens" for a full time (public.join_reservation_waitlist). */
+export async function joinReservationWaitlist(input: {
+  startsAt: string;
+  partySize: number;
+}): Promise<string> {
+  return String(
+    unwrap(
+      await getSupabase().rpc('join_reservation_waitlist', {
+        p_starts_at: input.startsAt,
+        p_party_size: input.partySize,
+      }),
+    ),
+  );
+}
+
+/** The member's own reservations, soonest first. */
+export async function fetchMyReservations(userId: string): Promise<Reservation[]> {
+  const rows = unwrap(
+    await getSupabase()
+      .from('reservations')
+      .select(
+        'id, code, party_size, starts_at, ends_at, status, guest_name, phone, occasion, special_requests',
+      )
+      .eq('user_id', userId)
+      .order('starts_at', { ascending: true }),
+  );
+  return (rows ?? []).map((r) => parseReservation({ ...r, tables: [] }));
+}
+
+export const useMyReservations = (userId: string | null) =>
+  useQuery({
+    queryKey: reservationKeys.mine(userId ?? ''),
+    queryFn: () => fetchMyReservations(userId ?? ''),
+    enabled: !!userId,
+  });
+
+function useInvalidating<TData, TVars>(
+  fn: (vars: TVars) => Promise<TData>,
+  { onSuccess, ...options }: MutationHookOptions<TData, TVars> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...options,
+    mutationFn: fn,
+    async onSuccess(data, vars, ...rest) {
+      await queryClient.invalidateQueries({ queryKey: reservationKeys.all });
+      await onSuccess?.(data, vars, ...rest);
+    },
+  });
+}
+
+export const useBookReservation = (
+  options?: MutationHookOptions<Reservation, BookReservationInput>,
+) => useInvalidating(bookReservation, options);
+export const useChangeReservation = (
+  options?: MutationHookOptions<Reservation, ChangeReservationInput>,
+) => useInvalidating(changeReservation, options);
+export const useCancelReservation = (options?: MutationHookOptions<Reservation, string>) =>
+  useInvalidating(cancelReservation, options);
+export const useJoinReservationWaitlist = (
+  options?: MutationHookOptions<string, { startsAt: string; partySize: number }>,
+) => useInvalidating(joinReservationWaitlist, options);
