@@ -79,9 +79,14 @@ function addReview(client: QueryClient, review: DjRating): void {
   );
 }
 
-function removeReview(client: QueryClient, id: string): void {
+export function removeReview(client: QueryClient, id: string): void {
+  // every cached page of ratings (other answers under the same root, such as whether the
+  // member has rated tonight, are left as they are)
   client.setQueriesData<DjRatingsPage>({ queryKey: djRatingKeys.all }, (old) =>
-    old && 'ratings' in old && old.ratings.some((r) => r.id === id)
+    typeof old === 'object' &&
+    old !== null &&
+    'ratings' in old &&
+    old.ratings.some((r) => r.id === id)
       ? {
           ...old,
           ratings: old.ratings.filter((r) => r.id !== id),
