@@ -54,11 +54,10 @@ if (area) {
   runs.push([filter, '--project=chromium', ...playwrightArgs]);
   if (area === 'suite')
     runs.push([filter, '--project=venue-edits', '--no-deps', ...playwrightArgs]);
-  // ports of its own, unless given: 20 apart (the suite uses 5 and the spare ports 2 more)
+  // ports of its own, unless given: blocks of 20 apart (the remotes, the spare ports, the API
+  // and the inbox; e2e/support/suite.ts)
   const i = suiteNames.indexOf(area);
   env.E2E_PORT_BASE ??= String(4300 + 20 * i);
-  env.E2E_API_PORT ??= String(54331 + 20 * i);
-  env.E2E_INBOX_PORT ??= String(54334 + 20 * i);
 }
 
 try {

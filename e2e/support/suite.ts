@@ -3,12 +3,15 @@ import { defaults, envPort, suitePorts } from '../../apps/web-server/src/index.m
 /**
  * The e2e suite runs on its own ports, a fixed distance above `npm start`'s
  * (config/defaults.json), so the two never collide; E2E_PORT_BASE /
- * E2E_API_PORT / E2E_INBOX_PORT let two runs share a machine.
+ * E2E_API_PORT / E2E_INBOX_PORT let two runs share a machine. The API and the
+ * inbox sit in the same block of 20 as the remotes, far below Linux's ephemeral
+ * port range (32768-60999), where an outgoing connection of any process could
+ * already hold the port.
  */
 export const PORT_BASE = envPort(process.env, 'E2E_PORT_BASE', defaults.ports.shell + 100);
 export const ports = suitePorts(PORT_BASE);
-export const API_PORT = envPort(process.env, 'E2E_API_PORT', defaults.ports.api + 10);
-export const INBOX_PORT = envPort(process.env, 'E2E_INBOX_PORT', defaults.ports.inbox + 10);
+export const API_PORT = envPort(process.env, 'E2E_API_PORT', PORT_BASE + 15);
+export const INBOX_PORT = envPort(process.env, 'E2E_INBOX_PORT', PORT_BASE + 16);
 export const DATA_DIR = `.data/e2e-${PORT_BASE}`;
 /** Ports the remote-failure test may use for its own servers. */
 export const SPARE_PORTS = { shell: PORT_BASE + 10, downRemote: PORT_BASE + 19 };

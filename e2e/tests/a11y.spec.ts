@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { routeTable } from '@bistro/ui/routes';
 import { ownerTag } from '../support/areas';
 import { recordCspViolations } from '../support/csp';
+import { createMember } from '../support/guest-accounts';
 import { seedSession, signInThroughApi } from '../support/session';
 
 // axe-core on every route of the route table as a visitor, a member and an
@@ -15,6 +16,8 @@ const logins: Record<Exclude<Role, 'visitor'>, string> = {
   member: 'leo@example.com',
   admin: 'admin@example.com',
 };
+/** A seeded member with approved bookings, so the profile offers a door pass. */
+const APPROVED_MEMBER = 'maya@example.com';
 
 // One sign-in per role and worker: signing in for each of the ~50 pages would hit
 // the auth API's rate limit (429), which the other specs share.
@@ -29,6 +32,12 @@ async function signInAs(page: Page, role: Role) {
     signIn.catch(() => sessions.delete(role));
   }
   const { session, url } = await signIn;
+  await seedSession(page, session, url);
+}
+
+/** Signs a page in as a given account (one that no other role of this file uses). */
+async function signInAsAccount(page: Page, email: string, password = 'password123') {
+  const { session, url } = await signInThroughApi(email, password);
   await seedSession(page, session, url);
 }
 
@@ -112,6 +121,71 @@ test.describe('axe on key states', () => {
       .first()
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    expect.soft(await seriousViolations(page)).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  // A member who has redeemed nothing and rated no one tonight: the redeem
+  // confirmation and the rating dialog open for them whatever the other specs did.
+  test(
+    'the redeem confirmation and the offer pass open, as a new member',
+    { tag: '@guest' },
+    async ({ page }) => {
+      const cspViolations = await recordCspViolations(page);
+      const fresh = await createMember('axe-redeem');
+      await signInAsAccount(page, fresh.email, fresh.password);
+      await page.goto('/');
+      await settle(page);
+      await page.getByRole('button', { name: 'Redeem', exact: true }).first().click();
+      const ask = page.getByRole('dialog', { name: /^Redeem .*\?$/ });
+      await expect(ask).toBeVisible();
+      expect.soft(await seriousViolations(page)).toEqual([]);
+      await ask.getByRole('button', { name: 'Redeem Now' }).click();
+      const pass = page.getByRole('dialog').filter({ hasText: 'Show this to your server' });
+      await expect(pass).toBeVisible();
+      expect.soft(await seriousViolations(page)).toEqual([]);
+      expect(await cspViolations()).toEqual([]);
+    },
+  );
+
+  test(
+    'the door pass open, as a member with an approved booking',
+    { tag: '@guest' },
+    async ({ page }) => {
+      const cspViolations = await recordCspViolations(page);
+      await signInAsAccount(page, APPROVED_MEMBER);
+      await page.goto('/profile');
+      await settle(page);
+      await page
+        .getByRole('button', { name: /^Show at the door: / })
+        .first()
+        .click();
+      const pass = page.getByRole('dialog');
+      await expect(pass.getByTestId('door-code')).not.toBeEmpty();
+      expect.soft(await seriousViolations(page)).toEqual([]);
+      expect(await cspViolations()).toEqual([]);
+    },
+  );
+
+  test('the Drop a Request dialog open, as a member', { tag: '@lounge' }, async ({ page }) => {
+    const cspViolations = await recordCspViolations(page);
+    await signInAs(page, 'member');
+    await page.goto('/song-requests');
+    await settle(page);
+    await page.getByRole('button', { name: 'Drop a Request' }).click();
+    await expect(page.getByRole('dialog', { name: 'Drop a Request' })).toBeVisible();
+    expect.soft(await seriousViolations(page)).toEqual([]);
+    expect(await cspViolations()).toEqual([]);
+  });
+
+  test('the Rate the DJ dialog open, as a new member', { tag: '@lounge' }, async ({ page }) => {
+    const cspViolations = await recordCspViolations(page);
+    const fresh = await createMember('axe-rate');
+    await signInAsAccount(page, fresh.email, fresh.password);
+    await page.goto('/song-requests');
+    await settle(page);
+    await page.getByRole('button', { name: 'Rate the DJ' }).click();
+    await expect(page.getByRole('dialog', { name: 'Rate the DJ' })).toBeVisible();
     expect.soft(await seriousViolations(page)).toEqual([]);
     expect(await cspViolations()).toEqual([]);
   });
