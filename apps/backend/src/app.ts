@@ -45,6 +45,7 @@ export function createApp(
       'x-total-count',
       'link',
       'x-supabase-api-version',
+      'x-request-id',
     ],
     credentials: true,
     maxAge: 3600,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { createObservability, routeGroup } from './observability.js';
+import type { RealtimeServer } from './realtime/server.js';
 import { startTestServer, type TestServer } from './testing.js';
 
 const token = 'metrics-token-for-tests-0123456789';
@@ -15,7 +16,9 @@ const token = 'metrics-token-for-tests-0123456789';
 describe('a running backend', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ config: { metricsToken: token } });
+    server = await startTestServer({
+      config: { metricsToken: token, corsOrigins: ['https://venue.example'] },
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -49,6 +52,11 @@ describe('a running backend', () => {
     });
     expect(c.status).toBe(404);
     expect(c.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // a page of an allowed origin can read it, to quote it when it reports a failure
+    const d = await fetch(`${server.url}/rest/v1/events?select=id&limit=1`, {
+      headers: { apikey: server.anonKey, origin: 'https://venue.example' },
+    });
+    expect(d.headers.get('access-control-expose-headers')?.split(/,\s*/)).toContain('x-request-id');
   });
 
   it('serves /metrics only with the token, in Prometheus text', async () => {
@@ -71,6 +79,9 @@ describe('a running backend', () => {
     );
     expect(text).toMatch(/bistro_database_up\{kind="(pglite|postgres)"\} 1/);
     expect(text).toMatch(/bistro_realtime_sockets 0/);
+    expect(text).toMatch(/bistro_database_connections\{state="open"\} [1-9]\d*/);
+    expect(text).toMatch(/bistro_database_connections\{state="waiting"\} \d+/);
+    expect(text).toMatch(/bistro_realtime_delivery_delay_seconds_count \d+/);
     expect(text).toMatch(/bistro_mail_queue_depth \d+/);
     expect(text).toMatch(/bistro_mail_failing \d+/);
   });
@@ -122,6 +133,26 @@ describe('observability on its own', () => {
       service: 'bistro-backend',
     });
     expect(typeof entry['ms']).toBe('number');
+  });
+
+  it('counts Realtime delivery delays in a histogram', async () => {
+    let delivered: ((s: number) => void) | undefined;
+    const realtime = {
+      stats: () => ({ sockets: 2, channels: 3 }),
+      onDelivered: (fn: (s: number) => void) => void (delivered = fn),
+    } as unknown as RealtimeServer;
+    const obs = createObservability(fakeCtx({ metricsToken: token }), { realtime });
+    delivered?.(0.03);
+    delivered?.(1.5);
+    const app = new Hono();
+    obs.mount(app);
+    const text = await (
+      await app.request('/metrics', { headers: { authorization: `Bearer ${token}` } })
+    ).text();
+    expect(text).toMatch(/bistro_realtime_delivery_delay_seconds_bucket\{le="0.05"\} 1\b/);
+    expect(text).toMatch(/bistro_realtime_delivery_delay_seconds_bucket\{le="2"\} 2\b/);
+    expect(text).toMatch(/bistro_realtime_delivery_delay_seconds_count 2\b/);
+    expect(text).toMatch(/bistro_realtime_sockets 2\b/);
   });
 
   it('answers 404 at /metrics without a token setting, and 503 at /health when the database is down', async () => {

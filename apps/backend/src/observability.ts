@@ -109,6 +109,26 @@ export function createObservability(
       else this.set(age);
     },
   });
+  const realtimeDelay = new Histogram({
+    name: 'bistro_realtime_delivery_delay_seconds',
+    help: 'Time from a Realtime message being written in the database to its delivery to the sockets',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+    registers: [registry],
+  });
+  opts.realtime?.onDelivered((seconds) => realtimeDelay.observe(seconds));
+  new Gauge({
+    name: 'bistro_database_connections',
+    help: 'Database connections by state: open, idle, and callers waiting for one (PGlite: one connection)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const pool = ctx.db.poolState?.();
+      if (!pool) return;
+      this.set({ state: 'open' }, pool.total);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
   const dbUp = new Gauge({
     name: 'bistro_database_up',
     help: '1 when the database answered a query within 2 s at the last scrape',

@@ -123,6 +123,10 @@ function pgliteDb(engine: Engine, timeouts: Db['statementTimeouts'], release: ()
   return {
     kind: 'pglite',
     statementTimeouts: timeouts,
+    poolState: () => {
+      const { busy, waiting } = mutex.state;
+      return { total: 1, idle: 1 - busy, waiting };
+    },
     query: <R>(sql: string, params?: unknown[]) => mutex.run(() => query<R>(sql, params)),
     exec: (sql: string) =>
       mutex.run(async () => void (await engine.run({ op: 'exec', sql }, internal))),

@@ -47,6 +47,11 @@ export async function openPostgres(
   return {
     kind: 'postgres',
     statementTimeouts: timeouts,
+    poolState: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     query: (sql, params) => direct.query(sql, params),
     exec: (sql) => direct.exec(sql),
     async transaction<T>(

@@ -32,6 +32,11 @@ export interface Db extends Queryable {
   ): Promise<T>;
   close(): Promise<void>;
   /**
+   * The connections' state for monitoring: on PostgreSQL the pool's open, idle and waiting
+   * counts; on PGlite (one connection) whether it is busy and how many statements wait for it.
+   */
+  poolState?(): PoolState;
+  /**
    * PostgreSQL only: runs fn while holding the session-level advisory lock named `name` (on a
    * connection of its own, held until fn settles), so processes starting at the same time
    * against one database take turns (bootstrap, migrations). fn's own queries use the pool.
@@ -48,6 +53,15 @@ export interface Db extends Queryable {
     onNotify: (payload: string) => void,
     onReady: () => void,
   ): Promise<() => Promise<void>>;
+}
+
+export interface PoolState {
+  /** Connections open (PGlite: always 1). */
+  total: number;
+  /** Connections open and not in use. */
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
 }
 
 /** A request whose client disconnected before the database got to it (nothing was run). */

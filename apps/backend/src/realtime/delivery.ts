@@ -25,9 +25,12 @@ export interface MessageRow {
   /** The jsonb payload as JSON text (null when absent). */
   payload: string | null;
   private: boolean;
+  /** When the message was written (the writing transaction's time), in ms since the epoch. */
+  inserted_ms: number;
 }
 
-const COLUMNS = `id::text as id, topic, event, payload::text as payload, private`;
+const COLUMNS = `id::text as id, topic, event, payload::text as payload, private,
+  (extract(epoch from inserted_at) * 1000)::float8 as inserted_ms`;
 const BATCH = 1000;
 
 export interface Delivery {

@@ -34,6 +34,11 @@ export interface RealtimeServer {
   /** For the HTTP server's 'upgrade' event. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   stats(): { sockets: number; channels: number };
+  /**
+   * Calls fn after each batch handed to the sockets with each message's delay in seconds, from
+   * the time it was written in the database to its delivery (for /metrics).
+   */
+  onDelivered(fn: (delaySeconds: number) => void): void;
   /** Forgets the topic rights kept for a user and authorizes their joined channels again. */
   forgetUser(userId: string): void;
   close(): Promise<void>;
@@ -75,6 +80,7 @@ export function createRealtime(
     rightsCache.forgetUser(userId);
     for (const c of connections) c.reauthorizeUser(userId);
   };
+  const deliveredListeners: ((delaySeconds: number) => void)[] = [];
   let delivery: Delivery | null = null;
   let relay: Relay | null = null;
   let closed = false;
@@ -102,13 +108,20 @@ export function createRealtime(
       delivery = await startDelivery(
         ctx.db,
         settings,
-        (rows) => {
+        async (rows) => {
           const deliver = [];
           for (const row of rows) {
             if (row.topic !== REAUTHORIZE_TOPIC) deliver.push(row);
             else reauthorize(row);
           }
-          return hub.deliver(deliver);
+          await hub.deliver(deliver);
+          if (deliveredListeners.length === 0) return;
+          const now = Date.now();
+          for (const row of deliver) {
+            // the database's clock against this process's: never below zero
+            const delay = Math.max(0, now - row.inserted_ms) / 1000;
+            for (const fn of deliveredListeners) fn(delay);
+          }
         },
         () => hub.channelCount > 0,
         log,
@@ -172,6 +185,7 @@ export function createRealtime(
       });
     },
     stats: () => ({ sockets: connections.size, channels: hub.channelCount }),
+    onDelivered: (fn) => void deliveredListeners.push(fn),
     forgetUser: (userId) => {
       rightsCache.forgetUser(userId);
       for (const c of connections) c.reauthorizeUser(userId);
