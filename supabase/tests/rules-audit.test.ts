@@ -186,6 +186,72 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
       await expectOne('song_request.approved', { row_key: request!.id });
     });
 
+    it('records staff acting on dinner reservations and their tables, and not the guest booking', async () => {
+      await newEntries();
+      const expectOne = async (action: string, extra: Partial<Entry> = {}) => {
+        const rows = await newEntries();
+        expect(rows, action).toHaveLength(1);
+        expect(rows[0]).toMatchObject({ action, actor_id: admin.id, ...extra });
+        return rows[0]!;
+      };
+      const bookAt7 = async (days: number) => {
+        const [t] = await db.owner<{ t: Date }>(
+          `select ((private.business_date() + $1::int) + time '19:00') at time zone private.venue_time_zone() as t`,
+          [days],
+        );
+        const [booked] = await db.act<{ r: { id: string } }>(
+          member,
+          `select public.book_reservation($1, 2) as r`,
+          [t!.t.toISOString()],
+        );
+        return booked!.r.id;
+      };
+      const reservationId = await bookAt7(1);
+      const laterId = await bookAt7(2);
+      expect(await newEntries()).toEqual([]);
+
+      const [p2] = await db.owner<{ id: number }>(
+        `select id from public.dining_tables where label = 'P2'`,
+      );
+      await db.act(admin, `select public.move_reservation($1, array[$2]::smallint[])`, [
+        reservationId,
+        p2!.id,
+      ]);
+      const moved = await expectOne('reservation.moved', {
+        table_name: 'reservation_tables',
+        row_key: reservationId,
+        subject_user_id: member.id,
+      });
+      expect(moved.new_values).toEqual({ table_ids: [p2!.id] });
+      await db.act(
+        admin,
+        `update public.reservations set staff_notes = 'Window seat' where id = $1`,
+        [reservationId],
+      );
+      await expectOne('reservation.updated', { row_key: reservationId });
+      await db.act(admin, `select public.cancel_reservation($1)`, [reservationId]);
+      await expectOne('reservation.cancelled', { row_key: reservationId });
+
+      await db.act(admin, `select public.set_reservation_status($1, 'arrived')`, [laterId]);
+      const arrived = await expectOne('reservation.arrived', { row_key: laterId });
+      expect(arrived.old_values).toMatchObject({ status: 'booked' });
+
+      await db.act(
+        admin,
+        `update public.reservation_settings set covers_per_slot = covers_per_slot + 1`,
+      );
+      const pacing = await expectOne('reservation_settings.updated');
+      expect(Object.keys(pacing.new_values ?? {})).toEqual(['covers_per_slot']);
+      const [table] = await db.act<{ id: number }>(
+        admin,
+        `insert into public.dining_tables (label, area, seats_min, seats_max)
+         values ('A9', 'patio', 1, 2) returning id`,
+      );
+      await expectOne('dining_table.created', { row_key: String(table!.id) });
+      await db.act(admin, `delete from public.dining_tables where id = $1`, [table!.id]);
+      await expectOne('dining_table.deleted', { row_key: String(table!.id) });
+    });
+
     it('records deleting a user as one user.deleted row that keeps their profile', async () => {
       const victim = await newMember(db, { firstName: 'Vic' });
       await db.act(

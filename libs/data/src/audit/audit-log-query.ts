@@ -52,6 +52,12 @@ export const auditActionFamilies = [
   { id: 'menu_section', label: 'Menu sections' },
   { id: 'menu_item', label: 'Menu items' },
   { id: 'promotion', label: 'Promotions' },
+  { id: 'reservation', label: 'Dinner reservations' },
+  { id: 'dining_table', label: 'Dining tables' },
+  { id: 'table_combination', label: 'Table combinations' },
+  { id: 'dining_block', label: 'Blocked times' },
+  { id: 'turn_time', label: 'Turn times' },
+  { id: 'reservation_settings', label: 'Reservation settings' },
 ] as const;
 
 const asObject = (value: Json | null): Record<string, Json | undefined> =>
