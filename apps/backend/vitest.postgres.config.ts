@@ -22,6 +22,7 @@ const noServer = [
   'src/rest/parser/parser.test.ts',
   'src/rest/sql.test.ts',
   'src/storage/settings.test.ts',
+  'src/backup/s3-copy.test.ts',
 ];
 
 export default defineConfig({

@@ -92,6 +92,36 @@ describe('config', () => {
     );
   });
 
+  it('reads the backup bucket from BACKUP_S3_* and names a missing setting', () => {
+    expect(loadEnv({}).config.backupS3).toBeUndefined();
+    expect(
+      loadEnv({
+        BACKUP_S3_BUCKET: 'venue-backups',
+        BACKUP_S3_ENDPOINT: 'https://s3.example.test',
+        BACKUP_S3_ACCESS_KEY_ID: 'id',
+        BACKUP_S3_SECRET_ACCESS_KEY: 'secret',
+        BACKUP_S3_PREFIX: '/nightly/',
+      }).config.backupS3,
+    ).toMatchObject({
+      bucket: 'venue-backups',
+      endpoint: 'https://s3.example.test',
+      forcePathStyle: true,
+      prefix: 'nightly/',
+      region: 'us-east-1',
+    });
+    expect(() => loadEnv({ BACKUP_S3_BUCKET: 'venue-backups' })).toThrow(
+      'BACKUP_S3_BUCKET needs BACKUP_S3_ACCESS_KEY_ID',
+    );
+    expect(() =>
+      loadEnv({
+        BACKUP_S3_BUCKET: 'venue-backups',
+        BACKUP_S3_ACCESS_KEY_ID: 'id',
+        BACKUP_S3_SECRET_ACCESS_KEY: 'secret',
+        BACKUP_S3_TIMEOUT_MS: '0',
+      }),
+    ).toThrow('BACKUP_S3_TIMEOUT_MS must be at least 1');
+  });
+
   it('reads the Realtime limits per client address from the environment', () => {
     expect(
       loadEnv({

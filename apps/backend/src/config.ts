@@ -11,7 +11,12 @@ import { availableParallelism } from 'node:os';
 import type { AuthRateLimitsOverride } from './auth/rate-limit-settings.js';
 import type { DbOptions } from './db/options.js';
 import type { RealtimeSettings } from './realtime/settings.js';
-import { storageSettingsFromEnv, type StorageSettings } from './storage/settings.js';
+import {
+  s3SettingsFromEnv,
+  storageSettingsFromEnv,
+  type S3Settings,
+  type StorageSettings,
+} from './storage/settings.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -129,6 +134,8 @@ export interface Config {
   backupDir?: string;
   /** A second folder each backup is copied to (BACKUP_COPY_DIR, another disk or a mount). */
   backupCopyDir?: string;
+  /** An S3-compatible bucket each backup is copied to (BACKUP_S3_*; storage/settings.ts). */
+  backupS3?: S3Settings;
   /** Encrypts backups (AES-256-GCM, key from this passphrase by scrypt); restore needs it too. */
   backupKey?: string;
   /** How many backups are kept in each folder (BACKUP_KEEP). */
@@ -242,6 +249,7 @@ export interface EnvSettings {
         | 'metricsToken'
         | 'backupDir'
         | 'backupCopyDir'
+        | 'backupS3'
         | 'backupKey'
       >
     > &
@@ -395,6 +403,9 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       ...(opt(env['BACKUP_KEY']) ? { backupKey: opt(env['BACKUP_KEY']) as string } : {}),
       ...(opt(env['BACKUP_COPY_DIR'])
         ? { backupCopyDir: path.resolve(opt(env['BACKUP_COPY_DIR']) as string) }
+        : {}),
+      ...(opt(env['BACKUP_S3_BUCKET'])
+        ? { backupS3: s3SettingsFromEnv(env, 'BACKUP_S3', 'BACKUP_S3_BUCKET') }
         : {}),
       ...(opt(env['METRICS_TOKEN']) ? { metricsToken: opt(env['METRICS_TOKEN']) as string } : {}),
       ...(opt(env['AUTH_RATE_LIMITS'])

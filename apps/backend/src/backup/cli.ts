@@ -6,12 +6,14 @@
  * asks it (POST /backup/v1/run with the service role key), so the venue keeps serving while the
  * backup is taken; otherwise it opens the database and the files itself.
  *
- * restore: into the database and storage the environment names. It refuses a target that
+ * restore: into the database and storage the environment names, from a backup folder or from a
+ * copy in the BACKUP_S3_* bucket (`s3:venue-<time>`, downloaded to a temporary folder first). It refuses a target that
  * already holds a venue (any user) unless --force, and a PGlite folder in use by a running
  * backend always. --verify restores into a throwaway in-memory database and store instead and
  * compares every table's row count and every file's SHA-256 with the backup's manifest.
  */
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { appConfig, backupDirOf, loadEnv, REPO_ROOT, type Config } from '../config.js';
 import { openPglite } from '../db/pglite.js';
@@ -19,6 +21,7 @@ import { openPostgres } from '../db/postgres.js';
 import type { Db } from '../db/types.js';
 import { prepareDatabase } from '../server.js';
 import { openBlobStore } from '../storage/driver.js';
+import { S3BlobStore } from '../storage/s3-store.js';
 import {
   copyBackup,
   createBackup,
@@ -28,6 +31,7 @@ import {
   restoreBackup,
   verifyRestored,
 } from './backup.js';
+import { copyToS3, downloadBackup, listS3Backups } from './s3-copy.js';
 
 const env = loadEnv();
 const supabaseDir = env.supabaseDir ?? path.join(REPO_ROOT, 'supabase');
@@ -72,6 +76,7 @@ async function backup(): Promise<void> {
     say(`written ${String(body['path'])} in ${String(body['ms'])} ms`);
     say(`database ${mb(bytes.database)} (gzip), ${String(body['files'])} files ${mb(bytes.files)}`);
     if (body['copy']) say(`copied to ${String(body['copy'])}`);
+    if (body['s3']) say(`copied to the backup bucket as ${String(body['s3'])}`);
     return;
   }
   const dir = backupDirOf(config);
@@ -94,6 +99,10 @@ async function backup(): Promise<void> {
       say(`copied to ${await copyBackup(made.path, config.backupCopyDir)}`);
       await pruneBackups(config.backupCopyDir, config.backupKeep);
     }
+    if (config.backupS3) {
+      const name = await copyToS3(new S3BlobStore(config.backupS3), made.path, config.backupKeep);
+      say(`copied to the backup bucket as ${name}`);
+    }
   } finally {
     await db.close();
   }
@@ -103,8 +112,38 @@ async function restore(args: string[]): Promise<void> {
   const force = args.includes('--force');
   const verify = args.includes('--verify');
   const source = args.find((a) => !a.startsWith('--'));
-  if (!source) throw new Error('usage: npm run restore -- <backup folder> [--force] [--verify]');
-  const backupPath = path.resolve(source);
+  if (!source)
+    throw new Error(
+      'usage: npm run restore -- <backup folder | s3:venue-<time>> [--force] [--verify]',
+    );
+  if (!source.startsWith('s3:')) return restoreFolder(path.resolve(source), force, verify);
+  if (!config.backupS3) throw new Error(`${source}: set BACKUP_S3_BUCKET and its settings`);
+  const store = new S3BlobStore(config.backupS3);
+  const name = source.slice(3);
+  if (name === '' || name === 'latest') {
+    const newest = (await listS3Backups(store)).at(-1);
+    if (!newest) throw new Error('the backup bucket holds no complete backup');
+    return restoreFromS3(store, newest, force, verify);
+  }
+  return restoreFromS3(store, name, force, verify);
+}
+
+async function restoreFromS3(
+  store: S3BlobStore,
+  name: string,
+  force: boolean,
+  verify: boolean,
+): Promise<void> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'bistro-restore-'));
+  try {
+    say(`downloading ${name} from the backup bucket`);
+    await restoreFolder(await downloadBackup(store, name, tmp), force, verify);
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+async function restoreFolder(backupPath: string, force: boolean, verify: boolean): Promise<void> {
   const manifest = await readManifest(backupPath);
   if (manifest.encryption && !config.backupKey)
     throw new Error(`${backupPath} is encrypted: set BACKUP_KEY`);

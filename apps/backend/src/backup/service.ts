@@ -1,19 +1,24 @@
 /**
  * Backups inside a running backend: POST /backup/v1/run (service role key) and the scheduled
- * run every BACKUP_INTERVAL_MS. Both write to BACKUP_DIR, copy to BACKUP_COPY_DIR when set and
- * keep the newest BACKUP_KEEP in each. One backup at a time; a second request joins the first.
+ * run every BACKUP_INTERVAL_MS. Both write to BACKUP_DIR, copy to BACKUP_COPY_DIR and to the
+ * BACKUP_S3_* bucket when set, and keep the newest BACKUP_KEEP in each. One backup at a time; a
+ * second request joins the first.
  */
 import { readdir } from 'node:fs/promises';
 import { Hono } from 'hono';
 import { backupDirOf } from '../config.js';
 import type { AppContext } from '../context.js';
 import { blobStoreFor } from '../storage/driver.js';
+import { S3BlobStore } from '../storage/s3-store.js';
 import { copyBackup, createBackup, pruneBackups, readManifest, type Manifest } from './backup.js';
+import { copyToS3 } from './s3-copy.js';
 import path from 'node:path';
 
 export interface BackupResult {
   path: string;
   copy: string | null;
+  /** The backup's name in the BACKUP_S3_* bucket, when one is set. */
+  s3: string | null;
   manifest: Manifest;
   ms: number;
 }
@@ -49,7 +54,10 @@ export function createBackupService(
       copy = await copyBackup(made.path, config.backupCopyDir);
       await pruneBackups(config.backupCopyDir, config.backupKeep);
     }
-    return { path: made.path, copy, manifest: made.manifest, ms: performance.now() - started };
+    const s3 = config.backupS3
+      ? await copyToS3(new S3BlobStore(config.backupS3), made.path, config.backupKeep)
+      : null;
+    return { path: made.path, copy, s3, manifest: made.manifest, ms: performance.now() - started };
   };
   const run = () => {
     running ??= once().finally(() => {
@@ -90,6 +98,7 @@ export function createBackupService(
       return c.json({
         path: r.path,
         copy: r.copy,
+        s3: r.s3,
         ms: Math.round(r.ms),
         tables: r.manifest.tables,
         files: r.manifest.files.length,

@@ -62,12 +62,6 @@ export function storageSettingsFromEnv(env: NodeJS.ProcessEnv): StorageSettings 
     if (!/^[0-9]+$/.test(v)) fail(`${name} must be a whole number of milliseconds`);
     return Number(v);
   };
-  const bool = (name: string, d: boolean): boolean => {
-    const v = get(name);
-    if (v === undefined) return d;
-    if (v !== 'true' && v !== 'false') fail(`${name} must be true or false`);
-    return v === 'true';
-  };
   const driver = get('STORAGE_DRIVER') ?? 'local';
   if (driver !== 'local' && driver !== 's3') fail('STORAGE_DRIVER must be local or s3');
   const out: StorageSettings = {
@@ -76,8 +70,23 @@ export function storageSettingsFromEnv(env: NodeJS.ProcessEnv): StorageSettings 
     orphanGraceMs: ms('STORAGE_ORPHAN_GRACE_MS', DEFAULT_ORPHAN_GRACE_MS),
   };
   if (driver !== 's3') return out;
-  const required = (name: string): string => get(name) ?? fail(`STORAGE_DRIVER=s3 needs ${name}`);
-  const endpoint = get('STORAGE_S3_ENDPOINT');
+  out.s3 = s3SettingsFromEnv(env, 'STORAGE_S3', 'STORAGE_DRIVER=s3');
+  return out;
+}
+
+/**
+ * The settings of an S3-compatible service from `<name>_ENDPOINT`, `_REGION`, `_BUCKET`,
+ * `_ACCESS_KEY_ID`, `_SECRET_ACCESS_KEY`, `_SESSION_TOKEN`, `_FORCE_PATH_STYLE`, `_PREFIX` and
+ * `_TIMEOUT_MS` (STORAGE_S3_* for the stored files, BACKUP_S3_* for the backups' copy).
+ * `needs` names what requires them, for the error when one is missing.
+ */
+export function s3SettingsFromEnv(env: NodeJS.ProcessEnv, name: string, needs: string): S3Settings {
+  const get = (key: string): string | undefined => env[`${name}_${key}`] || undefined;
+  const fail = (what: string): never => {
+    throw new Error(what);
+  };
+  const required = (key: string): string => get(key) ?? fail(`${needs} needs ${name}_${key}`);
+  const endpoint = get('ENDPOINT');
   if (endpoint !== undefined) {
     let u: URL | undefined;
     try {
@@ -86,28 +95,32 @@ export function storageSettingsFromEnv(env: NodeJS.ProcessEnv): StorageSettings 
       u = undefined;
     }
     if (!u || (u.protocol !== 'http:' && u.protocol !== 'https:') || u.search || u.hash)
-      fail('STORAGE_S3_ENDPOINT must be an http(s) URL without query or fragment');
+      fail(`${name}_ENDPOINT must be an http(s) URL without query or fragment`);
   }
-  const bucket = required('STORAGE_S3_BUCKET');
+  const bucket = required('BUCKET');
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
-    fail('STORAGE_S3_BUCKET is not a valid bucket name');
-  const prefix = (get('STORAGE_S3_PREFIX') ?? '').replace(/^\/+|\/+$/g, '');
+    fail(`${name}_BUCKET is not a valid bucket name`);
+  const prefix = (get('PREFIX') ?? '').replace(/^\/+|\/+$/g, '');
   if (prefix && !/^[A-Za-z0-9_./-]+$/.test(prefix))
-    fail('STORAGE_S3_PREFIX may hold letters, digits, _ . - and /');
-  const timeoutMs = ms('STORAGE_S3_TIMEOUT_MS', DEFAULT_S3_TIMEOUT_MS);
-  if (timeoutMs === 0)
-    fail('STORAGE_S3_TIMEOUT_MS must be at least 1 (no request may wait forever)');
-  const sessionToken = get('STORAGE_S3_SESSION_TOKEN');
-  out.s3 = {
+    fail(`${name}_PREFIX may hold letters, digits, _ . - and /`);
+  const timeoutText = get('TIMEOUT_MS');
+  if (timeoutText !== undefined && !/^[0-9]+$/.test(timeoutText))
+    fail(`${name}_TIMEOUT_MS must be a whole number of milliseconds`);
+  const timeoutMs = timeoutText === undefined ? DEFAULT_S3_TIMEOUT_MS : Number(timeoutText);
+  if (timeoutMs === 0) fail(`${name}_TIMEOUT_MS must be at least 1 (no request may wait forever)`);
+  const pathStyle = get('FORCE_PATH_STYLE');
+  if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false')
+    fail(`${name}_FORCE_PATH_STYLE must be true or false`);
+  const sessionToken = get('SESSION_TOKEN');
+  return {
     endpoint,
-    region: get('STORAGE_S3_REGION') ?? 'us-east-1',
+    region: get('REGION') ?? 'us-east-1',
     bucket,
-    accessKeyId: required('STORAGE_S3_ACCESS_KEY_ID'),
-    secretAccessKey: required('STORAGE_S3_SECRET_ACCESS_KEY'),
+    accessKeyId: required('ACCESS_KEY_ID'),
+    secretAccessKey: required('SECRET_ACCESS_KEY'),
     ...(sessionToken ? { sessionToken } : {}),
-    forcePathStyle: bool('STORAGE_S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true',
     prefix: prefix ? `${prefix}/` : '',
     timeoutMs,
   };
-  return out;
 }
