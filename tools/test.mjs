@@ -3,9 +3,10 @@
 // integration tests, security suites, the backend suite on PostgreSQL and the
 // builds (one Nx run: cached, scheduled on the cores), the dev-suite check
 // (tools/dev-check.mjs: `npm run dev` starts, serves every remote, hot-updates
-// an edit with state kept, stops cleanly), then the end-to-end suite on the
-// builds of this run. The dev check and the end-to-end suite are Nx targets
-// too, so a step whose inputs did not change since its last pass is replayed
+// an edit with state kept, stops cleanly), the production start (tools/prod-check.mjs: the
+// built suite started as the README's "Deploying the venue" says, on fresh ports), then the
+// end-to-end suite on the builds of this run. The dev check, the production start and the
+// end-to-end suite are Nx targets too, so a step whose inputs did not change since its last pass is replayed
 // from the cache. Stops at the first failing step and exits non-zero, and
 // prints how long each step took.
 import { spawn, spawnSync } from 'node:child_process';
@@ -61,14 +62,17 @@ const steps = [
       parallel,
     ),
   ],
-  ['dev suite', nx('run', '@bistro/e2e:dev-check')],
+  [
+    'dev suite, production start',
+    nx('run-many', '-t', 'dev-check', 'prod-check', '-p', '@bistro/e2e', '--parallel=1'),
+  ],
   ['e2e', nx('run', '@bistro/e2e:e2e', parallel)],
 ];
 
 // Each step has a time budget, and the run as a whole one under CI's 90 minutes: a step that
 // hangs is stopped with the list of the processes it left running, instead of the whole run
 // being cut off with no word on where it stood.
-const STEP_BUDGET_MIN = { format: 5, 'dev suite': 15, e2e: 35 };
+const STEP_BUDGET_MIN = { format: 5, 'dev suite, production start': 15, e2e: 35 };
 const DEFAULT_BUDGET_MIN = 50;
 const RUN_BUDGET_MIN = Number(process.env.BISTRO_TEST_BUDGET_MIN ?? 85);
 
