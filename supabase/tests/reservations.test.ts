@@ -282,6 +282,20 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       expect(kept?.starts_at.toISOString()).toBe(seven);
     });
 
+    it('answers an unknown reservation with PT404 (HTTP 404), not an error of the server', async () => {
+      const [staff] = await newMembers(1, true);
+      const nobody = randomUUID();
+      for (const sql of [
+        `select public.cancel_reservation($1)`,
+        `select public.set_reservation_status($1, 'arrived')`,
+        `select public.move_reservation($1, array[1]::smallint[])`,
+      ])
+        expect(await db.asMember(staff!, sql, [nobody]), sql).toBe('PT404:Reservation not found');
+      expect(
+        await db.asMember(staff!, `select public.change_reservation($1, now(), 2)`, [nobody]),
+      ).toBe('PT404:Reservation not found');
+    });
+
     it('staff mark arrival and no-show; no-shows stop online booking at the limit', async () => {
       await reset();
       const [staff] = await newMembers(1, true);

@@ -23,6 +23,12 @@ export interface FuzzCase {
 const OPS = [...OPERATORS, 'not.eq', 'not.in', 'not.is', 'not.like', 'bogus'];
 const CASTS = ['text', 'int', 'json', 'jsonb', 'uuid', 'date', 'boolean', 'numeric', 'x y', ''];
 
+/**
+ * Built once: fast-check prepares a stringMatching arbitrary by tokenizing sample strings, which
+ * costs milliseconds, and the select grammar below is built again inside `chain` for every case.
+ */
+const ALIAS = fc.stringMatching(/^[a-z_]{1,6}$/);
+
 /** percent-encodes like a browser would; lone surrogates (which encodeURI refuses) stay raw */
 function encodeLoosely(s: string): string {
   try {
@@ -117,7 +123,19 @@ export function arbitraries(schema: FuzzSchema, memberId: string) {
       ),
     })).node;
 
+  // One arbitrary per table and depth: arbitraries are immutable, and building them again for
+  // every case (the embeds' `chain`) was most of the fuzz run's time.
+  const selectItems = new Map<string, fc.Arbitrary<string>>();
   const selectItem = (t: string, depth: number): fc.Arbitrary<string> => {
+    const key = `${depth}:${t}`;
+    let built = selectItems.get(key);
+    if (!built) {
+      built = buildSelectItem(t, depth);
+      selectItems.set(key, built);
+    }
+    return built;
+  };
+  const buildSelectItem = (t: string, depth: number): fc.Arbitrary<string> => {
     const rels = schema.embeds[t] ?? [];
     const plain = fc.oneof(
       { weight: 16, arbitrary: column(t) },
@@ -125,7 +143,7 @@ export function arbitraries(schema: FuzzSchema, memberId: string) {
       {
         weight: 1,
         arbitrary: fc
-          .tuple(fc.stringMatching(/^[a-z_]{1,6}$/), column(t))
+          .tuple(ALIAS, column(t))
           .map(([a, c]) => `${a}:${c}`),
       },
       {
