@@ -173,7 +173,7 @@ function printDigest() {
   const lines = plain.split('\n');
   const hits = [];
   const wanted =
-    /(FAIL\b|\bfailed\b|✗|×|\bError:|Error\b.*:|AssertionError|Timeout|timed out|expected .* to |Unhandled|ELIFECYCLE|Failed tasks|^\s+- @bistro)/;
+    /(FAIL\b|\bfailed\b|✗|×|\bError:|Error\b.*:|AssertionError|Timeout|timed out|expected .* to |Unhandled|ELIFECYCLE|Failed tasks|^\s+- @bistro|^\[warn\])/;
   for (let i = 0; i < lines.length; i++) {
     if (wanted.test(lines[i]) && !/✓/.test(lines[i]))
       hits.push(`${i + 1}: ${lines[i].slice(0, 240)}`);

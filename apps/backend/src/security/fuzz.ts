@@ -142,9 +142,7 @@ export function arbitraries(schema: FuzzSchema, memberId: string) {
       { weight: 3, arbitrary: fc.constant('*') },
       {
         weight: 1,
-        arbitrary: fc
-          .tuple(ALIAS, column(t))
-          .map(([a, c]) => `${a}:${c}`),
+        arbitrary: fc.tuple(ALIAS, column(t)).map(([a, c]) => `${a}:${c}`),
       },
       {
         weight: 1,
