@@ -326,6 +326,9 @@ export {
 export {
   nearestAlternatives,
   reservationKeys,
+  RESERVATION_CODE,
+  useReservationByCode,
+  useReservationRules,
   useBookReservation,
   useCancelReservation,
   useChangeReservation,
@@ -335,5 +338,6 @@ export {
   type BookReservationInput,
   type ChangeReservationInput,
   type Reservation,
+  type ReservationRules,
   type ReservationSlot,
 } from './reservations/reservations';

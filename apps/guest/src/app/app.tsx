@@ -29,6 +29,9 @@ const CancelBookingPage = lazy(() =>
     default: m.CancelBookingPage,
   })),
 );
+const ReservePage = lazy(() =>
+  import('../features/reserve/reserve-page').then((m) => ({ default: m.ReservePage })),
+);
 const PrivacyPolicySummaryPage = lazy(() =>
   import('../features/privacy/privacy-page').then((m) => ({
     default: m.PrivacyPolicySummaryPage,
@@ -53,6 +56,7 @@ export default function GuestApp() {
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicySummaryPage />} />
         <Route path="/bookings/cancel" element={<CancelBookingPage />} />
+        <Route path="/reserve" element={<ReservePage />} />
       </Routes>
     </Suspense>
   );
