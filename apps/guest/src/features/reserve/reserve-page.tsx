@@ -29,7 +29,7 @@ export function ReservePage() {
   return (
     <GuestPage route="/reserve">
       <Intro>
-        <h1 elementtiming="reserve-title">{manage ? 'Your Reservation' : 'Reserve a Table'}</h1>
+        <h1>{manage ? 'Your Reservation' : 'Reserve a Table'}</h1>
         <Muted style={{ margin: 0 }}>
           {manage
             ? 'Change the party size or time, or cancel, up to the cutoff before your table.'

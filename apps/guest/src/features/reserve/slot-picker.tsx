@@ -40,7 +40,7 @@ export function SlotPicker({
 }) {
   return (
     <Grid role="group" aria-label="Times">
-      {slots.map((s) => {
+      {slots.map((s, i) => {
         const time = slotTime(s.startsAt);
         const label = slotLabel(s.startsAt);
         return (
@@ -51,6 +51,8 @@ export function SlotPicker({
             aria-pressed={selected === time}
             aria-label={s.available ? label : `${label}, full`}
             onClick={() => onSelect(time)}
+            // What the page exists to show: the first time painted is the bench's "content painted".
+            elementtiming={i === 0 ? 'reserve-times' : undefined}
           >
             {label}
           </Slot>
