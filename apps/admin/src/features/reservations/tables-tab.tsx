@@ -60,7 +60,7 @@ const saved = (title: string) => () => toast({ title, variant: 'success' });
 export function TablesTab() {
   const setup = useDiningSetup();
   return (
-    <TabSection headingId="tables-title" title="Tables & Capacity">
+    <TabSection headingId="tables-title" title="Tables">
       <Muted>
         Dining hours and closed days come from the venue&apos;s opening hours and special dates
         (Venue tab); the last seating is before the kitchen closes.
@@ -323,7 +323,7 @@ function TablesList({ data }: { data: DiningSetup }) {
   });
   return (
     <section aria-labelledby="dining-tables-title">
-      <Sub id="dining-tables-title">Tables</Sub>
+      <Sub id="dining-tables-title">Dining tables</Sub>
       <List aria-label="Tables">
         {data.tables.map((t) => (
           <Item key={t.id}>
