@@ -72,6 +72,8 @@ function icsOf(mail: Mail) {
 test('a visitor books for 2 tomorrow at 7 PM, signs up, comes back to the same choice and is booked at once; a change to 4 guests moves the table', async ({
   page,
 }) => {
+  // On a phone: the confirmation must come into view where the guest is looking.
+  await page.setViewportSize({ width: 375, height: 740 });
   const date = venueDay(1);
   const email = uniqueEmail('diner');
   await page.goto('/');
@@ -106,6 +108,7 @@ test('a visitor books for 2 tomorrow at 7 PM, signs up, comes back to the same c
   const result = page.getByRole('status', { name: "You're booked" });
   await expect(result).toBeVisible();
   await expect(result).toBeFocused();
+  await expect(result).toBeInViewport();
   const code = ((await result.getByTestId('reservation-code').textContent()) ?? '').trim();
   expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
   const booked = await reservationByCode(code);
