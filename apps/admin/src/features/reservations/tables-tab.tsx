@@ -47,8 +47,25 @@ const Sub = styled.h3`
   }
 `;
 
+/** What a refusal of the database means for the floor's settings, in the staff's words. */
+export function explainRefusal(error: unknown): string {
+  const message = errorMessage(error) ?? '';
+  const code = (error as { code?: string } | null)?.code;
+  if (code === '23503')
+    return 'This table has reservations: switch off "Takes reservations" instead of removing it.';
+  if (code === '23505')
+    return /label/.test(message)
+      ? 'Another table has this label.'
+      : 'This already exists (the same party size or the same tables).';
+  if (/seats_order|party_order/.test(message))
+    return 'The smallest number must not be larger than the largest.';
+  if (/_range|_length|_size|_check/.test(message))
+    return 'A value is outside what it can be (see the limits next to each field).';
+  return message || 'Please try again.';
+}
+
 const fail = (title: string) => (error: Error) =>
-  toast({ title, description: errorMessage(error) ?? 'Please try again.', variant: 'destructive' });
+  toast({ title, description: explainRefusal(error), variant: 'destructive' });
 const saved = (title: string) => () => toast({ title, variant: 'success' });
 
 /**
