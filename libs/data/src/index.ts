@@ -325,6 +325,7 @@ export {
 // --- dinner reservations: free times, booking, change, cancel, waitlist ---
 export {
   nearestAlternatives,
+  reservationAvailabilityQueryOptions,
   reservationKeys,
   RESERVATION_CODE,
   useReservationByCode,

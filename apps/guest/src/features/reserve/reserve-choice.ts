@@ -11,6 +11,9 @@ export interface ReserveChoice {
   time: string | null;
 }
 
+/** The party size a new visitor starts from. */
+export const DEFAULT_PARTY = 2;
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 

@@ -33,6 +33,7 @@ import {
 import { useMember } from '../shared/use-member';
 import { CardTitle } from '../shared/styles';
 import {
+  DEFAULT_PARTY,
   choicePath,
   dateRange,
   dayLabel,
@@ -56,9 +57,6 @@ export const OCCASIONS = [
   'Business meal',
   'Celebration',
 ] as const;
-
-/** The party size a new visitor starts from. */
-const DEFAULT_PARTY = 2;
 
 const Select = styled.select`
   width: 100%;
