@@ -210,7 +210,7 @@ test('a full 7 PM offers 6:45 and 7:15; a change that does not fit is refused; a
   expect(icsOf(bye).root.getFirstPropertyValue('method')).toBe('CANCEL');
 });
 
-test('staff mark an arrival and a no-show on a tablet', async ({ browser }) => {
+test('staff mark an arrival and a no-show and seat a walk-in on a tablet', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const page = await context.newPage();
   const today = venueDay(0);
@@ -280,6 +280,17 @@ test('staff mark an arrival and a no-show on a tablet', async ({ browser }) => {
           ?.status,
     )
     .toBe('no_show');
+
+  // A walk-in of two in two taps: seated now at a free table that fits.
+  await page.getByRole('button', { name: 'Walk-in', exact: true }).click();
+  await page.getByRole('button', { name: 'Walk-in of 2' }).click();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Walk-in seated'),
+  ).toBeVisible();
+  const walkIns = await rest<{ status: string; party_size: number }[]>(
+    `reservations?is_walk_in=is.true&business_date=eq.${today}&created_at=gte.${new Date(now).toISOString()}&select=status,party_size`,
+  );
+  expect(walkIns).toContainEqual({ status: 'seated', party_size: 2 });
 
   // The buttons are finger-sized.
   const box = await arrival.getByRole('button', { name: 'Seated' }).boundingBox();
