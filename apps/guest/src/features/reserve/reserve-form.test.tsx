@@ -171,6 +171,16 @@ describe('ReserveForm', () => {
     );
   });
 
+  it("offers none of tonight's times that have passed", () => {
+    vi.setSystemTime(new Date('2026-12-01T23:50:00Z'));
+    setViewer('signedOut');
+    page('/reserve?party=2&date=2026-12-01');
+    const times = screen.getByRole('group', { name: 'Times' });
+    expect(within(times).queryByRole('button', { name: '6:30 PM' })).toBeNull();
+    expect(within(times).queryByRole('button', { name: '6:45 PM' })).toBeNull();
+    expect(within(times).getByRole('button', { name: '7:15 PM' })).toBeVisible();
+  });
+
   it('sends a party over the limit to the private events request', async () => {
     setViewer('signedOut');
     const user = userEvent.setup();

@@ -102,7 +102,12 @@ export function ReserveForm() {
     chosen.date && chosen.date >= range.min && chosen.date <= range.max ? chosen.date : range.min;
   const { status, signedIn, userId } = useMember();
   const slots = useReservationAvailability(tooLarge ? null : date, party);
-  const slot = findSlot(slots.data, chosen.time);
+  // Tonight's times that have passed are not offered at all (the database says no to them).
+  const upcoming = useMemo(
+    () => slots.data?.filter((s) => Date.parse(s.startsAt) > Date.now()),
+    [slots.data],
+  );
+  const slot = findSlot(upcoming, chosen.time);
   const [extras, setExtras] = useState(loadExtras);
   const [booked, setBooked] = useState<Reservation | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -147,7 +152,7 @@ export function ReserveForm() {
   }
 
   const alternatives =
-    slot && !slot.available ? nearestAlternatives(slots.data ?? [], slot.startsAt) : null;
+    slot && !slot.available ? nearestAlternatives(upcoming ?? [], slot.startsAt) : null;
 
   return (
     <Stack $gap={5}>
@@ -223,24 +228,24 @@ export function ReserveForm() {
             <Muted role="status">
               We take no reservations that day (we may be closed). Please pick another date.
             </Muted>
-          ) : slots.data.every((s) => !s.available) ? (
+          ) : !upcoming?.length ? (
+            <Muted role="status">
+              The last seating of the day has passed. Please pick another date.
+            </Muted>
+          ) : (
             <>
-              <Muted role="status">
-                Every table is taken that day for {guestsLabel(party)}. Pick a time to join its
-                waitlist, or try another date.
-              </Muted>
+              {upcoming.every((s) => !s.available) ? (
+                <Muted role="status">
+                  Every table is taken that day for {guestsLabel(party)}. Pick a time to join its
+                  waitlist, or try another date.
+                </Muted>
+              ) : null}
               <SlotPicker
-                slots={slots.data}
+                slots={upcoming}
                 selected={slot ? slotTime(slot.startsAt) : null}
                 onSelect={(time) => update({ time })}
               />
             </>
-          ) : (
-            <SlotPicker
-              slots={slots.data}
-              selected={slot ? slotTime(slot.startsAt) : null}
-              onSelect={(time) => update({ time })}
-            />
           )}
         </Card>
       )}
