@@ -5,6 +5,7 @@ import { ownerTag } from '../support/areas';
 import { recordCspViolations } from '../support/csp';
 import { createMember } from '../support/guest-accounts';
 import { seedSession, signInThroughApi } from '../support/session';
+import { rest } from '../support/admin-api';
 
 // axe-core on every route of the route table as a visitor, a member and an
 // admin, and on the key states (the phone menu open, a dialog open, each admin
@@ -162,6 +163,61 @@ test.describe('axe on key states', () => {
         .click();
       const pass = page.getByRole('dialog');
       await expect(pass.getByTestId('door-code')).not.toBeEmpty();
+      expect.soft(await seriousViolations(page)).toEqual([]);
+      expect(await cspViolations()).toEqual([]);
+    },
+  );
+
+  test(
+    '/reserve with a free and a full time chosen, as a member',
+    { tag: '@guest' },
+    async ({ page }) => {
+      // A night five days on whose 7 PM is full: 16 covers start then (the venue paces 16).
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+        new Date(Date.now() - 4 * 3_600_000),
+      );
+      const night = new Date(`${today}T12:00:00Z`);
+      night.setUTCDate(night.getUTCDate() + 5);
+      const date = night.toISOString().slice(0, 10);
+      const venueClock = new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/New_York',
+        hourCycle: 'h23',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      const slots = await rest<{ starts_at: string }[]>('rpc/reservation_availability', {
+        method: 'POST',
+        body: { p_date: date, p_party: 2 },
+      });
+      const seven = slots.find(
+        (s) => venueClock.format(new Date(s.starts_at)) === '19:00',
+      )!.starts_at;
+      for (const code of ['AXEAAA', 'AXEBBB']) {
+        await rest(`reservations?code=eq.${code}`, { method: 'DELETE' });
+        await rest('reservations', {
+          method: 'POST',
+          body: {
+            code,
+            party_size: 8,
+            starts_at: seven,
+            ends_at: new Date(Date.parse(seven) + 150 * 60_000).toISOString(),
+            business_date: date,
+            guest_name: 'Axe Party',
+          },
+        });
+      }
+
+      const cspViolations = await recordCspViolations(page);
+      await signInAs(page, 'member');
+      await page.goto(`/reserve?party=2&date=${date}&time=18:45`);
+      await settle(page);
+      await expect(page.getByRole('button', { name: 'Confirm reservation' })).toBeVisible();
+      expect.soft(await seriousViolations(page)).toEqual([]);
+      await page
+        .getByRole('group', { name: 'Times' })
+        .getByRole('button', { name: '7:00 PM, full' })
+        .click();
+      await expect(page.getByRole('region', { name: '7:00 PM is fully booked' })).toBeVisible();
       expect.soft(await seriousViolations(page)).toEqual([]);
       expect(await cspViolations()).toEqual([]);
     },

@@ -52,6 +52,8 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     'Menu',
     'Promotions',
     'Activity',
+    'Tonight',
+    'Tables',
   ]) {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
   }

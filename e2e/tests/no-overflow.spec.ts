@@ -26,6 +26,8 @@ const adminSections = [
   'Menu',
   'Promotions',
   'Activity',
+  'Tonight',
+  'Tables',
 ];
 const viewers = [
   { who: 'a visitor', email: null },

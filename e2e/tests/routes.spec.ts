@@ -15,6 +15,7 @@ const publicPaths = new Set([
   '/privacy',
   '/privacy-policy',
   '/bookings/cancel',
+  '/reserve',
   '/games',
   '/games/guess-the-throwback',
   '/games/beat-the-clock',

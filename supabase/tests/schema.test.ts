@@ -168,7 +168,9 @@ describe('schema', () => {
       { fn: 'change_reservation', anon: false, authenticated: true },
       { fn: 'check_in_booking', anon: false, authenticated: true },
       { fn: 'claim_booking_mails', anon: false, authenticated: false },
+      { fn: 'claim_reservation_mails', anon: false, authenticated: false },
       { fn: 'complete_booking_mail', anon: false, authenticated: false },
+      { fn: 'complete_reservation_mail', anon: false, authenticated: false },
       { fn: 'delete_my_account_data', anon: false, authenticated: true },
       // seats left are shown on the public events page
       { fn: 'event_availability', anon: true, authenticated: true },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset: lighthouse's default config, simulated slow 4G and
-// a 4x slower CPU) in Debian's Chromium on `/`, `/events`, `/auth` as a visitor
+// a 4x slower CPU) in Debian's Chromium on `/`, `/events`, `/auth`, `/reserve` as a visitor
 // and on `/song-requests` signed in as a member. Prints performance,
 // accessibility and best-practices scores with LCP, CLS, TBT and FCP per page,
 // and records them with writeBenchPart (id `lighthouse`).
@@ -67,6 +67,7 @@ const allPages = [
   { path: '/', content: 'home-hero', signedIn: null },
   { path: '/events', content: 'events-list', signedIn: null },
   { path: '/auth', content: 'auth-card', signedIn: null },
+  { path: '/reserve', content: 'reserve-times', signedIn: null },
   {
     path: '/song-requests',
     content: 'song-requests',

@@ -142,7 +142,7 @@ export function createObservability(
   });
   const mailQueue = new Gauge({
     name: 'bistro_mail_queue_depth',
-    help: 'Booking mails queued and not sent yet',
+    help: 'Booking and reservation mails queued and not sent yet',
     registers: [registry],
   });
   const mailFailing = new Gauge({
@@ -185,7 +185,9 @@ export function createObservability(
         await withTimeout(
           ctx.db.query<{ queued: number; failing: number }>(
             `select count(*)::int as queued, count(*) filter (where last_error is not null)::int as failing
-             from private.booking_mails where sent_at is null`,
+             from (select last_error from private.booking_mails where sent_at is null
+                   union all
+                   select last_error from public.reservation_mail_outbox where sent_at is null) m`,
           ),
           2000,
         )

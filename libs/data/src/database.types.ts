@@ -685,25 +685,34 @@ export type Database = {
       }
       reservation_mail_outbox: {
         Row: {
+          attempts: number
           created_at: string
           id: number
           kind: string
+          last_error: string | null
+          locked_until: string | null
           reservation_id: string | null
           sent_at: string | null
           waitlist_id: string | null
         }
         Insert: {
+          attempts?: number
           created_at?: string
           id?: number
           kind: string
+          last_error?: string | null
+          locked_until?: string | null
           reservation_id?: string | null
           sent_at?: string | null
           waitlist_id?: string | null
         }
         Update: {
+          attempts?: number
           created_at?: string
           id?: number
           kind?: string
+          last_error?: string | null
+          locked_until?: string | null
           reservation_id?: string | null
           sent_at?: string | null
           waitlist_id?: string | null
@@ -1248,7 +1257,15 @@ export type Database = {
         Args: { max_count?: number }
         Returns: Record<string, unknown>[]
       }
+      claim_reservation_mails: {
+        Args: { max_count?: number }
+        Returns: Record<string, unknown>[]
+      }
       complete_booking_mail: {
+        Args: { failure?: string; mail_id: number }
+        Returns: undefined
+      }
+      complete_reservation_mail: {
         Args: { failure?: string; mail_id: number }
         Returns: undefined
       }

@@ -112,18 +112,25 @@ export interface CalendarBooking {
   location: string;
   /** Defaults to now (DTSTAMP). */
   stamp?: Date;
+  /** Defaults to three hours after the start. */
+  end?: Date;
+  /** PUBLISH (the default) adds or updates the entry; CANCEL withdraws it. */
+  method?: 'PUBLISH' | 'CANCEL';
+  /** Revision of the entry (RFC 5545 SEQUENCE): a later one replaces an earlier one. */
+  sequence?: number;
 }
 
 export function bookingIcs(b: CalendarBooking, timeZone: string = venue.timeZone): string {
   const zone = VTIMEZONES[timeZone];
   if (!zone) throw new Error(`No VTIMEZONE is defined for ${timeZone}`);
-  const end = new Date(b.start.getTime() + EVENT_LENGTH_MS);
+  const end = b.end ?? new Date(b.start.getTime() + EVENT_LENGTH_MS);
+  const method = b.method ?? 'PUBLISH';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Bistro Web App//Bookings//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     ...zone,
     'BEGIN:VEVENT',
     `UID:${b.uid}`,
@@ -133,7 +140,8 @@ export function bookingIcs(b: CalendarBooking, timeZone: string = venue.timeZone
     `SUMMARY:${icsText(b.title)}`,
     `LOCATION:${icsText(b.location)}`,
     `DESCRIPTION:${icsText(b.description)}`,
-    'STATUS:CONFIRMED',
+    ...(b.sequence ? [`SEQUENCE:${b.sequence}`] : []),
+    method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',
@@ -143,10 +151,10 @@ export function bookingIcs(b: CalendarBooking, timeZone: string = venue.timeZone
 
 /** Google Calendar's "create event" page, filled in (times in UTC, shown in the venue's zone). */
 export function googleCalendarUrl(
-  b: Omit<CalendarBooking, 'uid' | 'stamp'>,
+  b: Omit<CalendarBooking, 'uid' | 'stamp' | 'method' | 'sequence'>,
   timeZone: string = venue.timeZone,
 ): string {
-  const end = new Date(b.start.getTime() + EVENT_LENGTH_MS);
+  const end = b.end ?? new Date(b.start.getTime() + EVENT_LENGTH_MS);
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: b.title,

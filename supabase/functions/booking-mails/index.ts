@@ -1,6 +1,7 @@
 // booking-mails: drains the booking-mail outbox (request received,
 // waitlisted, moved up, the admin's approval or rejection, cancelled,
-// reminders). Called every minute by the scheduler: pg_cron through pg_net on
+// reminders), then the dinner-reservation outbox (confirmed, changed,
+// cancelled, the reminder the day before, a table opened). Called every minute by the scheduler: pg_cron through pg_net on
 // hosted Supabase, the backend's own timer locally. Service role only.
 //
 // Each run claims due mails from the database (claim_booking_mails locks
@@ -16,6 +17,7 @@ import { serviceClient } from '../_shared/supabase.ts';
 import { sendMail, type OutgoingMail } from '../_shared/mail.ts';
 import { bookingMail, cancelUrl, type BookingMailKind } from '../_shared/booking-mail.ts';
 import { loadMailVenue, type MailVenue } from '../_shared/venue.ts';
+import { reservationMail, type ReservationMailKind } from '../_shared/reservation-mail.ts';
 
 const BATCH = 25;
 /** Stops claiming new batches after this long (the platform ends a run at about 150 s). */
@@ -74,6 +76,82 @@ export function composeClaimed(
   );
 }
 
+export interface ClaimedReservationMail {
+  mail_id: number;
+  kind: ReservationMailKind;
+  reservation_id: string | null;
+  code: string | null;
+  to_email: string;
+  guest_name: string;
+  party_size: number;
+  starts_at: string;
+  ends_at: string;
+  status: string | null;
+  occasion: string;
+  special_requests: string;
+  calendar_sequence: number;
+}
+
+/** The mail for one claimed row of the reservation outbox. */
+export function composeReservation(
+  row: ClaimedReservationMail,
+  siteUrl: string,
+  place: MailVenue,
+): Promise<OutgoingMail> {
+  return reservationMail(
+    row.kind,
+    {
+      to: row.to_email,
+      id: row.reservation_id,
+      code: row.code,
+      name: row.guest_name,
+      partySize: row.party_size,
+      startsAt: row.starts_at,
+      endsAt: row.ends_at,
+      occasion: row.occasion,
+      specialRequests: row.special_requests,
+      sequence: row.calendar_sequence,
+    },
+    siteUrl,
+    place,
+  );
+}
+
+type Service = ReturnType<typeof serviceClient>;
+
+/**
+ * Claims and sends one outbox's due mails until none is due or the time
+ * budget is spent; a mail that fails is reported and retried by a later run.
+ */
+async function drain<Row extends { mail_id: number }>(
+  service: Service,
+  rpc: { claim: string; complete: string; label: string },
+  compose: (row: Row) => Promise<OutgoingMail>,
+  started: number,
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const { data, error } = await service.rpc(rpc.claim, { max_count: BATCH });
+    if (error) throw new Error(`Claiming ${rpc.label} failed: ${error.message}`);
+    const rows = (data ?? []) as Row[];
+    for (const row of rows) {
+      let failure: string | null = null;
+      try {
+        await sendMail(await compose(row));
+        sent += 1;
+      } catch (e) {
+        failure = e instanceof Error ? e.message : String(e);
+        failed += 1;
+      }
+      const done = await service.rpc(rpc.complete, { mail_id: row.mail_id, failure });
+      if (done.error) throw new Error(`Marking ${rpc.label} failed: ${done.error.message}`);
+    }
+    if (rows.length === 0 || Date.now() - started > TIME_BUDGET_MS) break;
+  }
+  return { sent, failed };
+}
+
 function requireServiceRole(req: Request): void {
   const token = /^Bearer\s+(.+)$/i.exec(req.headers.get('Authorization') ?? '')?.[1];
   if (!token) throw new HttpError(401, 'Sign in required');
@@ -89,31 +167,26 @@ export async function handler(req: Request): Promise<Response> {
     const siteUrl = requireEnv('SITE_URL');
     const service = serviceClient();
     let place: MailVenue | null = null;
+    const venueOnce = async () => (place ??= await loadMailVenue(service));
     const started = Date.now();
-    let sent = 0;
-    let failed = 0;
-    for (;;) {
-      const { data, error } = await service.rpc('claim_booking_mails', { max_count: BATCH });
-      if (error) throw new Error(`Claiming booking mails failed: ${error.message}`);
-      const rows = (data ?? []) as ClaimedMail[];
-      for (const row of rows) {
-        let failure: string | null = null;
-        try {
-          place ??= await loadMailVenue(service);
-          await sendMail(await composeClaimed(row, siteUrl, place));
-          sent += 1;
-        } catch (e) {
-          failure = e instanceof Error ? e.message : String(e);
-          failed += 1;
-        }
-        const done = await service.rpc('complete_booking_mail', {
-          mail_id: row.mail_id,
-          failure,
-        });
-        if (done.error) throw new Error(`Marking booking mail failed: ${done.error.message}`);
-      }
-      if (rows.length === 0 || Date.now() - started > TIME_BUDGET_MS) break;
-    }
+    const bookings = await drain<ClaimedMail>(
+      service,
+      { claim: 'claim_booking_mails', complete: 'complete_booking_mail', label: 'booking mails' },
+      async (row) => composeClaimed(row, siteUrl, await venueOnce()),
+      started,
+    );
+    const reservations = await drain<ClaimedReservationMail>(
+      service,
+      {
+        claim: 'claim_reservation_mails',
+        complete: 'complete_reservation_mail',
+        label: 'reservation mails',
+      },
+      async (row) => composeReservation(row, siteUrl, await venueOnce()),
+      started,
+    );
+    const sent = bookings.sent + reservations.sent;
+    const failed = bookings.failed + reservations.failed;
     return json({ sent, failed });
   } catch (error) {
     return errorResponse(error, 'booking-mails');

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoadingState } from '@bistro/ui';
 import { HomePage } from '../features/home/home-page';
+import { ReservePrefetch } from '../features/reserve/reserve-prefetch';
 
 // `/` is where most visits start, so the home page ships with the area; every
 // other page's code (and what only it uses: dialogs, forms, date helpers) loads
@@ -29,6 +30,9 @@ const CancelBookingPage = lazy(() =>
     default: m.CancelBookingPage,
   })),
 );
+const ReservePage = lazy(() =>
+  import('../features/reserve/reserve-page').then((m) => ({ default: m.ReservePage })),
+);
 const PrivacyPolicySummaryPage = lazy(() =>
   import('../features/privacy/privacy-page').then((m) => ({
     default: m.PrivacyPolicySummaryPage,
@@ -53,6 +57,14 @@ export default function GuestApp() {
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicySummaryPage />} />
         <Route path="/bookings/cancel" element={<CancelBookingPage />} />
+        <Route
+          path="/reserve"
+          element={
+            <ReservePrefetch>
+              <ReservePage />
+            </ReservePrefetch>
+          }
+        />
       </Routes>
     </Suspense>
   );

@@ -24,6 +24,13 @@ describe('the redirect to /auth', () => {
     expect(signInReason('/events')).toBe('Sign in to book an event.');
     expect(signInReason('/events?book=e1')).toBe('Sign in to reserve your spot.');
     expect(signInReason('/admin-enhanced')).toBe('Sign in to open the admin dashboard.');
+    expect(signInReason('/reserve?party=2&date=2026-12-01&time=19%3A00')).toBe(
+      'Sign in or sign up to reserve your table.',
+    );
+    expect(signInReason('/reserve?manage=KX7M2Q')).toBe(
+      'Sign in to change or cancel your reservation.',
+    );
+    expect(signInReason('/reserved')).toBeNull();
     expect(signInReason('/djsx')).toBeNull();
     expect(signInReason('/contact')).toBeNull();
     expect(signInReason(null)).toBeNull();

@@ -30,6 +30,8 @@ const reasons: readonly [RegExp, string][] = [
   [/^\/games(?:[/?#]|$)/, 'Sign in to play the games.'],
   [/^\/profile(?:[/?#]|$)/, 'Sign in to see your profile and bookings.'],
   [/^\/events\?(?:.*&)?book=/, 'Sign in to reserve your spot.'],
+  [/^\/reserve\?(?:.*&)?manage=/, 'Sign in to change or cancel your reservation.'],
+  [/^\/reserve(?:[/?#]|$)/, 'Sign in or sign up to reserve your table.'],
   [/^\/events(?:[/?#]|$)/, 'Sign in to book an event.'],
   [/^\/admin(?:-enhanced)?(?:[/?#]|$)/, 'Sign in to open the admin dashboard.'],
 ];

@@ -117,18 +117,25 @@ export interface CalendarBooking {
   location: string;
   /** Defaults to now (DTSTAMP). */
   stamp?: Date;
+  /** Defaults to three hours after the start. */
+  end?: Date;
+  /** PUBLISH (the default) adds or updates the entry; CANCEL withdraws it. */
+  method?: 'PUBLISH' | 'CANCEL';
+  /** Revision of the entry (RFC 5545 SEQUENCE): a later one replaces an earlier one. */
+  sequence?: number;
 }
 
 export function bookingIcs(b: CalendarBooking, timeZone: string = venue.timeZone): string {
   const zone = VTIMEZONES[timeZone];
   if (!zone) throw new Error(`No VTIMEZONE is defined for ${timeZone}`);
-  const end = new Date(b.start.getTime() + EVENT_LENGTH_MS);
+  const end = b.end ?? new Date(b.start.getTime() + EVENT_LENGTH_MS);
+  const method = b.method ?? 'PUBLISH';
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Bistro Web App//Bookings//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     ...zone,
     'BEGIN:VEVENT',
     `UID:${b.uid}`,
@@ -138,7 +145,8 @@ export function bookingIcs(b: CalendarBooking, timeZone: string = venue.timeZone
     `SUMMARY:${icsText(b.title)}`,
     `LOCATION:${icsText(b.location)}`,
     `DESCRIPTION:${icsText(b.description)}`,
-    'STATUS:CONFIRMED',
+    ...(b.sequence ? [`SEQUENCE:${b.sequence}`] : []),
+    method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',
@@ -148,10 +156,10 @@ export function bookingIcs(b: CalendarBooking, timeZone: string = venue.timeZone
 
 /** Google Calendar's "create event" page, filled in (times in UTC, shown in the venue's zone). */
 export function googleCalendarUrl(
-  b: Omit<CalendarBooking, 'uid' | 'stamp'>,
+  b: Omit<CalendarBooking, 'uid' | 'stamp' | 'method' | 'sequence'>,
   timeZone: string = venue.timeZone,
 ): string {
-  const end = new Date(b.start.getTime() + EVENT_LENGTH_MS);
+  const end = b.end ?? new Date(b.start.getTime() + EVENT_LENGTH_MS);
   const params = new URLSearchParams({
     action: 'TEMPLATE',
     text: b.title,

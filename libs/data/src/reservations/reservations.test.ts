@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nearestAlternatives, parseReservation, parseSlot } from './reservations';
+import {
+  RESERVATION_CODE,
+  fetchReservationByCode,
+  nearestAlternatives,
+  parseReservation,
+  parseSlot,
+} from './reservations';
 
 const slot = (hhmm: string, available: boolean) => ({
   startsAt: `2026-12-01T${hhmm}:00.000Z`,
@@ -58,5 +64,16 @@ describe('parsers', () => {
     });
     expect(r).toMatchObject({ code: 'ABC234', partySize: 2, tables: ['B1'] });
     expect(() => parseReservation(null)).toThrow(/reservation/);
+  });
+});
+
+describe('reservation codes', () => {
+  it("matches the database's format and answers a malformed code without asking the server", async () => {
+    expect(RESERVATION_CODE.test('KX7M2Q')).toBe(true);
+    // look-alikes (I, O, 0, 1) are never issued
+    expect(RESERVATION_CODE.test('KX7M2O')).toBe(false);
+    expect(RESERVATION_CODE.test('KX7M21')).toBe(false);
+    expect(RESERVATION_CODE.test('KX7M2QQ')).toBe(false);
+    await expect(fetchReservationByCode('not a code')).resolves.toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { DataError, unwrap } from '../lib/errors';
 import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
+import { BUSINESS_RULES } from '../business-rules';
 
 export const reservationKeys = {
   all: ['reservations'] as const,
@@ -9,6 +10,8 @@ export const reservationKeys = {
   availability: (date: string, party: number) =>
     [...reservationKeys.all, 'availability', date, party] as const,
   mine: (userId: string) => [...reservationKeys.all, 'mine', userId] as const,
+  byCode: (code: string) => [...reservationKeys.all, 'code', code] as const,
+  rules: () => [...reservationKeys.all, 'rules'] as const,
 };
 
 export interface ReservationSlot {
@@ -169,14 +172,84 @@ export async function joinReservationWaitlist(input: {
   );
 }
 
+const RESERVATION_COLUMNS =
+  'id, code, party_size, starts_at, ends_at, status, guest_name, phone, occasion, special_requests';
+
+/** Reservation codes: 6 letters and digits without look-alikes (the database's format). */
+export const RESERVATION_CODE = /^[A-HJ-NP-Z2-9]{6}$/;
+
+/**
+ * One of the member's own reservations by its code (the link in reservation
+ * mails), or null when there is none they may read: row-level security shows
+ * a guest their own reservations only.
+ */
+export async function fetchReservationByCode(
+  code: string,
+  signal?: AbortSignal,
+): Promise<Reservation | null> {
+  const wanted = code.trim().toUpperCase();
+  if (!RESERVATION_CODE.test(wanted)) return null;
+  let query = getSupabase().from('reservations').select(RESERVATION_COLUMNS).eq('code', wanted);
+  if (signal) query = query.abortSignal(signal);
+  const rows = unwrap(await query.limit(1));
+  const row = rows?.[0];
+  return row ? parseReservation({ ...row, tables: [] }) : null;
+}
+
+export const useReservationByCode = (code: string | null, userId: string | null) =>
+  useQuery({
+    queryKey: [...reservationKeys.byCode(code ?? ''), userId ?? ''] as const,
+    queryFn: ({ signal }) => fetchReservationByCode(code ?? '', signal),
+    enabled: !!code && !!userId,
+  });
+
+/** The reservation numbers a guest's choices are bounded by. */
+export interface ReservationRules {
+  partyMin: number;
+  partyMax: number;
+  daysAhead: number;
+}
+
+const generatedRules: ReservationRules = {
+  partyMin: BUSINESS_RULES.reservation_party_min,
+  partyMax: BUSINESS_RULES.reservation_party_max,
+  daysAhead: BUSINESS_RULES.reservation_days_ahead,
+};
+
+/** The venue's current numbers (public.business_rules(), which the admin's settings change). */
+export async function fetchReservationRules(signal?: AbortSignal): Promise<ReservationRules> {
+  let query = getSupabase().rpc('business_rules');
+  if (signal) query = query.abortSignal(signal);
+  const rules = unwrap(await query) as Record<string, unknown> | null;
+  const num = (key: string, fallback: number) => {
+    const v = rules?.[key];
+    return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+  };
+  return {
+    partyMin: num('reservation_party_min', generatedRules.partyMin),
+    partyMax: num('reservation_party_max', generatedRules.partyMax),
+    daysAhead: num('reservation_days_ahead', generatedRules.daysAhead),
+  };
+}
+
+/**
+ * The rules, shown at once from the numbers generated from the database at
+ * build time and replaced by the venue's current ones when they arrive.
+ */
+export const useReservationRules = () =>
+  useQuery({
+    queryKey: reservationKeys.rules(),
+    queryFn: ({ signal }) => fetchReservationRules(signal),
+    placeholderData: generatedRules,
+    staleTime: 5 * 60_000,
+  });
+
 /** The member's own reservations, soonest first. */
 export async function fetchMyReservations(userId: string): Promise<Reservation[]> {
   const rows = unwrap(
     await getSupabase()
       .from('reservations')
-      .select(
-        'id, code, party_size, starts_at, ends_at, status, guest_name, phone, occasion, special_requests',
-      )
+      .select(RESERVATION_COLUMNS)
       .eq('user_id', userId)
       .order('starts_at', { ascending: true }),
   );

@@ -30,9 +30,10 @@ describe('route table', () => {
         '/djs',
         '/song-requests',
         '/bookings/cancel',
+        '/reserve',
       ]),
     );
-    expect(paths).toHaveLength(22);
+    expect(paths).toHaveLength(23);
   });
 
   it('assigns owners as ARCHITECTURE.md does', () => {

@@ -38,6 +38,7 @@ export const routeTable: readonly RouteEntry[] = [
     owner: 'guest',
     screen: 'Cancel a booking (the link in booking e-mails)',
   },
+  { path: '/reserve', owner: 'guest', screen: 'Reserve a dinner table, change or cancel it' },
   { path: '/games', owner: 'games', screen: 'Games hub' },
   { path: '/games/trivia-blast', owner: 'games', screen: 'Trivia Blast' },
   { path: '/games/word-chain', owner: 'games', screen: 'Word Chain' },

@@ -56,6 +56,8 @@ describe('AdminDashboard', () => {
         'Menu',
         'Promotions',
         'Activity',
+        'Tonight',
+        'Tables',
       ]);
     },
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   Heading,
@@ -25,6 +25,8 @@ import { VenueTab } from '../venue/venue-tab';
 import { MenuTab } from '../menu/menu-tab';
 import { PromotionsTab } from '../promotions/promotions-tab';
 import { ActivityTab } from '../activity/activity-tab';
+import { TonightTab } from '../reservations/tonight-tab';
+import { TablesTab } from '../reservations/tables-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
 
 const WideList = styled(TabsList)`
@@ -61,10 +63,25 @@ const Picker = styled.div`
   }
 `;
 
-/** The admin screen (/admin and /admin-enhanced): its tabs, a dropdown for them on small screens. */
+/**
+ * The admin screen (/admin and /admin-enhanced): its tabs, a dropdown for them on small screens.
+ * The open tab is in the address (?tab=tonight), so a tablet at the host stand opens on it.
+ */
 export function AdminDashboard() {
-  const [tab, setTab] = useState<AdminTabId>('overview');
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('tab') ?? '';
+  const tab: AdminTabId = isAdminTab(wanted) ? wanted : 'overview';
   useAdminCountsLive();
+  const setTab = (value: AdminTabId) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === 'overview') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   const select = (value: string) => {
     if (isAdminTab(value)) setTab(value);
   };
@@ -101,6 +118,12 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="checkin">
           <CheckInTab />
+        </TabsContent>
+        <TabsContent value="tonight">
+          <TonightTab />
+        </TabsContent>
+        <TabsContent value="tables">
+          <TablesTab />
         </TabsContent>
         <TabsContent value="photos">
           <PhotosTab />

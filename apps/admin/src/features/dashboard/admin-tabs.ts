@@ -12,6 +12,8 @@ export const adminTabs = [
   { id: 'menu', label: 'Menu' },
   { id: 'promotions', label: 'Promotions' },
   { id: 'activity', label: 'Activity' },
+  { id: 'tonight', label: 'Tonight' },
+  { id: 'tables', label: 'Tables' },
 ] as const;
 
 export type AdminTabId = (typeof adminTabs)[number]['id'];

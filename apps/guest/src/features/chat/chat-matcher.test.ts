@@ -1,5 +1,11 @@
 // @vitest-environment node
-import { bestTopic as bestOf, normalize, replyTo as replyOf, scoreTopic } from './chat-matcher';
+import {
+  bestTopic as bestOf,
+  normalize,
+  replyTo as replyOf,
+  replyWithLink,
+  scoreTopic,
+} from './chat-matcher';
 import { chatFallbackFor, chatTopicsFor, hoursReply, type ChatTopic } from './chat-topics';
 import { testVenue as venue } from '../../test/venue';
 
@@ -96,5 +102,14 @@ describe('chat matcher', () => {
     expect(bestTopic('Where do I park?')?.id).toBe('parking');
     expect(bestTopic('Can I book a private party?')?.id).toBe('private-events');
     expect(bestTopic('What are your hours?')?.id).toBe('hours');
+  });
+});
+
+describe('the table answer', () => {
+  it('points to the reservation page with a link', () => {
+    const reply = replyWithLink('Can I reserve a table for dinner?', chatTopics, chatFallback);
+    expect(reply.text).toMatch(/Reserve a Table page/);
+    expect(reply.link).toEqual({ to: '/reserve', label: 'Reserve a Table' });
+    expect(replyWithLink('zzz', chatTopics, chatFallback)).toEqual({ text: chatFallback });
   });
 });

@@ -35,3 +35,15 @@ export function bestTopic(message: string, topics: readonly ChatTopic[]): ChatTo
 export function replyTo(message: string, topics: readonly ChatTopic[], fallback: string): string {
   return bestTopic(message, topics)?.reply ?? fallback;
 }
+
+/** The bot's reply with the page it points to, if the best topic has one. */
+export function replyWithLink(
+  message: string,
+  topics: readonly ChatTopic[],
+  fallback: string,
+): { text: string; link?: ChatTopic['link'] } {
+  const topic = bestTopic(message, topics);
+  return topic
+    ? { text: topic.reply, ...(topic.link ? { link: topic.link } : {}) }
+    : { text: fallback };
+}

@@ -4,7 +4,8 @@ import { Send } from 'lucide-react';
 import { Button, Input, Row, theme } from '@bistro/ui';
 import { GuestPage } from '../shared/guest-page';
 import { ChatIntro } from './chat-intro';
-import { replyTo } from './chat-matcher';
+import { replyWithLink } from './chat-matcher';
+import { Link } from 'react-router-dom';
 import { useVenue, type Venue } from '@bistro/data';
 import { chatFallbackFor, chatTopicsFor, chatWelcomeFor } from './chat-topics';
 
@@ -14,6 +15,8 @@ export interface ChatMessage {
   text: string;
   sender: 'bot' | 'user';
   timestamp: Date;
+  /** A page the bot's reply points to. */
+  link?: { to: string; label: string };
 }
 
 /** The bot "types" for 1 second before it answers. */
@@ -88,11 +91,16 @@ const Chip = styled.button`
 `;
 
 let nextId = 0;
-const message = (text: string, sender: ChatMessage['sender']): ChatMessage => ({
+const message = (
+  text: string,
+  sender: ChatMessage['sender'],
+  link?: ChatMessage['link'],
+): ChatMessage => ({
   id: `m${++nextId}`,
   text,
   sender,
   timestamp: new Date(),
+  ...(link ? { link } : {}),
 });
 
 const timeOf = (d: Date) => d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
@@ -128,10 +136,8 @@ export function ChatPage() {
     const timer = window.setTimeout(() => {
       timers.current = timers.current.filter((t) => t !== timer);
       const v = latestVenue.current;
-      setMessages((m) => [
-        ...m,
-        message(replyTo(question, chatTopicsFor(v), chatFallbackFor(v)), 'bot'),
-      ]);
+      const reply = replyWithLink(question, chatTopicsFor(v), chatFallbackFor(v));
+      setMessages((m) => [...m, message(reply.text, 'bot', reply.link)]);
       if (timers.current.length === 0) setTyping(false);
     }, CHAT_REPLY_DELAY_MS);
     timers.current.push(timer);
@@ -152,6 +158,11 @@ export function ChatPage() {
               {m.sender === 'user' ? 'You: ' : 'Assistant: '}
             </span>
             {m.text}
+            {m.link ? (
+              <Link to={m.link.to} style={{ display: 'block', marginTop: 6 }}>
+                {m.link.label}
+              </Link>
+            ) : null}
             <time dateTime={m.timestamp.toISOString()}>{timeOf(m.timestamp)}</time>
           </Bubble>
         ))}

@@ -11,6 +11,8 @@ export interface ChatTopic {
   /** Lower-case words or phrases; a reply is chosen by the most matches. */
   keywords: readonly string[];
   reply: string;
+  /** A page of the app the reply points to, shown as a link under it. */
+  link?: { to: string; label: string };
 }
 
 /** The days ahead whose special hours the hours answer mentions. */
@@ -93,7 +95,8 @@ export const chatTopicsFor = (venue: Venue | undefined): readonly ChatTopic[] =>
     id: 'reservations',
     keywords: ['reserve', 'reservation', 'reservations', 'table', 'book', 'booking', 'seat'],
     reply:
-      'Tables are first come, first served. For events, sign in and press "Reserve Your Spot" on the Events page; our team confirms every booking.',
+      'Book a dinner table online: pick your party size, a date and a time on the Reserve a Table page and your table is confirmed at once. For events, sign in and press "Reserve Your Spot" on the Events page; our team confirms every booking.',
+    link: { to: '/reserve', label: 'Reserve a Table' },
   },
   {
     id: 'events',

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Clock, Mail, MapPin, Phone, Shirt } from 'lucide-react';
 import {
   ButtonLink,
@@ -184,6 +185,13 @@ function VenueDetails({ venue }: { venue: Venue }) {
         <Muted style={{ marginTop: 12 }}>
           Call {venue.phone} or email <EmailAddress email={venue.email} /> to start planning.
         </Muted>
+      </Card>
+      <Card as="section" aria-labelledby="contact-reserve-title" style={{ marginTop: 24 }}>
+        <CardTitle as="h2" id="contact-reserve-title">
+          Dinner Reservations
+        </CardTitle>
+        <Muted>Book a table online and get your confirmation at once.</Muted>
+        <Link to="/reserve">Reserve a table</Link>
       </Card>
       {venue.socialLinks.length ? (
         <Card as="section" aria-labelledby="social-title" style={{ marginTop: 24 }}>

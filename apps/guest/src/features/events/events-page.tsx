@@ -102,6 +102,9 @@ const EventsHero = memo(function EventsHero() {
         Live music, guest DJs and themed parties{venue ? ` at ${venue.name}` : ''}. Reserve your
         spot before they sell out.
       </Muted>
+      <Muted style={{ margin: '12px 0 0' }}>
+        Just coming for dinner? <Link to="/reserve">Reserve a table</Link>
+      </Muted>
     </Hero>
   );
 });

@@ -92,6 +92,9 @@ export function HomePage() {
           <ButtonLink as={Link} to="/events" $variant="ghost">
             View Events
           </ButtonLink>
+          <ButtonLink as={Link} to="/reserve" $variant="ghost">
+            Reserve a Table
+          </ButtonLink>
         </Row>
       </Hero>
 

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { Clock, CreditCard, UtensilsCrossed } from 'lucide-react';
 import { Card, Heading, Muted, Row, theme } from '@bistro/ui';
 import { businessDate, useMenu, useVenue } from '@bistro/data';
@@ -41,6 +42,7 @@ export function OrderPage({ route }: { route: '/order' | '/scanner' }) {
             Ready to order? Let your server know at your table, or order with our bartenders at the
             bar.
           </Muted>
+          <Link to="/reserve">Reserve a table for dinner</Link>
         </Card>
         <Card>
           <Row $gap={2}>

@@ -30,6 +30,7 @@ import { GuestPage } from '../shared/guest-page';
 import { CardTitle } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { MyBookings } from './my-bookings';
+import { MyReservations } from './my-reservations';
 
 interface Values {
   firstName: string;
@@ -187,7 +188,10 @@ function Profile() {
             </Muted>
           </Card>
         </Stack>
-        <MyBookings userId={userId} />
+        <Stack $gap={8}>
+          <MyBookings userId={userId} />
+          <MyReservations userId={userId} />
+        </Stack>
       </Columns>
     </GuestPage>
   );

@@ -1,0 +1,490 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { BellRing, CalendarDays, Users } from 'lucide-react';
+import {
+  Button,
+  Card,
+  ErrorState,
+  Field,
+  Input,
+  Label,
+  LoadingState,
+  Muted,
+  Row,
+  Stack,
+  Textarea,
+  media,
+  theme,
+  toast,
+} from '@bistro/ui';
+import { authRedirectState } from '@bistro/auth';
+import {
+  errorMessage,
+  nearestAlternatives,
+  useBookReservation,
+  useJoinReservationWaitlist,
+  useProfile,
+  useProfileUpsertMutation,
+  useReservationAvailability,
+  useReservationRules,
+  type Reservation,
+} from '@bistro/data';
+import { useMember } from '../shared/use-member';
+import { CardTitle } from '../shared/styles';
+import {
+  DEFAULT_PARTY,
+  choicePath,
+  dateRange,
+  dayLabel,
+  findSlot,
+  guestsLabel,
+  loadExtras,
+  readChoice,
+  saveExtras,
+  slotLabel,
+  slotTime,
+  type ReserveChoice,
+} from './reserve-choice';
+import { SlotPicker } from './slot-picker';
+import { ReservationResult } from './reservation-result';
+
+/** Occasions a guest can name; the database keeps any short text. */
+export const OCCASIONS = [
+  'Birthday',
+  'Anniversary',
+  'Date night',
+  'Business meal',
+  'Celebration',
+] as const;
+
+const Select = styled.select`
+  width: 100%;
+  min-height: 44px;
+  padding: ${theme.space(2)} ${theme.space(3)};
+  border-radius: ${theme.radii.sm};
+  border: 1px solid ${theme.colors.border};
+  background: ${theme.colors.bg};
+  color: ${theme.colors.text};
+`;
+
+const Choices = styled.div`
+  display: grid;
+  gap: ${theme.space(4)};
+  ${media.md} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const Alert = styled.p`
+  margin: 0;
+  color: ${theme.colors.danger};
+  font-weight: 600;
+`;
+
+/**
+ * The guest's booking: party size, date and the night's times at once; a
+ * free time is confirmed in one tap by a member (name and phone from the
+ * profile), a full one offers the nearest free times and the waitlist. The
+ * choice lives in the address, so a visitor sent to sign in comes back to it.
+ */
+export function ReserveForm() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const rules = useReservationRules().data;
+  const partyMax = rules?.partyMax ?? 12;
+  const partyMin = rules?.partyMin ?? 1;
+  const range = useMemo(() => dateRange(rules?.daysAhead ?? 60), [rules?.daysAhead]);
+  const chosen = readChoice(params);
+  const party = chosen.party ?? DEFAULT_PARTY;
+  const tooLarge = party > partyMax;
+  const date =
+    chosen.date && chosen.date >= range.min && chosen.date <= range.max ? chosen.date : range.min;
+  const { status, signedIn, userId } = useMember();
+  const slots = useReservationAvailability(tooLarge ? null : date, party);
+  // Tonight's times that have passed are not offered at all (the database says no to them).
+  const upcoming = useMemo(
+    () => slots.data?.filter((s) => Date.parse(s.startsAt) > Date.now()),
+    [slots.data],
+  );
+  const slot = findSlot(upcoming, chosen.time);
+  const [extras, setExtras] = useState(loadExtras);
+  const [booked, setBooked] = useState<Reservation | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [waiting, setWaiting] = useState<string | null>(null);
+
+  const update = (next: Partial<ReserveChoice>) => {
+    setFailure(null);
+    setWaiting(null);
+    const merged = { party, date, time: chosen.time, ...next };
+    setParams(new URLSearchParams(choicePath(merged).split('?')[1] ?? ''), { replace: true });
+  };
+
+  useEffect(() => saveExtras(extras), [extras]);
+
+  const here = choicePath({ party, date, time: slot ? slotTime(slot.startsAt) : chosen.time });
+  const toSignIn = () => navigate('/auth', { state: authRedirectState(here) });
+
+  const book = useBookReservation({
+    onSuccess(reservation) {
+      setBooked(reservation);
+      setExtras({ occasion: '', requests: '' });
+    },
+    onError(error) {
+      const message = errorMessage(error) ?? 'Please try again.';
+      setFailure(message);
+      toast({ title: 'Could not reserve the table', description: message, variant: 'destructive' });
+    },
+  });
+  const waitlist = useJoinReservationWaitlist({
+    onSuccess() {
+      if (slot) setWaiting(slot.startsAt);
+    },
+    onError(error) {
+      const message = errorMessage(error) ?? 'Please try again.';
+      setFailure(message);
+      toast({ title: 'Could not join the waitlist', description: message, variant: 'destructive' });
+    },
+  });
+
+  if (booked) {
+    return <ReservationResult reservation={booked} onDismiss={() => setBooked(null)} />;
+  }
+
+  const alternatives =
+    slot && !slot.available ? nearestAlternatives(upcoming ?? [], slot.startsAt) : null;
+
+  return (
+    <Stack $gap={5}>
+      <Card as="section" aria-labelledby="reserve-choice-title">
+        <CardTitle as="h2" id="reserve-choice-title">
+          Your table
+        </CardTitle>
+        <Choices>
+          <Field style={{ marginBottom: 0 }}>
+            <Label htmlFor="reserve-party">
+              <Users aria-hidden size={16} /> Party size
+            </Label>
+            <Select
+              id="reserve-party"
+              value={tooLarge ? 'more' : String(party)}
+              onChange={(e) =>
+                update({
+                  party: e.target.value === 'more' ? partyMax + 1 : Number(e.target.value),
+                })
+              }
+            >
+              {Array.from({ length: partyMax - partyMin + 1 }, (_, i) => partyMin + i).map((n) => (
+                <option key={n} value={n}>
+                  {guestsLabel(n)}
+                </option>
+              ))}
+              <option value="more">More than {partyMax} guests</option>
+            </Select>
+          </Field>
+          <Field style={{ marginBottom: 0 }}>
+            <Label htmlFor="reserve-date">
+              <CalendarDays aria-hidden size={16} /> Date
+            </Label>
+            <Input
+              id="reserve-date"
+              type="date"
+              min={range.min}
+              max={range.max}
+              value={date}
+              required
+              onChange={(e) => {
+                const value = e.target.value;
+                if (value >= range.min && value <= range.max) update({ date: value });
+              }}
+            />
+          </Field>
+        </Choices>
+      </Card>
+
+      {tooLarge ? (
+        <Card role="status">
+          <CardTitle as="h2">A party of more than {partyMax}?</CardTitle>
+          <Muted>
+            Larger groups are planned with our events team so the night runs smoothly: a private
+            area, a set menu and one check.
+          </Muted>
+          <Link to="/contact#private-events-title">Send a private event request</Link>
+        </Card>
+      ) : (
+        <Card as="section" aria-labelledby="reserve-times-title">
+          <CardTitle as="h2" id="reserve-times-title">
+            Times on {dayLabel(date)}
+          </CardTitle>
+          {slots.isPending ? (
+            <LoadingState label="Finding free tables…" />
+          ) : slots.isError ? (
+            <ErrorState
+              title="Could not load the free times"
+              message={errorMessage(slots.error) ?? 'Please check your connection and try again.'}
+              onRetry={() => void slots.refetch()}
+            />
+          ) : slots.data.length === 0 ? (
+            <Muted role="status">
+              We take no reservations that day (we may be closed). Please pick another date.
+            </Muted>
+          ) : !upcoming?.length ? (
+            <Muted role="status">
+              The last seating of the day has passed. Please pick another date.
+            </Muted>
+          ) : (
+            <>
+              {upcoming.every((s) => !s.available) ? (
+                <Muted role="status">
+                  Every table is taken that day for {guestsLabel(party)}. Pick a time to join its
+                  waitlist, or try another date.
+                </Muted>
+              ) : null}
+              <SlotPicker
+                slots={upcoming}
+                selected={slot ? slotTime(slot.startsAt) : null}
+                onSelect={(time) => update({ time })}
+              />
+            </>
+          )}
+        </Card>
+      )}
+
+      {!tooLarge && slot && !slot.available ? (
+        <Card as="section" aria-labelledby="reserve-full-title" role="region">
+          <CardTitle as="h2" id="reserve-full-title">
+            {slotLabel(slot.startsAt)} is fully booked
+          </CardTitle>
+          {alternatives?.before || alternatives?.after ? (
+            <>
+              <Muted>The nearest free times that night:</Muted>
+              <Row $gap={2} style={{ marginBottom: 12 }}>
+                {[alternatives.before, alternatives.after].map((alt) =>
+                  alt ? (
+                    <Button
+                      key={alt.startsAt}
+                      type="button"
+                      $variant="ghost"
+                      onClick={() => update({ time: slotTime(alt.startsAt) })}
+                    >
+                      {slotLabel(alt.startsAt)}
+                    </Button>
+                  ) : null,
+                )}
+              </Row>
+            </>
+          ) : (
+            <Muted>No other time is free that night.</Muted>
+          )}
+          {waiting === slot.startsAt ? (
+            <Muted role="status">
+              You&apos;re on the waitlist for {slotLabel(slot.startsAt)}. We&apos;ll e-mail you if a
+              table opens.
+            </Muted>
+          ) : (
+            <Button
+              type="button"
+              $variant="accent"
+              disabled={status === 'loading' || waitlist.isPending}
+              onClick={() =>
+                signedIn
+                  ? waitlist.mutate({ startsAt: slot.startsAt, partySize: party })
+                  : toSignIn()
+              }
+            >
+              <BellRing aria-hidden size={18} /> Notify me if a table opens
+            </Button>
+          )}
+          {failure ? (
+            <Alert role="alert" style={{ marginTop: 12 }}>
+              {failure}
+            </Alert>
+          ) : null}
+        </Card>
+      ) : null}
+
+      {!tooLarge && slot?.available ? (
+        <ConfirmCard
+          key={`${slot.startsAt}-${party}`}
+          when={`${dayLabel(date)} at ${slotLabel(slot.startsAt)}`}
+          party={party}
+          extras={extras}
+          onExtras={setExtras}
+          signedIn={signedIn}
+          loading={status === 'loading'}
+          userId={userId}
+          busy={book.isPending}
+          failure={failure}
+          onSignIn={toSignIn}
+          onConfirm={() => {
+            setFailure(null);
+            book.mutate({
+              startsAt: slot.startsAt,
+              partySize: party,
+              occasion: extras.occasion,
+              specialRequests: extras.requests,
+            });
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function ConfirmCard({
+  when,
+  party,
+  extras,
+  onExtras,
+  signedIn,
+  loading,
+  userId,
+  busy,
+  failure,
+  onSignIn,
+  onConfirm,
+}: {
+  when: string;
+  party: number;
+  extras: { occasion: string; requests: string };
+  onExtras: (extras: { occasion: string; requests: string }) => void;
+  signedIn: boolean;
+  loading: boolean;
+  userId: string | undefined;
+  busy: boolean;
+  failure: string | null;
+  onSignIn: () => void;
+  onConfirm: () => void;
+}) {
+  const profile = useProfile(signedIn ? userId : undefined);
+  const saveProfile = useProfileUpsertMutation();
+  const p = profile.data;
+  const [name, setName] = useState<string | null>(null);
+  const [phone, setPhone] = useState<string | null>(null);
+  const savedName = [p?.first_name, p?.last_name].filter(Boolean).join(' ');
+  const nameValue = name ?? savedName;
+  const phoneValue = phone ?? p?.phone ?? '';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!signedIn) {
+      onSignIn();
+      return;
+    }
+    // The table is booked under the profile's name and phone: a change here is saved there first.
+    const changed =
+      nameValue.trim() !== savedName.trim() || phoneValue.trim() !== (p?.phone ?? '').trim();
+    if (changed && userId) {
+      const [first = '', ...rest] = nameValue.trim().split(/\s+/);
+      try {
+        await saveProfile.mutateAsync({
+          userId,
+          firstName: first,
+          lastName: rest.join(' '),
+          email: p?.email ?? '',
+          phone: phoneValue,
+        });
+      } catch (error) {
+        toast({
+          title: 'Could not save your details',
+          description: errorMessage(error) ?? 'Please try again.',
+          variant: 'destructive',
+        });
+        return;
+      }
+    }
+    onConfirm();
+  };
+
+  return (
+    <Card
+      as="form"
+      aria-labelledby="reserve-confirm-title"
+      onSubmit={(e: FormEvent) => void submit(e)}
+    >
+      <CardTitle as="h2" id="reserve-confirm-title">
+        {when}, {guestsLabel(party)}
+      </CardTitle>
+      <Muted>A table is free. It is held for you the moment you confirm.</Muted>
+      {signedIn ? (
+        profile.isPending ? (
+          <LoadingState label="Loading your details…" />
+        ) : (
+          <Choices>
+            <Field>
+              <Label htmlFor="reserve-name">Name</Label>
+              <Input
+                id="reserve-name"
+                autoComplete="name"
+                value={nameValue}
+                maxLength={100}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </Field>
+            <Field>
+              <Label htmlFor="reserve-phone">Phone</Label>
+              <Input
+                id="reserve-phone"
+                type="tel"
+                autoComplete="tel"
+                value={phoneValue}
+                maxLength={30}
+                onChange={(e) => setPhone(e.target.value)}
+              />
+            </Field>
+          </Choices>
+        )
+      ) : null}
+      <Choices>
+        <Field>
+          <Label htmlFor="reserve-occasion">Occasion (optional)</Label>
+          <Select
+            id="reserve-occasion"
+            value={extras.occasion}
+            onChange={(e) => onExtras({ ...extras, occasion: e.target.value })}
+          >
+            <option value="">None</option>
+            {OCCASIONS.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field>
+          <Label htmlFor="reserve-requests">Special requests (optional)</Label>
+          <Textarea
+            id="reserve-requests"
+            maxLength={500}
+            placeholder="Allergies, a high chair, accessible seating…"
+            value={extras.requests}
+            onChange={(e) => onExtras({ ...extras, requests: e.target.value })}
+          />
+        </Field>
+      </Choices>
+      {failure ? (
+        <Alert role="alert" style={{ marginBottom: 12 }}>
+          {failure}
+        </Alert>
+      ) : null}
+      {signedIn ? (
+        <Button
+          type="submit"
+          $variant="accent"
+          disabled={busy || saveProfile.isPending || !nameValue.trim()}
+        >
+          {busy ? 'Reserving…' : 'Confirm reservation'}
+        </Button>
+      ) : (
+        <Stack $gap={2}>
+          <Muted style={{ margin: 0 }}>
+            Sign in or create an account to confirm; you&apos;ll come back to this table.
+          </Muted>
+          <Button type="submit" $variant="accent" disabled={loading}>
+            Sign in to reserve
+          </Button>
+        </Stack>
+      )}
+    </Card>
+  );
+}
