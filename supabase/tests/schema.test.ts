@@ -178,7 +178,11 @@ describe('schema', () => {
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
       { fn: 'join_reservation_waitlist', anon: false, authenticated: true },
       { fn: 'lounge_move_up_next', anon: false, authenticated: true },
+      // a queued request or vote, done once per client id (the function checks the member)
+      { fn: 'lounge_remove_vote', anon: false, authenticated: true },
+      { fn: 'lounge_request_song', anon: false, authenticated: true },
       { fn: 'lounge_set_status', anon: false, authenticated: true },
+      { fn: 'lounge_vote', anon: false, authenticated: true },
       { fn: 'move_reservation', anon: false, authenticated: true },
       { fn: 'request_song', anon: false, authenticated: true },
       // a night's free tables are shown on the public reserve page

@@ -1280,9 +1280,21 @@ export type Database = {
         Args: { _offset: number; _request_id: string }
         Returns: undefined
       }
+      lounge_remove_vote: {
+        Args: { _client_id: string; _song_request_id: string }
+        Returns: Json
+      }
+      lounge_request_song: {
+        Args: { _artist: string; _client_id: string; _song_title: string }
+        Returns: Json
+      }
       lounge_set_status: {
         Args: { _request_id: string; _status: string }
         Returns: undefined
+      }
+      lounge_vote: {
+        Args: { _client_id: string; _song_request_id: string }
+        Returns: Json
       }
       move_reservation: {
         Args: { p_id: string; p_table_ids: unknown }
