@@ -21,6 +21,7 @@ import {
   Page,
   Row,
   media,
+  preloadToaster,
   theme,
   toast,
 } from '@bistro/ui';
@@ -203,6 +204,10 @@ export function SongRequestsPage() {
   useEffect(() => {
     if (showContent) setContentShown(true);
   }, [showContent]);
+  // A request or vote made offline is confirmed by a toast: its code is fetched while online.
+  useEffect(() => {
+    if (contentShown) preloadToaster();
+  }, [contentShown]);
 
   // The two answers can straddle a change of DJ: then the ratings are for
   // another DJ, not shown, and fetched again for this one.
