@@ -30,6 +30,7 @@ const expectedTables = [
   'photo_wall',
   'profiles',
   'promotions',
+  'push_subscriptions',
   'reservation_mail_outbox',
   'reservation_settings',
   'reservation_tables',
@@ -168,7 +169,10 @@ describe('schema', () => {
       { fn: 'change_reservation', anon: false, authenticated: true },
       { fn: 'check_in_booking', anon: false, authenticated: true },
       { fn: 'claim_booking_mails', anon: false, authenticated: false },
+      // the push sender's functions: service role only
+      { fn: 'claim_push_messages', anon: false, authenticated: false },
       { fn: 'complete_booking_mail', anon: false, authenticated: false },
+      { fn: 'complete_push_message', anon: false, authenticated: false },
       { fn: 'delete_my_account_data', anon: false, authenticated: true },
       // seats left are shown on the public events page
       { fn: 'event_availability', anon: true, authenticated: true },
@@ -215,6 +219,7 @@ describe('schema', () => {
       dj_ratings: ['dj_id', 'user_id', 'performance_date', 'created_at'],
       song_requests: ['event_date', 'created_at', 'vote_count', 'user_id'],
       song_votes: ['song_request_id', 'user_id', 'event_date'],
+      push_subscriptions: ['user_id'],
       venue_hour_exceptions: ['on_date'],
       venue_changes: ['changed_at'],
       audit_log: ['at', 'actor_id', 'action', 'subject_user_id'],

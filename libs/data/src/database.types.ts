@@ -683,6 +683,33 @@ export type Database = {
         }
         Relationships: []
       }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          endpoint: string
+          id: string
+          p256dh: string
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          endpoint: string
+          id?: string
+          p256dh: string
+          user_id?: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          endpoint?: string
+          id?: string
+          p256dh?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       reservation_mail_outbox: {
         Row: {
           created_at: string
@@ -1248,8 +1275,16 @@ export type Database = {
         Args: { max_count?: number }
         Returns: Record<string, unknown>[]
       }
+      claim_push_messages: {
+        Args: { _limit?: number }
+        Returns: Record<string, unknown>[]
+      }
       complete_booking_mail: {
         Args: { failure?: string; mail_id: number }
+        Returns: undefined
+      }
+      complete_push_message: {
+        Args: { _gone_endpoints?: unknown; _message_id: number; _sent: boolean }
         Returns: undefined
       }
       delete_my_account_data: {
