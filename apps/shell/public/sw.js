@@ -16,6 +16,10 @@
  *   to load as it would offline, and the shell shows its retry.
  * - A page opened offline with no snapshot yet gets offline.html, which says what works.
  * Requests to the API (another origin) and anything but GET pass by untouched.
+ *
+ * It also shows the venue's Web Push notifications ("your song is playing", sent by the
+ * push-notifications function) while the app is in the background or closed, and a tap
+ * on one opens (or focuses) the page it names.
  */
 
 const IMMUTABLE = 'bistro-code-v1';
@@ -52,6 +56,41 @@ self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'snapshot') {
     event.waitUntil(takeSnapshot().catch((error) => console.warn('[sw] no snapshot', error)));
   }
+});
+
+self.addEventListener('push', (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : '' };
+  }
+  event.waitUntil(
+    self.registration.showNotification(message.title || 'Lakeshore Bistro & Ultra Lounge', {
+      body: message.body || '',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: message.request_id ? `request-${message.request_id}` : undefined,
+      data: { url: message.url || '/song-requests' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = pages.find((page) => page.url === target) || pages[0];
+      if (open) {
+        await open.focus();
+        if (open.url !== target && 'navigate' in open) await open.navigate(target);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
 });
 
 self.addEventListener('fetch', (event) => {

@@ -155,6 +155,7 @@ export {
 } from './song-requests/request-song-mutation';
 export { useMoveUpNextMutation } from './song-requests/song-request-status-mutation';
 export { useLoungeOffline } from './song-requests/use-lounge-offline';
+export { usePushState, usePushSubscribeMutation, type PushState } from './push/push-subscription';
 export type { LoungeWaiting } from './song-requests/queued-actions';
 export { requestOutcomeToast, requestPlayingToast } from './song-requests/errors';
 export { pollIntervalFor } from './realtime/constants';

@@ -216,6 +216,14 @@ describe('push-notifications', () => {
     expect(health.status).toBe(200);
   });
 
+  it('tells browsers the public key to subscribe with, and null when push is off', async () => {
+    const key = () =>
+      fetch(`${srv.url}/functions/v1/push-notifications`, { headers: { apikey: srv.anonKey } });
+    expect(await (await key()).json()).toEqual({ publicKey: vapid.publicKey });
+    delete process.env['VAPID_PUBLIC_KEY'];
+    expect(await (await key()).json()).toEqual({ publicKey: null });
+  });
+
   it('sends nothing without VAPID keys, and only the service role may run it', async () => {
     delete process.env['VAPID_PUBLIC_KEY'];
     delete process.env['VAPID_PRIVATE_KEY'];

@@ -1,5 +1,6 @@
 // push-notifications: sends the queued Web Push notifications ("your song is
 // playing") to the members' browsers. Called on a timer with the service role:
+// (GET answers anyone with the VAPID public key browsers subscribe with)
 // pg_cron through pg_net on hosted Supabase, the backend's own timer locally.
 //
 // Each run claims due messages (claim_push_messages: every subscription of the
@@ -90,6 +91,8 @@ function requireServiceRole(req: Request): void {
 }
 
 export async function handler(req: Request): Promise<Response> {
+  // GET: the public half of the venue's VAPID keys, for browsers to subscribe with (null: off)
+  if (req.method === 'GET') return json({ publicKey: vapidKeys()?.publicKey ?? null });
   const early = preflight(req);
   if (early) return early;
   try {

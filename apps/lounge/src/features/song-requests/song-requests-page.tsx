@@ -60,6 +60,7 @@ import { RequestSections } from './request-sections';
 import { statusView } from './request-status';
 import { usePendingIds } from './use-pending-ids';
 import { WaitingToSend } from './waiting-to-send';
+import { PlayingAlerts } from './playing-alerts';
 import { useTonight } from './use-tonight';
 
 /**
@@ -440,6 +441,7 @@ export function SongRequestsPage() {
           <Radio size={16} aria-hidden /> Live
         </LiveLine>
       ) : null}
+      {userId ? <PlayingAlerts userId={userId} /> : null}
       <Layout>
         <Area $area="actions">
           <Actions>
