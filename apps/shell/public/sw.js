@@ -124,6 +124,12 @@ const originsReady = loadRemoteOrigins().catch(() => {
   remoteOrigins = new Set();
 });
 
+/** Remembers which shell build a page runs (the last 50 pages: older ones are long closed). */
+function rememberShell(clientId, shell) {
+  pageShells.set(clientId, shell);
+  if (pageShells.size > 50) pageShells.delete(pageShells.keys().next().value);
+}
+
 function withTimeout(promise, ms) {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('network timeout')), ms);
@@ -156,13 +162,13 @@ async function navigate(event) {
     const response = await withTimeout(fetch(event.request), NETWORK_TIMEOUT_MS);
     if (event.resultingClientId && response.ok) {
       const shell = shellScript.exec(await response.clone().text());
-      pageShells.set(event.resultingClientId, shell ? shell[0] : null);
+      rememberShell(event.resultingClientId, shell ? shell[0] : null);
     }
     return response;
   } catch (error) {
     const page = await fromSnapshot('/');
     if (page) {
-      if (event.resultingClientId) pageShells.set(event.resultingClientId, 'snapshot');
+      if (event.resultingClientId) rememberShell(event.resultingClientId, 'snapshot');
       return page;
     }
     const offline = await (await caches.open(META)).match(OFFLINE_PAGE);
@@ -207,7 +213,8 @@ async function networkFirst(event) {
 }
 
 async function fetchOk(url) {
-  const response = await fetch(url, { cache: 'no-store' });
+  // without cookies: the snapshot is the same for everyone, never a member's own page
+  const response = await fetch(url, { cache: 'no-store', credentials: 'omit' });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return response;
 }
