@@ -268,6 +268,31 @@ test('installable, and the app shell and the lounge open offline after one visit
   });
   expect(manifest?.start_url).toBe('/song-requests');
 
+  // Online, the next load asks the network for what names the code (an area deployed on its
+  // own is picked up as without the worker) and takes the hashed code from the phone.
+  const askedByWorker: string[] = [];
+  const servedByWorker: string[] = [];
+  context.on('request', (r) => {
+    if (r.serviceWorker()) askedByWorker.push(r.url());
+  });
+  page.on('response', (r) => {
+    if (r.fromServiceWorker()) servedByWorker.push(r.url());
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: "Tonight's Request Lounge" })).toBeVisible();
+  const shellOrigin = new URL(page.url()).origin;
+  // the page's own requests come before the snapshot the worker takes after the load
+  const snapshotStart = askedByWorker.findIndex((u) => u.endsWith('/offline-assets.json'));
+  const pageLoad = snapshotStart === -1 ? askedByWorker : askedByWorker.slice(0, snapshotStart);
+  expect(
+    pageLoad.filter(
+      (u) => !u.startsWith(shellOrigin) && /\/(remoteEntry\.js|mf-manifest\.json)$/.test(u),
+    ).length,
+  ).toBeGreaterThan(0);
+  const exposed = /\/__federation_expose_App\.[0-9a-f]{8}\.js$/;
+  expect(servedByWorker.filter((u) => exposed.test(u)).length).toBeGreaterThan(0);
+  expect(askedByWorker.filter((u) => exposed.test(u))).toEqual([]);
+
   await context.setOffline(true);
   // a page of the lounge never opened before, and the one opened: both from the phone
   await page.goto('/djs');
