@@ -17,7 +17,7 @@
 create table public.push_subscriptions (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
-  endpoint text not null check (endpoint ~ '^https?://' and length(endpoint) <= 2000),
+  endpoint text not null check (endpoint ~ '^https://' and length(endpoint) <= 2000),
   p256dh text not null check (length(p256dh) between 1 and 200),
   auth text not null check (length(auth) between 1 and 100),
   created_at timestamptz not null default now(),

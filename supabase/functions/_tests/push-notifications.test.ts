@@ -139,12 +139,15 @@ afterAll(async () => {
   delete process.env['VAPID_PUBLIC_KEY'];
   delete process.env['VAPID_PRIVATE_KEY'];
   delete process.env['VAPID_SUBJECT'];
+  delete process.env['PUSH_SERVICE_HOSTS'];
   await srv?.close();
   await new Promise((resolve) => push?.close(resolve));
 });
 
 beforeEach(() => {
   received.length = 0;
+  // the stand-in is the only push service these tests allow
+  process.env['PUSH_SERVICE_HOSTS'] = '127.0.0.1';
   process.env['VAPID_PUBLIC_KEY'] = vapid.publicKey;
   process.env['VAPID_PRIVATE_KEY'] = vapid.privateKey;
   process.env['VAPID_SUBJECT'] = 'mailto:lounge@example.com';
@@ -191,6 +194,19 @@ describe('push-notifications', () => {
     received.length = 0;
     expect(await (await run()).json()).toEqual({ sent: 0, failed: 0 });
     expect(received).toEqual([]);
+  });
+
+  it('never posts to an endpoint that is not a push service, and drops it', async () => {
+    const leo = await signIn('leo@example.com');
+    process.env['PUSH_SERVICE_HOSTS'] = 'push.example.test';
+    await subscribe(leo.token, `${pushUrl}/ok/inside-the-venue`, browserKeys());
+    await playRequestOf(leo.id, 'Not A Push Service');
+    expect(await (await run()).json()).toEqual({ sent: 1, failed: 0 });
+    expect(received).toEqual([]);
+    const left = await srv.db.query('select 1 from public.push_subscriptions where endpoint = $1', [
+      `${pushUrl}/ok/inside-the-venue`,
+    ]);
+    expect(left.rows).toEqual([]);
   });
 
   it('keeps working when no push service can be reached, and tries again on the next run', async () => {

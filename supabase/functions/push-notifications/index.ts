@@ -50,6 +50,37 @@ export function vapidKeys(): VapidKeys | null {
   return { publicKey, privateKey, subject: env('VAPID_SUBJECT') ?? 'mailto:push@example.com' };
 }
 
+/**
+ * The browser vendors' push services: a subscription's endpoint is the one URL this server
+ * posts to on a member's behalf, so it must be one of them (PUSH_SERVICE_HOSTS, host names
+ * or parent domains, comma separated), never an address inside the venue's network.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+
+export function pushServiceAllowed(endpoint: string, hosts: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:') return false;
+  return hosts.some((h) => url.hostname === h || url.hostname.endsWith(`.${h}`));
+}
+
+function pushServiceHosts(): string[] {
+  const listed = (env('PUSH_SERVICE_HOSTS') ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  return listed.length > 0 ? listed : DEFAULT_PUSH_SERVICE_HOSTS;
+}
+
 /** What became of one message. */
 export interface PushOutcome {
   delivered: number;
@@ -61,7 +92,13 @@ export interface PushOutcome {
 export async function sendPush(message: ClaimedPush, keys: VapidKeys): Promise<PushOutcome> {
   const outcome: PushOutcome = { delivered: 0, unreachable: 0, gone: [] };
   const body = JSON.stringify(message.payload);
+  const hosts = pushServiceHosts();
   for (const sub of message.subscriptions) {
+    if (!pushServiceAllowed(sub.endpoint, hosts)) {
+      // not a push service: never contacted, and dropped like a gone endpoint
+      outcome.gone.push(sub.endpoint);
+      continue;
+    }
     try {
       await webpush.sendNotification(
         { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
