@@ -38,6 +38,10 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The suite's service worker would answer the pages' requests for code before a test's
+    // page.route could: the tests of offline use (lounge-offline.spec.ts) allow it in their
+    // own contexts.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -1,6 +1,7 @@
 import { createAppConfig } from '../../tools/rspack/create-config';
 import { devPort } from '../../tools/rspack/dev-ports';
 import { federation } from './module-federation.config';
+import { OfflineAssetsPlugin } from './offline-assets-plugin';
 import { RouteOwnersPlugin } from './route-owners-plugin';
 
 const config = createAppConfig({
@@ -11,4 +12,7 @@ const config = createAppConfig({
   runtimePlugins: [`${import.meta.dirname}/src/features/remotes/load-error-plugin.ts`],
 });
 
-export default { ...config, plugins: [...(config.plugins ?? []), new RouteOwnersPlugin()] };
+export default {
+  ...config,
+  plugins: [...(config.plugins ?? []), new RouteOwnersPlugin(), new OfflineAssetsPlugin()],
+};

@@ -30,6 +30,7 @@ const expectedTables = [
   'photo_wall',
   'profiles',
   'promotions',
+  'push_subscriptions',
   'reservation_mail_outbox',
   'reservation_settings',
   'reservation_tables',
@@ -168,8 +169,10 @@ describe('schema', () => {
       { fn: 'change_reservation', anon: false, authenticated: true },
       { fn: 'check_in_booking', anon: false, authenticated: true },
       { fn: 'claim_booking_mails', anon: false, authenticated: false },
+      { fn: 'claim_push_messages', anon: false, authenticated: false },
       { fn: 'claim_reservation_mails', anon: false, authenticated: false },
       { fn: 'complete_booking_mail', anon: false, authenticated: false },
+      { fn: 'complete_push_message', anon: false, authenticated: false },
       { fn: 'complete_reservation_mail', anon: false, authenticated: false },
       { fn: 'delete_my_account_data', anon: false, authenticated: true },
       // seats left are shown on the public events page
@@ -180,7 +183,11 @@ describe('schema', () => {
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
       { fn: 'join_reservation_waitlist', anon: false, authenticated: true },
       { fn: 'lounge_move_up_next', anon: false, authenticated: true },
+      // a queued request or vote, done once per client id (the function checks the member)
+      { fn: 'lounge_remove_vote', anon: false, authenticated: true },
+      { fn: 'lounge_request_song', anon: false, authenticated: true },
       { fn: 'lounge_set_status', anon: false, authenticated: true },
+      { fn: 'lounge_vote', anon: false, authenticated: true },
       { fn: 'move_reservation', anon: false, authenticated: true },
       { fn: 'request_song', anon: false, authenticated: true },
       // a night's free tables are shown on the public reserve page
@@ -213,6 +220,7 @@ describe('schema', () => {
       dj_ratings: ['dj_id', 'user_id', 'performance_date', 'created_at'],
       song_requests: ['event_date', 'created_at', 'vote_count', 'user_id'],
       song_votes: ['song_request_id', 'user_id', 'event_date'],
+      push_subscriptions: ['user_id'],
       venue_hour_exceptions: ['on_date'],
       venue_changes: ['changed_at'],
       audit_log: ['at', 'actor_id', 'action', 'subject_user_id'],

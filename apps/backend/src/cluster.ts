@@ -238,7 +238,8 @@ export async function runWorker(env: EnvSettings): Promise<void> {
     ...opts,
     // one worker drains the booking-mail outbox: more would only compete for the same rows
     // (the claim skips rows another drain holds, so none is sent twice either way)
-    config: index === 1 ? env.config : { ...env.config, bookingMailsIntervalMs: 0 },
+    config:
+      index === 1 ? env.config : { ...env.config, bookingMailsIntervalMs: 0, pushIntervalMs: 0 },
     sharedInbox: {
       mailer: env.smtpUrl ? createMailer({ smtpUrl: env.smtpUrl, from }) : forwardingMailer(from),
       url: inboxUrl,

@@ -122,6 +122,14 @@ describe('config', () => {
     ).toThrow('BACKUP_S3_TIMEOUT_MS must be at least 1');
   });
 
+  it('sends Web Push only with both VAPID keys, every 5 s unless PUSH_INTERVAL_MS says', () => {
+    expect(loadEnv({}).config.pushIntervalMs).toBe(0);
+    expect(loadEnv({ VAPID_PUBLIC_KEY: 'pub' }).config.pushIntervalMs).toBe(0);
+    const keys = { VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv' };
+    expect(loadEnv(keys).config.pushIntervalMs).toBe(5_000);
+    expect(loadEnv({ ...keys, PUSH_INTERVAL_MS: '0' }).config.pushIntervalMs).toBe(0);
+  });
+
   it('reads the Realtime limits per client address from the environment', () => {
     expect(
       loadEnv({

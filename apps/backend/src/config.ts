@@ -124,6 +124,11 @@ export interface Config {
   rest?: Partial<RestSettings>;
   /** How often the booking-mail outbox is drained (ms); 0 = not at all (the default in tests). */
   bookingMailsIntervalMs: number;
+  /**
+   * How often queued Web Push notifications are sent (ms); unset or 0 = not at all: the
+   * default, and always so without VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY).
+   */
+  pushIntervalMs?: number;
   /** Where /storage/v1 keeps object bytes; unset: the local folder (storage/settings.ts). */
   storage?: StorageSettings;
   /** The bearer token GET /metrics asks for; unset: /metrics answers 404. */
@@ -177,6 +182,9 @@ export function restSettings(config: Pick<Config, 'rest'>): RestSettings {
   const schemas = config.rest?.schemas?.length ? config.rest.schemas : ['public'];
   return { schemas, aggregates: config.rest?.aggregates ?? false };
 }
+
+/** PUSH_INTERVAL_MS for a started backend with VAPID keys: "your song is playing" within seconds. */
+export const DEFAULT_PUSH_INTERVAL_MS = 5_000;
 
 /** BOOKING_MAILS_INTERVAL_MS for a started backend: once a minute, as pg_cron does when hosted. */
 export const DEFAULT_BOOKING_MAILS_INTERVAL_MS = 60_000;
@@ -234,6 +242,7 @@ export interface EnvSettings {
     | 'securePasswordChange'
     | 'trustProxy'
     | 'bookingMailsIntervalMs'
+    | 'pushIntervalMs'
     | 'logLevel'
     | 'backupKeep'
     | 'backupIntervalMs'
@@ -393,6 +402,10 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
         env['BOOKING_MAILS_INTERVAL_MS'],
         DEFAULT_BOOKING_MAILS_INTERVAL_MS,
       ),
+      pushIntervalMs:
+        opt(env['VAPID_PUBLIC_KEY']) && opt(env['VAPID_PRIVATE_KEY'])
+          ? int(env['PUSH_INTERVAL_MS'], DEFAULT_PUSH_INTERVAL_MS)
+          : 0,
       logLevel: parseLogLevel(env['LOG_LEVEL']),
       backupKeep: Math.max(1, int(env['BACKUP_KEEP'], 7)),
       backupIntervalMs: int(env['BACKUP_INTERVAL_MS'], DEFAULT_BACKUP_INTERVAL_MS),

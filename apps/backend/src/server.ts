@@ -282,6 +282,18 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
           })
         : null;
 
+    // "your song is playing" by Web Push: only with the venue's VAPID keys (config.ts)
+    const pushNotifications =
+      (config.pushIntervalMs ?? 0) > 0
+        ? startBookingMailsJob({
+            apiUrl: url,
+            serviceRoleKey,
+            intervalMs: config.pushIntervalMs ?? 0,
+            functionName: 'push-notifications',
+            warn: (m) => warn(`push-notifications: ${m}`),
+          })
+        : null;
+
     obs.setPart('jobs', () =>
       bookingMails
         ? { ready: true, running: true, intervalMs: config.bookingMailsIntervalMs }
@@ -315,6 +327,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         if (closed) return;
         closed = true;
         await bookingMails?.stop();
+        await pushNotifications?.stop();
         await backups.stop();
         stopStorageSweep?.();
         auditRetention?.stop();

@@ -33,5 +33,10 @@ if (__SHELL_ASYNC_BOUNDARY__) {
     const { start } = await import(/* webpackMode: "eager" */ './bootstrap');
     await yieldToBrowser();
     await start();
+    // the offline service worker: after the page is interactive, never in its first load
+    const { registerServiceWorker } = await import(
+      /* webpackMode: "eager" */ './features/offline/register-service-worker'
+    );
+    registerServiceWorker();
   })();
 }

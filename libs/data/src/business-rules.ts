@@ -85,6 +85,11 @@ export const TEXT_LIMITS = {
     body: 500,
     title: 120,
   },
+  push_subscriptions: {
+    auth: 100,
+    endpoint: 2000,
+    p256dh: 200,
+  },
   reservations: {
     guest_name: 100,
     occasion: 60,

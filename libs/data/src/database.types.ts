@@ -683,6 +683,33 @@ export type Database = {
         }
         Relationships: []
       }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          endpoint: string
+          id: string
+          p256dh: string
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          endpoint: string
+          id?: string
+          p256dh: string
+          user_id?: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          endpoint?: string
+          id?: string
+          p256dh?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       reservation_mail_outbox: {
         Row: {
           attempts: number
@@ -1257,12 +1284,20 @@ export type Database = {
         Args: { max_count?: number }
         Returns: Record<string, unknown>[]
       }
+      claim_push_messages: {
+        Args: { _limit?: number }
+        Returns: Record<string, unknown>[]
+      }
       claim_reservation_mails: {
         Args: { max_count?: number }
         Returns: Record<string, unknown>[]
       }
       complete_booking_mail: {
         Args: { failure?: string; mail_id: number }
+        Returns: undefined
+      }
+      complete_push_message: {
+        Args: { _gone_endpoints?: unknown; _message_id: number; _sent: boolean }
         Returns: undefined
       }
       complete_reservation_mail: {
@@ -1297,9 +1332,21 @@ export type Database = {
         Args: { _offset: number; _request_id: string }
         Returns: undefined
       }
+      lounge_remove_vote: {
+        Args: { _client_id: string; _song_request_id: string }
+        Returns: Json
+      }
+      lounge_request_song: {
+        Args: { _artist: string; _client_id: string; _song_title: string }
+        Returns: Json
+      }
       lounge_set_status: {
         Args: { _request_id: string; _status: string }
         Returns: undefined
+      }
+      lounge_vote: {
+        Args: { _client_id: string; _song_request_id: string }
+        Returns: Json
       }
       move_reservation: {
         Args: { p_id: string; p_table_ids: unknown }

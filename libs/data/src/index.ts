@@ -138,12 +138,25 @@ export { roleMessages, grantFailed, revokeFailed } from './admin-roles/errors';
 export { ANALYTICS_SHOWN, useLatestAnalytics } from './admin-analytics/analytics-query';
 export { useRedemptions, type Redemption } from './offers/redemption-rows-query';
 
+// --- actions kept on the device while offline (one queue for every area) ---
+export {
+  OfflineError,
+  type QueuedAction,
+  type QueueEvent,
+  type SubmitOutcome,
+} from './offline/action-queue';
+export { getActionQueue, useActionQueueEvents, useQueuedActions } from './offline/use-action-queue';
+export { callQueued } from './offline/send';
+
 // --- the live lounge queue (request_song, staff queue actions, realtime) ---
 export {
   useRequestSongMutation,
   type RequestSongVars,
 } from './song-requests/request-song-mutation';
 export { useMoveUpNextMutation } from './song-requests/song-request-status-mutation';
+export { useLoungeOffline } from './song-requests/use-lounge-offline';
+export { usePushState, usePushSubscribeMutation, type PushState } from './push/push-subscription';
+export type { LoungeWaiting } from './song-requests/queued-actions';
 export { requestOutcomeToast, requestPlayingToast } from './song-requests/errors';
 export { pollIntervalFor } from './realtime/constants';
 export { useLoungeLive } from './realtime/use-lounge-live';

@@ -30,7 +30,7 @@ export {
   type ToastInput,
   type ToastVariant,
 } from './lib/toast-store';
-export { LazyToaster as Toaster } from './lib/lazy-toaster';
+export { LazyToaster as Toaster, preloadToaster } from './lib/lazy-toaster';
 export { ToastAnnouncer } from './lib/toast-announcer';
 export { Dialog, DialogClose } from './lib/dialog';
 export { QrCode } from './lib/qr-code';

@@ -1,7 +1,8 @@
 /**
  * Drains the booking-mail outbox on a timer: every interval it calls the booking-mails edge
- * function the way pg_cron calls it on hosted Supabase (POST with the service role key), so
- * both deployments send through the same code. A run never overlaps the previous one; a failed
+ * function (or another outbox's function, `functionName`: push-notifications) the way pg_cron
+ * calls it on hosted Supabase (POST with the service role key), so both deployments send
+ * through the same code. A run never overlaps the previous one; a failed
  * run is logged and the next tick tries again.
  */
 export interface BookingMailsJobOptions {
@@ -9,6 +10,8 @@ export interface BookingMailsJobOptions {
   apiUrl: string;
   serviceRoleKey: string;
   intervalMs: number;
+  /** The edge function the timer calls; booking-mails unless given. */
+  functionName?: string;
   warn?: (msg: string) => void;
   fetchImpl?: typeof fetch;
 }
@@ -22,13 +25,14 @@ export interface BookingMailsJob {
 
 export function startBookingMailsJob(opts: BookingMailsJobOptions): BookingMailsJob {
   const doFetch = opts.fetchImpl ?? fetch;
-  const warn = opts.warn ?? ((m: string) => console.warn(`[booking-mails] ${m}`));
+  const name = opts.functionName ?? 'booking-mails';
+  const warn = opts.warn ?? ((m: string) => console.warn(`[${name}] ${m}`));
   let running: Promise<void> | null = null;
   let stopped = false;
 
   const once = async (): Promise<void> => {
     try {
-      const res = await doFetch(`${opts.apiUrl}/functions/v1/booking-mails`, {
+      const res = await doFetch(`${opts.apiUrl}/functions/v1/${name}`, {
         method: 'POST',
         headers: {
           apikey: opts.serviceRoleKey,
@@ -41,7 +45,7 @@ export function startBookingMailsJob(opts: BookingMailsJobOptions): BookingMails
       if (!res.ok) warn(`run failed: HTTP ${res.status} ${body.slice(0, 300)}`);
       else {
         const { failed } = JSON.parse(body) as { sent: number; failed: number };
-        if (failed > 0) warn(`${failed} mail(s) failed and will be retried`);
+        if (failed > 0) warn(`${failed} message(s) failed and will be retried`);
       }
     } catch (e) {
       warn(`run failed: ${e instanceof Error ? e.message : String(e)}`);

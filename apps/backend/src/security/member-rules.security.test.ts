@@ -223,6 +223,18 @@ const DEFINERS: Record<string, { call: string; expect: Expect }> = {
     call: `private.lounge_move_up_next(gen_random_uuid(), 1)::text`,
     expect: 'refused',
   },
+  'private.lounge_remove_vote(uuid, uuid)': {
+    call: `private.lounge_remove_vote(gen_random_uuid(), gen_random_uuid())::text`,
+    expect: 'refused',
+  },
+  'private.lounge_request_song(uuid, text, text)': {
+    call: `private.lounge_request_song(gen_random_uuid(), 'Hey Ya', 'OutKast')::text`,
+    expect: 'refused',
+  },
+  'private.lounge_vote(uuid, uuid)': {
+    call: `private.lounge_vote(gen_random_uuid(), gen_random_uuid())::text`,
+    expect: 'refused',
+  },
   'private.lounge_set_status(uuid, text)': {
     call: `private.lounge_set_status(gen_random_uuid(), 'played')::text`,
     expect: 'refused',

@@ -18,6 +18,7 @@ export const OWNER: Record<string, string> = {
   dj_ratings: 'user_id',
   song_requests: 'user_id',
   song_votes: 'user_id',
+  push_subscriptions: 'user_id',
 };
 
 /** Columns only an admin (or the server) may set, with the value a member's new row gets. */

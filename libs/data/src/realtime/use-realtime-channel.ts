@@ -77,9 +77,19 @@ export function useRealtimeChannel(
     const show = (next: LiveStatus) => {
       if (!cancelled) startTransition(() => setStatus(next));
     };
-    const goOffline = () => show('down');
+    // Broadcasts sent while the device was offline never arrive (Realtime keeps no backlog):
+    // back online on a channel that stayed joined, the caller catches up all the same.
+    let wentOffline = false;
+    const goOffline = () => {
+      wentOffline = true;
+      show('down');
+    };
     const goOnline = () => {
-      if (joined && !wasDown) show('live');
+      if (joined && !wasDown) {
+        if (wentOffline) onLiveRef.current?.();
+        show('live');
+      }
+      wentOffline = false;
     };
     window.addEventListener('offline', goOffline);
     window.addEventListener('online', goOnline);

@@ -67,6 +67,12 @@ export const songRequestToasts = {
     description: "The DJ isn't taking this song tonight",
     variant: 'default',
   },
+  waiting: {
+    title: 'Saved on Your Phone 📶',
+    description:
+      "No connection right now - your request is waiting to send and goes out when you're back online",
+    variant: 'default',
+  },
   statusFailed: {
     title: 'Update Failed',
     description: "Couldn't update the request status. Try again!",
@@ -96,6 +102,8 @@ export function requestOutcomeToast(outcome: RequestSongOutcome): ToastMessage {
       return songRequestToasts.closed;
     case 'unavailable':
       return songRequestToasts.unavailable;
+    case 'waiting':
+      return songRequestToasts.waiting;
   }
 }
 

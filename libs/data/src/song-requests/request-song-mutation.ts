@@ -1,70 +1,58 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DataError, unwrap } from '../lib/errors';
 import type { MutationHookOptions } from '../lib/mutation';
-import { getSupabase } from '../lib/supabase-client';
 import { songVoteKeys } from '../song-votes/keys';
 import type { SongRequest } from './song-requests-query';
 import { upsertTonightsRequest } from './cache';
+import {
+  LOUNGE_ACTION,
+  registerLoungeSenders,
+  type QueuedRequestPayload,
+  type ServerRequestOutcome,
+} from './queued-actions';
 
 /**
- * What the database did with a request (public.request_song):
+ * What the database did with a request (public.lounge_request_song):
  * - created: a new request;
  * - voted: the song was already on tonight's list and the member's vote was added;
  * - already_voted: already on the list and the member had voted for it;
  * - vote_limit_reached: already on the list, and the member has no votes left;
  * - closed: already up next, playing or played (votes are taken on open requests only);
- * - unavailable: the staff declined the song tonight.
+ * - unavailable: the staff declined the song tonight;
+ * or, on the device:
+ * - waiting: no connection; the request is kept on the device and sent when it returns.
  */
-export type RequestSongOutcome =
-  'created' | 'voted' | 'already_voted' | 'vote_limit_reached' | 'closed' | 'unavailable';
+export type RequestSongOutcome = ServerRequestOutcome | 'waiting';
 
 export interface RequestSongResult {
   outcome: RequestSongOutcome;
-  /** The request the song is now on the list as (null when unavailable). */
+  /** The request the song is now on the list as (null when unavailable or waiting). */
   request: SongRequest | null;
 }
 
 export interface RequestSongVars {
   songTitle: string;
   artist: string;
-}
-
-const OUTCOMES: readonly string[] = [
-  'created',
-  'voted',
-  'already_voted',
-  'vote_limit_reached',
-  'closed',
-  'unavailable',
-] satisfies RequestSongOutcome[];
-
-function isResult(value: unknown): value is RequestSongResult {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as { outcome?: unknown; request?: unknown };
-  return (
-    typeof v.outcome === 'string' &&
-    OUTCOMES.includes(v.outcome) &&
-    (v.request === null || typeof v.request === 'object')
-  );
+  /** The signed-in member (the request is kept on the device under their id). */
+  userId: string;
 }
 
 /**
- * Requests a song for tonight. The database decides, under concurrency, whether
- * it is a new request or a vote for the same song already on the list (title
- * and artist compared normalised), and refuses empty values, profanity and a
- * request over the nightly limit.
+ * Requests a song for tonight, through the device's queue of actions: sent at
+ * once when online, kept and sent later otherwise, with a client id the database
+ * stores it under once. The database decides, under concurrency, whether it is a
+ * new request or a vote for the same song already on the list (title and artist
+ * compared normalised), and refuses empty values, profanity and a request over
+ * the nightly limit (thrown as the server's error).
  */
 export async function requestSong(vars: RequestSongVars): Promise<RequestSongResult> {
-  const result = unwrap(
-    await getSupabase().rpc('request_song', {
-      _song_title: vars.songTitle.trim(),
-      _artist: vars.artist.trim(),
-    }),
-  );
-  if (!isResult(result)) {
-    throw new DataError({ message: 'The server did not say what became of the request.' });
-  }
-  return result;
+  const payload: QueuedRequestPayload = {
+    songTitle: vars.songTitle.trim(),
+    artist: vars.artist.trim(),
+  };
+  const outcome = await registerLoungeSenders().submit(LOUNGE_ACTION.request, vars.userId, payload);
+  if (outcome.state === 'refused') throw outcome.error;
+  if (outcome.state === 'waiting') return { outcome: 'waiting', request: null };
+  return outcome.result as RequestSongResult;
 }
 
 export function useRequestSongMutation({
@@ -73,6 +61,8 @@ export function useRequestSongMutation({
 }: MutationHookOptions<RequestSongResult, RequestSongVars> = {}) {
   const client = useQueryClient();
   return useMutation({
+    // offline too: the queue keeps the request on the device
+    networkMode: 'always',
     ...options,
     mutationFn: requestSong,
     async onSuccess(...args) {

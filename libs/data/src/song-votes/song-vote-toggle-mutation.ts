@@ -1,40 +1,44 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '../lib/errors';
 import type { MutationHookOptions } from '../lib/mutation';
-import { getSupabase } from '../lib/supabase-client';
 import { songRequestKeys } from '../lib/query-keys';
+import { LOUNGE_ACTION, registerLoungeSenders } from '../song-requests/queued-actions';
 import { songVoteKeys } from './keys';
 
 export interface ToggleVoteVars {
   songRequestId: string;
   userId: string;
-  /** 'add' inserts the member's vote, 'remove' deletes it. */
+  /** 'add' casts the member's vote, 'remove' takes it back. */
   action: 'add' | 'remove';
 }
 
+/** Sent: the database has the change; waiting: kept on the device until the connection returns. */
+export type ToggleVoteResult = 'sent' | 'waiting';
+
 /**
- * Adds or removes the member's vote. The database allows one vote per request,
- * only on pending requests, and VOTES_PER_NIGHT per night (one more is refused
- * with P0001 and the hint vote_limit_reached), and keeps the request's
- * vote_count.
+ * Adds or removes the member's vote, through the device's queue of actions (sent
+ * at once when online, kept and sent later otherwise; the database counts a
+ * client id once). The database allows one vote per request, only on pending
+ * requests (P0001, hint song_request_closed), and VOTES_PER_NIGHT per night (one
+ * more is refused with P0001 and the hint vote_limit_reached), and keeps the
+ * request's vote_count.
  */
-export async function toggleVote(vars: ToggleVoteVars): Promise<void> {
-  const votes = getSupabase().from('song_votes');
-  if (vars.action === 'add') {
-    unwrap(await votes.insert({ song_request_id: vars.songRequestId, user_id: vars.userId }));
-  } else {
-    unwrap(
-      await votes.delete().eq('song_request_id', vars.songRequestId).eq('user_id', vars.userId),
-    );
-  }
+export async function toggleVote(vars: ToggleVoteVars): Promise<ToggleVoteResult> {
+  const kind = vars.action === 'add' ? LOUNGE_ACTION.vote : LOUNGE_ACTION.unvote;
+  const outcome = await registerLoungeSenders().submit(kind, vars.userId, {
+    songRequestId: vars.songRequestId,
+  });
+  if (outcome.state === 'refused') throw outcome.error;
+  return outcome.state;
 }
 
 export function useSongVoteToggleMutation({
   onSettled,
   ...options
-}: MutationHookOptions<void, ToggleVoteVars> = {}) {
+}: MutationHookOptions<ToggleVoteResult, ToggleVoteVars> = {}) {
   const client = useQueryClient();
   return useMutation({
+    // offline too: the queue keeps the vote on the device
+    networkMode: 'always',
     ...options,
     mutationFn: toggleVote,
     // Success or not, the server now knows best: refresh the votes and counts.

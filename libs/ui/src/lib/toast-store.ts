@@ -21,6 +21,12 @@ interface ToastState {
   /** Closes every toast on screen (one that no longer applies, say "Authentication Required" once signed in). */
   dismissAll: () => void;
   remove: (id: number) => void;
+  /**
+   * Fetches the page's toast UI code ahead of the first toast (set by the Toaster the
+   * shell renders; null until it is mounted). Kept here because this store is the one
+   * instance every area shares.
+   */
+  preloadUi: (() => void) | null;
 }
 
 let nextId = 1;
@@ -59,6 +65,7 @@ export const useToastStore = create<ToastState>()((set) => ({
     setTimeout(() => set((state) => ({ toasts: state.toasts.filter((t) => t.open) })), 200);
   },
   remove: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
+  preloadUi: null,
 }));
 
 /** Closes every toast on screen, before a toast that replaces what they said. */

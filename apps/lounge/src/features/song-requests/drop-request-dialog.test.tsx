@@ -25,7 +25,7 @@ function renderDialog() {
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <DropRequestDialog open onOpenChange={onOpenChange} />
+      <DropRequestDialog open onOpenChange={onOpenChange} userId="member-1" />
     </QueryClientProvider>,
   );
   return { onOpenChange };
@@ -66,7 +66,11 @@ describe('DropRequestDialog', () => {
     await userEvent.type(screen.getByLabelText('Artist'), ' Beyoncé ');
     await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     await waitFor(() => expect(insert).toHaveBeenCalled());
-    expect(insert).toHaveBeenCalledWith({ songTitle: 'Halo', artist: 'Beyoncé' });
+    expect(insert).toHaveBeenCalledWith({
+      songTitle: 'Halo',
+      artist: 'Beyoncé',
+      userId: 'member-1',
+    });
     await waitFor(() => expect(toastTitles()).toEqual(['🎵 Song Added to the Mix!']));
     expect(onOpenChange).toHaveBeenCalledWith(false);
     expect(screen.getByLabelText('Song Title')).toHaveValue('');
@@ -88,6 +92,28 @@ describe('DropRequestDialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
     await waitFor(() => expect(toastTitles()).toEqual([title]));
     expect(useToastStore.getState().toasts[0]?.description).toBe(text);
+  });
+
+  it('says a request made offline is kept on the phone, and closes', async () => {
+    insert.mockResolvedValue({ outcome: 'waiting', request: null });
+    const onRequested = vi.fn();
+    const onOpenChange = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <DropRequestDialog
+          open
+          onOpenChange={onOpenChange}
+          onRequested={onRequested}
+          userId="member-1"
+        />
+      </QueryClientProvider>,
+    );
+    await userEvent.type(screen.getByLabelText('Song Title'), 'Halo');
+    await userEvent.type(screen.getByLabelText('Artist'), 'Beyoncé');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(toastTitles()).toEqual(['Saved on Your Phone 📶']));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    expect(onRequested).not.toHaveBeenCalled();
   });
 
   it('explains the nightly request limit', async () => {

@@ -16,13 +16,18 @@ const loadProfanityCheck = () => import('./profanity');
  * (submit stays disabled until then), checked for profanity here and again by
  * the database. The database also decides whether the song is new tonight
  * or already on the list (then the member's vote is added to it); the toast
- * says which. Closes and clears on success.
+ * says which. Without a connection the request is kept on the phone, listed as
+ * waiting to send, and sent when the connection returns. Closes and clears on
+ * success (sent or kept).
  */
 export function DropRequestDialog({
   open,
   onOpenChange,
   onRequested,
+  userId,
 }: {
+  /** The signed-in member (a request made offline is kept on the device under their id). */
+  userId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Called with the request the song is now on the list as (new, or voted up). */
@@ -68,7 +73,7 @@ export function DropRequestDialog({
     } finally {
       setChecking(false);
     }
-    create.mutate({ songTitle: title, artist: by });
+    create.mutate({ songTitle: title, artist: by, userId });
   };
 
   const cancel = () => {

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { ArrowDown, ArrowUp, Flame, Loader2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, CloudOff, Flame, Loader2 } from 'lucide-react';
 import styled from 'styled-components';
 import { Badge, badgeToneColour, media, theme, toast, type BadgeTone } from '@bistro/ui';
 import { VOTES_PER_NIGHT, type SongRequest, type SongRequestStatus } from '@bistro/data';
@@ -136,6 +136,17 @@ const AdminButton = styled.button`
   }
 `;
 
+/** The member's vote change made offline, kept on the phone until it is sent. */
+const Waiting = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space(1)};
+  margin: ${theme.space(1)} 0 0;
+  color: ${theme.colors.warning};
+  font-size: 0.85rem;
+  font-weight: 600;
+`;
+
 const VoteCount = styled.span`
   display: inline-flex;
   align-items: center;
@@ -172,6 +183,8 @@ export interface RequestRowProps {
   /** The member has used all their votes tonight and this song is not one of them. */
   voteLocked: boolean;
   votePending: boolean;
+  /** The member's vote change is kept on the phone, waiting to be sent. */
+  voteWaiting?: boolean;
   onToggleVote: (request: SongRequest, voted: boolean) => void;
   isAdmin: boolean;
   statusPending: boolean;
@@ -192,6 +205,7 @@ export const RequestRow = memo(function RequestRow({
   voted,
   voteLocked,
   votePending,
+  voteWaiting = false,
   onToggleVote,
   isAdmin,
   statusPending,
@@ -231,6 +245,12 @@ export const RequestRow = memo(function RequestRow({
           ) : null}
           {status.label}
         </StatusBadge>
+        {voteWaiting ? (
+          <Waiting data-testid="vote-waiting">
+            <CloudOff size={14} aria-hidden />
+            {voted ? 'Your vote is waiting to send' : 'Taking back your vote: waiting to send'}
+          </Waiting>
+        ) : null}
       </Body>
       {open ? (
         <VoteButton

@@ -59,6 +59,8 @@ export interface RequestSectionsProps {
   search: string;
   votedIds: ReadonlySet<string>;
   pendingVoteIds: ReadonlySet<string>;
+  /** Requests whose vote change the member made offline and is waiting to be sent. */
+  waitingVoteIds?: ReadonlySet<string>;
   pendingStatusIds: ReadonlySet<string>;
   isAdmin: boolean;
   onToggleVote: (request: SongRequest, voted: boolean) => void;
@@ -72,6 +74,7 @@ export const RequestSections = memo(function RequestSections({
   search,
   votedIds,
   pendingVoteIds,
+  waitingVoteIds,
   pendingStatusIds,
   isAdmin,
   onToggleVote,
@@ -114,6 +117,7 @@ export const RequestSections = memo(function RequestSections({
       voted={votedIds.has(request.id)}
       voteLocked={voteLocked}
       votePending={pendingVoteIds.has(request.id)}
+      voteWaiting={waitingVoteIds?.has(request.id) ?? false}
       onToggleVote={onToggleVote}
       isAdmin={isAdmin}
       statusPending={pendingStatusIds.has(request.id)}

@@ -16,6 +16,10 @@ const state = vi.hoisted(() => ({
   live: 'connecting' as 'connecting' | 'live' | 'down',
   join: undefined as boolean | undefined,
   ratedTonight: false,
+  waiting: {
+    requests: [] as { id: string; songTitle: string; artist: string }[],
+    votes: new Map<string, boolean>(),
+  },
   onMyRequestPlaying: undefined as
     ((r: { id: string; song_title: string; artist: string }) => void) | undefined,
 }));
@@ -30,6 +34,9 @@ vi.mock('@bistro/data', async (importOriginal) => {
     useLiveDjRatings: () => state.ratings,
     useHasRatedTonight: () => ({ data: state.ratedTonight }),
     useSongVoteToggleMutation: () => ({ mutateAsync: state.toggle }),
+    useLoungeOffline: () => state.waiting,
+    usePushState: () => ({ data: undefined }),
+    usePushSubscribeMutation: () => ({ mutate: vi.fn(), isPending: false }),
     useSongRequestStatusMutation: () => ({ mutateAsync: vi.fn() }),
     useMoveUpNextMutation: () => ({ mutateAsync: vi.fn() }),
     useRequestSongMutation: () => ({ mutate: vi.fn(), isPending: false }),
@@ -225,6 +232,44 @@ describe('SongRequestsPage', () => {
       userId: 'member-1',
       action: 'add',
     });
+  });
+
+  it('shows requests and vote changes made offline as waiting to send, counted in the votes', async () => {
+    state.requests = {
+      data: [request('1', 'Halo', 2), request('2', 'Hello', 1), request('3', 'Crazy', 0)],
+      isPending: false,
+      isError: false,
+    };
+    state.votes = { data: ['2'], error: null };
+    state.waiting = {
+      requests: [{ id: 'c1', songTitle: 'Valerie', artist: 'Amy Winehouse' }],
+      votes: new Map([
+        ['1', true],
+        ['2', false],
+      ]),
+    };
+    try {
+      renderPage();
+      const waiting = screen.getByRole('region', { name: 'Waiting to Send' });
+      expect(within(waiting).getByText('Valerie')).toBeVisible();
+      expect(within(waiting).getByText('waiting to send')).toBeVisible();
+      // Halo: voted offline; Hello: its vote taken back offline
+      expect(screen.getByRole('button', { name: /^Remove your vote for Halo/ })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      expect(screen.getByRole('button', { name: /^Vote for Hello/ })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
+      expect(screen.getAllByTestId('vote-waiting').map((e) => e.textContent)).toEqual([
+        'Your vote is waiting to send',
+        'Taking back your vote: waiting to send',
+      ]);
+    } finally {
+      state.waiting = { requests: [], votes: new Map() };
+      state.votes = { data: undefined, error: null };
+    }
   });
 
   it('says there is no DJ to rate when none is active', async () => {

@@ -21,6 +21,7 @@ import {
   Page,
   Row,
   media,
+  preloadToaster,
   theme,
   toast,
 } from '@bistro/ui';
@@ -35,6 +36,7 @@ import {
   songVoteToasts,
   useLiveDj,
   useLoungeLive,
+  useLoungeOffline,
   useMoveUpNextMutation,
   useMyVotes,
   useSongRequestStatusMutation,
@@ -57,6 +59,8 @@ import { splitQueue } from './queue';
 import { RequestSections } from './request-sections';
 import { statusView } from './request-status';
 import { usePendingIds } from './use-pending-ids';
+import { WaitingToSend } from './waiting-to-send';
+import { PlayingAlerts } from './playing-alerts';
 import { useTonight } from './use-tonight';
 
 /**
@@ -201,6 +205,10 @@ export function SongRequestsPage() {
   useEffect(() => {
     if (showContent) setContentShown(true);
   }, [showContent]);
+  // A request or vote made offline is confirmed by a toast: its code is fetched while online.
+  useEffect(() => {
+    if (contentShown) preloadToaster();
+  }, [contentShown]);
 
   // The two answers can straddle a change of DJ: then the ratings are for
   // another DJ, not shown, and fetched again for this one.
@@ -237,8 +245,18 @@ export function SongRequestsPage() {
     [requests, deferredSearch],
   );
 
+  // Requests and vote changes made offline wait on the phone; the lists show them at once.
+  const waiting = useLoungeOffline(userId || undefined, toast);
   const votedList = votesQuery.data ?? EMPTY;
-  const votedIds = useMemo(() => new Set(votedList), [votedList]);
+  const votedIds = useMemo(() => {
+    const ids = new Set(votedList);
+    for (const [id, voted] of waiting.votes) {
+      if (voted) ids.add(id);
+      else ids.delete(id);
+    }
+    return ids;
+  }, [votedList, waiting.votes]);
+  const waitingVoteIds = useMemo(() => new Set(waiting.votes.keys()), [waiting.votes]);
   const votesUsed = votedIds.size;
 
   // Stable callbacks so memoised rows skip re-rendering on each poll.
@@ -248,8 +266,9 @@ export function SongRequestsPage() {
   }, [votedIds]);
   const { ids: pendingVoteIds, add: addPendingVote, remove: removePendingVote } = usePendingIds();
   const toggle = useSongVoteToggleMutation({
-    onSuccess: (_data, vars) => {
-      if (vars.action === 'add') toast(songVoteToasts.added);
+    onSuccess: (result, vars) => {
+      // a vote kept offline is marked on its row as waiting to send
+      if (vars.action === 'add' && result === 'sent') toast(songVoteToasts.added);
     },
     onError: (error, vars) => {
       const message = voteErrorToast(error, vars.action);
@@ -422,6 +441,7 @@ export function SongRequestsPage() {
           <Radio size={16} aria-hidden /> Live
         </LiveLine>
       ) : null}
+      {userId ? <PlayingAlerts userId={userId} /> : null}
       <Layout>
         <Area $area="actions">
           <Actions>
@@ -478,12 +498,14 @@ export function SongRequestsPage() {
               onChange={(e) => setSearch(e.target.value)}
             />
           </SearchBox>
+          <WaitingToSend requests={waiting.requests} />
           <RequestSections
             requests={queue.open}
             hasAnyRequests={hasAnyRequests}
             search={deferredSearch}
             votedIds={votedIds}
             pendingVoteIds={pendingVoteIds}
+            waitingVoteIds={waitingVoteIds}
             pendingStatusIds={pendingStatusIds}
             isAdmin={isAdmin}
             onToggleVote={onToggleVote}
@@ -499,6 +521,7 @@ export function SongRequestsPage() {
             open={dropOpen}
             onOpenChange={setDropOpen}
             onRequested={setSpotlight}
+            userId={userId}
           />
         </Suspense>
       ) : null}
