@@ -95,6 +95,8 @@ export interface CallPlan extends Shape {
   result: 'void' | 'scalar' | 'set';
   /** the read over the function's rows (result 'set') */
   root: ReadNode;
+  /** the function returns one row of a table (not a set): answered as one object, or null */
+  oneRow: boolean;
   /** GET/HEAD, or a stable/immutable function: the call runs in a read-only transaction */
   readOnly: boolean;
   /** more rows returned than this is PGRST124 (and the transaction rolls back) */
@@ -262,6 +264,18 @@ function candidateFunctions(fns: FunctionInfo[], args: Record<string, unknown>):
 
 const isJsonType = (t: string): boolean => t === 'json' || t === 'jsonb';
 
+/** The types a function's one unnamed argument may have to be callable (the body goes to it). */
+const UNNAMED_TYPES = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
+
+/**
+ * What PostgREST exposes for calls: functions whose arguments all have names, or that take a
+ * single unnamed json, jsonb, text, xml or bytea argument; others cannot be called by name.
+ */
+function callable(f: FunctionInfo): boolean {
+  if (f.args.every((a) => a.name !== '')) return true;
+  return f.args.length === 1 && UNNAMED_TYPES.has((f.args[0] as { type: string }).type);
+}
+
 /** An argument as Postgres text input: JSON for json/jsonb and objects, array literals for arrays. */
 function toPgText(v: unknown, type: string): string | null {
   if (v === null || v === undefined) return null;
@@ -277,7 +291,7 @@ const signature = (schema: string, f: FunctionInfo): string =>
 function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallPlan {
   const name = req.target;
   const schema = req.schema;
-  const fns = cache.functions.get(name) ?? [];
+  const fns = (cache.functions.get(name) ?? []).filter(callable);
   let args: Record<string, unknown>;
   const post = req.method === 'POST';
   if (post) {
@@ -320,10 +334,12 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
       `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
     );
   }
-  const result = fn.returnsVoid ? 'void' : fn.returnsSet ? 'set' : 'scalar';
+  const returned = fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;
+  // one row of a table is read like a set (select, embeds, filters) and answered as one object
+  const result =
+    fn.returnsVoid ? 'void' : fn.returnsSet || returned ? 'set' : 'scalar';
   if (result === 'set' && req.queryError) throw req.queryError;
-  const rowTable =
-    result === 'set' && fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;
+  const rowTable = result === 'set' ? returned : null;
   const callArgs: CallArg[] = whole
     ? [
         {
@@ -353,6 +369,7 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
         ? readTree(cache, rowTable, req.query, req.range, opts)
         : buildReadNode(cache, null, [{ type: 'star' }]),
     // as in PostgREST: GET/HEAD never write, nor does a function declared stable or immutable
+    oneRow: !fn.returnsSet && !fn.returnsVoid && returned !== null,
     readOnly: req.method === 'GET' || req.method === 'HEAD' || !fn.volatile,
     ...shapeOf(req),
     ...(req.prefer.maxAffected !== undefined ? { maxAffected: req.prefer.maxAffected } : {}),
