@@ -67,12 +67,11 @@ export const badJson = (msg: string) => new AuthError(400, ErrorCode.BadJson, ms
 export const validationFailed = (msg: string) =>
   new AuthError(400, ErrorCode.ValidationFailed, msg);
 export const unsupportedProvider = () => validationFailed(UNSUPPORTED_PROVIDER);
+/** GoTrue's format check answers 400 `validation_failed` (its `email_address_invalid` is for
+ * an address its mailer refuses to send to, which this service never does). */
 export const emailAddressInvalid = () =>
-  new AuthError(
-    400,
-    ErrorCode.EmailAddressInvalid,
-    'Unable to validate email address: invalid format',
-  );
+  validationFailed('Unable to validate email address: invalid format');
+export const emailAddressTooLong = () => validationFailed('An email address is too long');
 export const weakPassword = (msg: string, reasons: string[]) =>
   new AuthError(422, ErrorCode.WeakPassword, msg, { weak_password: { reasons } });
 export const samePassword = () =>

@@ -336,8 +336,7 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
   }
   const returned = fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;
   // one row of a table is read like a set (select, embeds, filters) and answered as one object
-  const result =
-    fn.returnsVoid ? 'void' : fn.returnsSet || returned ? 'set' : 'scalar';
+  const result = fn.returnsVoid ? 'void' : fn.returnsSet || returned ? 'set' : 'scalar';
   if (result === 'set' && req.queryError) throw req.queryError;
   const rowTable = result === 'set' ? returned : null;
   const callArgs: CallArg[] = whole
