@@ -27,7 +27,7 @@ function remember(key: string, bytes: Uint8Array): void {
   }
 }
 
-async function render(
+export async function renderResponse(
   s: StorageService,
   c: Context,
   opts: TransformOptions,
@@ -73,7 +73,7 @@ export const renderPublicImage = (s: StorageService) => async (c: Context) => {
   const key = objectKeyOf(c, 6); // /storage/v1/render/image/public/<bucket>/<name>
   const b = await s.bucket(key.bucket);
   if (!b.public) throw objectNotFound();
-  return render(s, c, opts, await findPublicObjectMetadata(s.db, key), key);
+  return renderResponse(s, c, opts, await findPublicObjectMetadata(s.db, key), key);
 };
 
 /** Any bucket's image, as the caller's row-level security lets them read it. */
@@ -81,5 +81,5 @@ export const renderAuthenticatedImage = (s: StorageService) => async (c: Context
   const opts = parseTransform(c.req.query());
   const who = await s.caller(c);
   const key = objectKeyOf(c, 6); // /storage/v1/render/image/authenticated/<bucket>/<name>
-  return render(s, c, opts, await readableObject(s, c, who, key), key);
+  return renderResponse(s, c, opts, await readableObject(s, c, who, key), key);
 };
