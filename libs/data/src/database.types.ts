@@ -1124,6 +1124,7 @@ export type Database = {
       }
       venue_settings: {
         Row: {
+          admin_requires_mfa: boolean
           adults_only_from: string | null
           city: string
           cover_charge_note: string
@@ -1146,6 +1147,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          admin_requires_mfa?: boolean
           adults_only_from?: string | null
           city: string
           cover_charge_note?: string
@@ -1168,6 +1170,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          admin_requires_mfa?: boolean
           adults_only_from?: string | null
           city?: string
           cover_charge_note?: string
