@@ -463,7 +463,7 @@ function AdminSecurity({ venue }: { venue: Venue }) {
       <Check>
         <input
           type="checkbox"
-          checked={venue.adminRequiresMfa}
+          checked={save.isPending ? save.variables === true : venue.adminRequiresMfa}
           disabled={save.isPending}
           onChange={(e) => save.mutate(e.target.checked)}
         />

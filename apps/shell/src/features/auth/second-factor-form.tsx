@@ -41,7 +41,7 @@ export function SecondFactorForm() {
         Enter your code
       </Heading>
       <Muted>Open your authenticator app and enter the 6-digit code it shows for this site.</Muted>
-      <form onSubmit={handleSubmit(onSubmit)} aria-label="Authenticator code">
+      <form onSubmit={handleSubmit(onSubmit)} aria-label="Enter your code">
         <RequiredField
           id="signin-totp"
           label="Authenticator code"
