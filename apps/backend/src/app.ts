@@ -86,7 +86,7 @@ export function createApp(
       },
     });
 
-  app.use('*', apiKeyGate);
+  if (config.requireApiKey) app.use('*', apiKeyGate);
   app.use('/rest/v1/*', tooLarge('rest'));
   app.use('/auth/v1/*', tooLarge('auth'));
   app.use('/storage/v1/*', tooLarge('storage'));

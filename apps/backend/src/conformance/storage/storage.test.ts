@@ -283,6 +283,19 @@ describe('requests without any API key', () => {
     }
   });
 
+  it("with REQUIRE_API_KEY=false they are served as anonymous, as the Supabase CLI's stack", async () => {
+    const open = await startTestServer({ supabaseDir: dir, config: { requireApiKey: false } });
+    try {
+      const buckets = await fetch(`${open.url}/storage/v1/bucket`);
+      expect(buckets.status).toBe(200);
+      expect(await buckets.json()).toEqual([]);
+      const rest = await fetch(`${open.url}/rest/v1/nothing_here`);
+      expect((await rest.json()) as unknown).toMatchObject({ code: '42P01' });
+    } finally {
+      await open.close();
+    }
+  });
+
   it('public objects, renders and signed links need none', async () => {
     await service.storage.createBucket('open', { public: true });
     await service.storage.from('open').upload('p.png', await png(40, 20));
