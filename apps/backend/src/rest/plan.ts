@@ -3,6 +3,7 @@
  * (insert, update, delete) or call plan. Tables, columns, relationships and functions are
  * checked here; the SQL builder then only renders what the plan says.
  */
+import { closestName } from './fuzzy.js';
 import { ApiError } from './errors.js';
 import { MAX_BULK_ROWS } from './limits.js';
 import { pgArrayLiteral } from '../shared/pg-array.js';
@@ -285,8 +286,38 @@ function toPgText(v: unknown, type: string): string | null {
   return String(v);
 }
 
+/** A function as PostgREST names it in errors: `schema.fn(a => integer, b => text)`. */
 const signature = (schema: string, f: FunctionInfo): string =>
-  `${schema}.${f.name}(${f.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`;
+  `${schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
+
+/** PostgREST's order of the candidates it lists: fewer arguments first, then by signature. */
+const byArity = (schema: string) => (a: FunctionInfo, b: FunctionInfo) =>
+  a.args.length - b.args.length || signature(schema, a).localeCompare(signature(schema, b));
+
+/**
+ * PostgREST's hint for a function it cannot find: with other overloads of the name, the
+ * closest of their argument lists; without any, the closest callable function name.
+ */
+function noFunctionHint(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  overloads: FunctionInfo[],
+  argNames: string[],
+): string | null {
+  const list = (names: string[]) => `(${names.join(', ')})`;
+  const found = overloads.length
+    ? closestName(
+        list(argNames),
+        overloads.map((f) => list(f.args.map((a) => a.name))),
+      )
+    : closestName(
+        name,
+        [...cache.functions.entries()].filter(([, fs]) => fs.some(callable)).map(([n]) => n),
+      );
+  if (found === null) return null;
+  return `Perhaps you meant to call the function ${schema}.${overloads.length ? name : ''}${found}`;
+}
 
 function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallPlan {
   const name = req.target;
@@ -316,7 +347,10 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
     throw new ApiError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${candidates.map((f) => signature(schema, f)).join(', ')}`,
+      `Could not choose the best candidate function between: ${[...candidates]
+        .sort(byArity(schema))
+        .map((f) => signature(schema, f))
+        .join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
@@ -325,13 +359,23 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
     const names = Object.keys(args).sort();
     const keys = names.join(', ');
     const searched = names.length
-      ? ` with parameter${names.length > 1 ? 's' : ''} ${keys} or with a single unnamed json/jsonb parameter`
+      ? ` with parameter${names.length > 1 ? 's' : ''} ${keys}`
       : ' without parameters';
     throw new ApiError(
       404,
       'PGRST202',
       `Could not find the function ${schema}.${name}${names.length ? `(${keys})` : ' without parameters'} in the schema cache`,
-      `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
+      `Searched for the function ${schema}.${name}${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      noFunctionHint(
+        cache,
+        schema,
+        name,
+        // overloads PostgREST knows by name: the callable ones and computed columns' functions
+        (cache.functions.get(name) ?? []).filter(
+          (f) => callable(f) || f.args.some((a) => a.rowTable !== undefined),
+        ),
+        names,
+      ),
     );
   }
   const returned = fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;

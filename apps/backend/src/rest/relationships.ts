@@ -198,7 +198,13 @@ export function resolveRelationship(
           (c.rel.target.name === name || (hint === undefined && c.names.includes(name))),
       );
   if (hint !== undefined)
-    found = found.filter((c) => c.hints.includes(hint) || c.rel.target.name === hint);
+    found = found.filter(
+      (c) =>
+        (c.hints.includes(hint) || c.rel.target.name === hint) &&
+        // a table embedding itself takes a key-column hint, never the key's constraint name
+        // (PostgREST finds no relationship then: 400 PGRST200)
+        !(name === parent.name && c.fk?.table === c.fk?.refTable && c.fk?.name === hint),
+    );
   // a column hint (or a column used as the relation name) names the parent's own FK column: to-one
   const column = hint ?? name;
   if (found.length > 1 && name !== parent.name && parent.columns.has(column)) {

@@ -38,6 +38,31 @@ describe('overloads', () => {
     });
   });
 
+  it('candidates are listed as PostgREST lists them: fewer arguments first, then by type', async () => {
+    const r = await db.rpc('pick', { v: '1' });
+    expect(r.status).toBe(300);
+    expect(r.error?.message).toBe(
+      'Could not choose the best candidate function between: public.pick(v => integer), public.pick(v => text)',
+    );
+  });
+
+  it("PGRST202's hint names the closest overload or function, in PostgREST's words", async () => {
+    const args = await db.rpc('add', { a: 1, bb: 2 });
+    expect(args.error?.hint).toBe('Perhaps you meant to call the function public.add(a, b)');
+    const named = await db.rpc('mark_awy', { h: 'x' });
+    expect(named.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.mark_awy(h) in the schema cache',
+      hint: 'Perhaps you meant to call the function public.mark_away',
+    });
+    const none = await db.rpc('zzqx');
+    expect(none.error).toMatchObject({
+      details:
+        'Searched for the function public.zzqx without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: null,
+    });
+  });
+
   it('no overload fits: 404 PGRST202', async () => {
     const r = await db.rpc('add', { z: 1 });
     expect(r.status).toBe(404);
