@@ -9,7 +9,7 @@ import type { Caller } from '../authz.js';
 import { StorageError, invalidRequest, objectNotFound } from './errors.js';
 import { findObjectMetadata, type ObjectKey } from './models/objects.js';
 import { readableObject, send } from './download.js';
-import { parseTransform } from './transform.js';
+import { parseTransform, transformationsHeader } from './transform.js';
 import { renderResponse } from './render.js';
 import { checkKey, objectKeyOf, readBody, type StorageService } from './service.js';
 
@@ -172,6 +172,13 @@ export const signedRender = (s: StorageService) => async (c: Context) => {
   const key = objectKeyOf(c, 6); // /storage/v1/render/image/sign/<bucket>/<name>
   const claims = await signedClaims(s, c, key);
   const signed = typeof claims['transformations'] === 'string' ? claims['transformations'] : '';
-  const opts = parseTransform(Object.fromEntries(new URLSearchParams(signed)));
-  return renderResponse(s, c, opts, await findObjectMetadata(s.db, key), key);
+  const q = Object.fromEntries(new URLSearchParams(signed));
+  return renderResponse(
+    s,
+    c,
+    parseTransform(q),
+    await findObjectMetadata(s.db, key),
+    key,
+    transformationsHeader(q),
+  );
 };

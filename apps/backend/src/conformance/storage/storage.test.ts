@@ -213,6 +213,7 @@ describe('signed URLs with a transformation', () => {
     const res = await fetch(signed.data!.signedUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-transformations')).toBe('height:50,width:100,resizing_type:fill');
     const meta = await sharp(new Uint8Array(await res.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([100, 50]);
     // the token of a transformed link does not open the original
