@@ -2,7 +2,7 @@ import type { Session } from '@supabase/supabase-js';
 
 /** The assurance level the session's access token states (aal1: password only, aal2: with a code). */
 export function sessionAal(session: Session | null): 'aal1' | 'aal2' | null {
-  const part = session?.access_token.split('.')[1];
+  const part = session?.access_token?.split('.')[1];
   if (!part) return null;
   try {
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
