@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useFieldArray, useForm, type FieldError as HookFieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -436,6 +436,7 @@ function adminMfaFailed(error: unknown): string {
  * enforces it; admins set up their app on the profile page).
  */
 function AdminSecurity({ venue }: { venue: Venue }) {
+  const [asked, setAsked] = useState<boolean | null>(null);
   const save = useAdminMfaMutation({
     onSuccess: (_data, required) =>
       toast({
@@ -463,9 +464,14 @@ function AdminSecurity({ venue }: { venue: Venue }) {
       <Check>
         <input
           type="checkbox"
-          checked={save.isPending ? save.variables === true : venue.adminRequiresMfa}
+          checked={asked ?? venue.adminRequiresMfa}
           disabled={save.isPending}
-          onChange={(e) => save.mutate(e.target.checked)}
+          onChange={(e) => {
+            const required = e.target.checked;
+            // shown at once; the saved value (or the old one, on failure) once the call ends
+            setAsked(required);
+            save.mutate(required, { onSettled: () => setAsked(null) });
+          }}
         />
         Require an authenticator code for admin actions
       </Check>
