@@ -47,15 +47,17 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { viewport: { width: 1280, height: 800 } },
-      testIgnore: /venue-edits\.spec\.ts/,
+      testIgnore: /venue-edits(-[a-z]+)?\.spec\.ts/,
     },
-    // Changes the venue's shared record (hours, menu): runs after the other tests, so
-    // none of them reads the record while it is changed.
+    // Changes the venue's shared record (hours, menu, the admin sign-in requirement): runs
+    // after the other tests, one file at a time, so none of them reads the record (or acts as
+    // an admin) while it is changed.
     {
       name: 'venue-edits',
       use: { viewport: { width: 1280, height: 800 } },
-      testMatch: /venue-edits\.spec\.ts/,
+      testMatch: /venue-edits(-[a-z]+)?\.spec\.ts/,
       dependencies: ['chromium'],
+      workers: 1,
     },
   ],
   webServer: {

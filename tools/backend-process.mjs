@@ -75,7 +75,9 @@ export async function startBackend({
     if (existsSync(keysFile)) {
       try {
         const keys = JSON.parse(await readFile(keysFile, 'utf8'));
-        const health = await fetch(`${keys.url}/auth/v1/health`);
+        const health = await fetch(`${keys.url}/auth/v1/health`, {
+          headers: { apikey: keys.anonKey },
+        });
         if (health.ok) {
           return {
             keys,

@@ -6,6 +6,7 @@ import type { AppContext } from './context.js';
 import { restApp } from './rest/handler.js';
 import { authApp } from './auth/routes.js';
 import { storageApp } from './storage/routes.js';
+import { apiKeyGate } from './shared/api-key-gate.js';
 import { functionsApp } from './functions/handler.js';
 import { mailApp } from './mail/endpoint.js';
 import type { RealtimeServer } from './realtime/server.js';
@@ -86,6 +87,7 @@ export function createApp(
       },
     });
 
+  if (config.requireApiKey) app.use('*', apiKeyGate);
   app.use('/rest/v1/*', tooLarge('rest'));
   app.use('/auth/v1/*', tooLarge('auth'));
   app.use('/storage/v1/*', tooLarge('storage'));

@@ -139,7 +139,9 @@ describe.skipIf(!url)('WORKERS=2 on PostgreSQL', () => {
         () => `no restart:\n${run.output()}`,
       );
       for (let i = 0; i < 4; i++) {
-        const r = await fetch(`${keys.url}/auth/v1/health`, { headers: { connection: 'close' } });
+        const r = await fetch(`${keys.url}/auth/v1/health`, {
+          headers: { connection: 'close', apikey: keys.anonKey },
+        });
         expect(r.status).toBe(200);
       }
     } finally {

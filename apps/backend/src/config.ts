@@ -104,6 +104,12 @@ export interface Config {
   /** Anonymous sign-ins (POST /auth/v1/signup without e-mail or phone); GoTrue's default is off. */
   anonymousSignIns: boolean;
   /**
+   * A request to /rest/v1, /auth/v1 or /storage/v1 without any API key answers 401, as hosted
+   * Supabase's gateway (default). Off: served as anonymous, as the Supabase CLI's local stack
+   * does (what supabase-js's own test suites run against).
+   */
+  requireApiKey: boolean;
+  /**
    * A password change from a session signed in more than 24 hours ago needs the nonce that
    * GET /auth/v1/reauthenticate mails (GoTrue's "secure password change"); default off.
    */
@@ -203,6 +209,7 @@ export function appConfig(
     mailerAutoconfirm: false,
     disableSignup: false,
     anonymousSignIns: false,
+    requireApiKey: true,
     securePasswordChange: false,
     rateLimit: { max: 30, windowMs: 5 * 60_000 },
     refreshReuseIntervalMs: 10_000,
@@ -239,6 +246,7 @@ export interface EnvSettings {
     | 'mailerAutoconfirm'
     | 'disableSignup'
     | 'anonymousSignIns'
+    | 'requireApiKey'
     | 'securePasswordChange'
     | 'trustProxy'
     | 'bookingMailsIntervalMs'
@@ -396,6 +404,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       mailerAutoconfirm: env['MAILER_AUTOCONFIRM'] === 'true',
       disableSignup: env['DISABLE_SIGNUP'] === 'true',
       anonymousSignIns: env['ANONYMOUS_SIGN_INS'] === 'true',
+      requireApiKey: env['REQUIRE_API_KEY'] !== 'false',
       securePasswordChange: env['SECURE_PASSWORD_CHANGE'] === 'true',
       trustProxy: env['TRUST_PROXY'] === 'true',
       bookingMailsIntervalMs: int(

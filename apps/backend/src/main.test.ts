@@ -62,7 +62,9 @@ describe('main.ts', () => {
       inboxUrl: `http://127.0.0.1:${inboxPort}`,
     });
     expect(out).toContain(keys['anonKey']);
-    const health = await fetch(`${keys['url']}/auth/v1/health`);
+    const health = await fetch(`${keys['url']}/auth/v1/health`, {
+      headers: { apikey: keys['anonKey'] as string },
+    });
     expect(health.status).toBe(200);
     expect((await fetch(keys['inboxUrl'] as string)).status).toBe(200);
     await stat(path.join(dataDir, 'jwt-key.json'));

@@ -32,3 +32,14 @@ export {
   newPasswordProblem,
   MIN_PASSWORD_LENGTH,
 } from './lib/auth-messages';
+export { sessionAal, needsSecondFactor } from './lib/session-level';
+export {
+  authenticatorOf,
+  startTotpEnrolment,
+  confirmTotp,
+  verifySecondFactor,
+  removeAuthenticator,
+  secondFactorFailed,
+  type TotpEnrolment,
+  type TotpFactor,
+} from './lib/second-factor';

@@ -1160,6 +1160,7 @@ export type Database = {
       }
       venue_settings: {
         Row: {
+          admin_requires_mfa: boolean
           adults_only_from: string | null
           city: string
           cover_charge_note: string
@@ -1182,6 +1183,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          admin_requires_mfa?: boolean
           adults_only_from?: string | null
           city: string
           cover_charge_note?: string
@@ -1204,6 +1206,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          admin_requires_mfa?: boolean
           adults_only_from?: string | null
           city?: string
           cover_charge_note?: string

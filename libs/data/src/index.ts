@@ -226,6 +226,7 @@ export {
 } from './venue/venue-record';
 export { fetchVenue, venueQueryOptions, venueToday, useVenue } from './venue/venue-query';
 export { useLastCall, useLastCallMutation } from './venue/last-call';
+export { setAdminRequiresMfa, useAdminMfaMutation } from './venue/admin-mfa';
 export {
   addHoursException,
   removeHoursException,

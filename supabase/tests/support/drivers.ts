@@ -11,6 +11,8 @@ import { hasPostgres, postgresDb, type PostgresDb } from './postgres';
 
 export interface Member {
   id: string;
+  /** the session's assurance level in the token (left out: a token without `aal`) */
+  aal?: 'aal1' | 'aal2';
 }
 
 export interface RulesDb {
@@ -39,7 +41,14 @@ export interface Driver {
 
 const claims = (who: Member | null) =>
   JSON.stringify(
-    who ? { sub: who.id, role: 'authenticated', aud: 'authenticated' } : { role: 'anon' },
+    who
+      ? {
+          sub: who.id,
+          role: 'authenticated',
+          aud: 'authenticated',
+          ...(who.aal ? { aal: who.aal } : {}),
+        }
+      : { role: 'anon' },
   );
 
 interface PgErrorLike {

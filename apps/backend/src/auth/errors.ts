@@ -29,6 +29,14 @@ export const ErrorCode = {
   OtpExpired: 'otp_expired',
   MfaTotpEnrollNotEnabled: 'mfa_totp_enroll_not_enabled',
   MfaFactorNotFound: 'mfa_factor_not_found',
+  MfaPhoneEnrollNotEnabled: 'mfa_phone_enroll_not_enabled',
+  MfaWebAuthnEnrollNotEnabled: 'mfa_webauthn_enroll_not_enabled',
+  MfaFactorNameConflict: 'mfa_factor_name_conflict',
+  TooManyEnrolledMfaFactors: 'too_many_enrolled_mfa_factors',
+  InsufficientAal: 'insufficient_aal',
+  MfaChallengeExpired: 'mfa_challenge_expired',
+  MfaVerificationFailed: 'mfa_verification_failed',
+  MfaIpAddressMismatch: 'mfa_ip_address_mismatch',
   OverRequestRateLimit: 'over_request_rate_limit',
   OverEmailSendRateLimit: 'over_email_send_rate_limit',
   AnonymousProviderDisabled: 'anonymous_provider_disabled',
@@ -67,12 +75,11 @@ export const badJson = (msg: string) => new AuthError(400, ErrorCode.BadJson, ms
 export const validationFailed = (msg: string) =>
   new AuthError(400, ErrorCode.ValidationFailed, msg);
 export const unsupportedProvider = () => validationFailed(UNSUPPORTED_PROVIDER);
+/** GoTrue's format check answers 400 `validation_failed` (its `email_address_invalid` is for
+ * an address its mailer refuses to send to, which this service never does). */
 export const emailAddressInvalid = () =>
-  new AuthError(
-    400,
-    ErrorCode.EmailAddressInvalid,
-    'Unable to validate email address: invalid format',
-  );
+  validationFailed('Unable to validate email address: invalid format');
+export const emailAddressTooLong = () => validationFailed('An email address is too long');
 export const weakPassword = (msg: string, reasons: string[]) =>
   new AuthError(422, ErrorCode.WeakPassword, msg, { weak_password: { reasons } });
 export const samePassword = () =>
@@ -123,8 +130,34 @@ export const badCodeVerifier = () =>
   );
 export const otpExpired = () =>
   new AuthError(403, ErrorCode.OtpExpired, 'Token has expired or is invalid');
-export const mfaTotpEnrollNotEnabled = () =>
-  new AuthError(422, ErrorCode.MfaTotpEnrollNotEnabled, 'MFA enroll is disabled for TOTP');
+export const mfaPhoneEnrollNotEnabled = () =>
+  new AuthError(422, ErrorCode.MfaPhoneEnrollNotEnabled, 'MFA enroll is disabled for Phone');
+export const mfaWebAuthnEnrollNotEnabled = () =>
+  new AuthError(422, ErrorCode.MfaWebAuthnEnrollNotEnabled, 'MFA enroll is disabled for WebAuthn');
+export const mfaFactorNameConflict = (name: string) =>
+  new AuthError(
+    422,
+    ErrorCode.MfaFactorNameConflict,
+    `A factor with the friendly name ${JSON.stringify(name)} for this user already exists`,
+  );
+export const tooManyEnrolledMfaFactors = () =>
+  new AuthError(
+    422,
+    ErrorCode.TooManyEnrolledMfaFactors,
+    'Maximum number of verified factors reached, unenroll to continue',
+  );
+export const insufficientAal = (status: 403 | 422, message: string) =>
+  new AuthError(status, ErrorCode.InsufficientAal, message);
+export const mfaChallengeExpired = (id: string) =>
+  new AuthError(
+    422,
+    ErrorCode.MfaChallengeExpired,
+    `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
+  );
+export const mfaVerificationFailed = () =>
+  new AuthError(422, ErrorCode.MfaVerificationFailed, 'Invalid TOTP code entered');
+export const mfaIpAddressMismatch = () =>
+  new AuthError(422, ErrorCode.MfaIpAddressMismatch, 'Challenge and verify IP addresses mismatch.');
 export const mfaFactorNotFound = () =>
   new AuthError(404, ErrorCode.MfaFactorNotFound, 'Factor not found');
 export const overRequestRateLimit = () =>

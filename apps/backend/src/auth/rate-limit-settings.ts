@@ -29,7 +29,9 @@ export type IpAction =
    * wrong reauthentication nonces on PUT /user (a 6-digit code), counted per IP and per user
    * (whatever the IP)
    */
-  | 'reauthenticate';
+  | 'reauthenticate'
+  /** wrong MFA codes (POST /factors/:id/verify), counted per IP and per user (whatever the IP) */
+  | 'mfaVerify';
 
 export interface AuthRateLimits {
   /** Per client IP, whatever the address, per action. */
@@ -63,6 +65,7 @@ export const AUTH_RATE_LIMITS: AuthRateLimits = {
     magicLink: { max: 30, windowMs: FIVE_MINUTES },
     anonymous: { max: 30, windowMs: 60 * 60_000 },
     reauthenticate: { max: 10, windowMs: FIVE_MINUTES },
+    mfaVerify: { max: 15, windowMs: FIVE_MINUTES },
   },
   mailsPerRecipient: { max: 4, windowMs: 60 * 60_000 },
 };

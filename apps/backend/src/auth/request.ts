@@ -4,6 +4,7 @@ import type { Config } from '../context.js';
 import {
   badJson,
   emailAddressInvalid,
+  emailAddressTooLong,
   userNotFound,
   validationFailed,
   weakPassword,
@@ -58,7 +59,8 @@ export function emailField(b: Body): string {
 }
 
 export function checkEmail(email: string): void {
-  if (!EMAIL_RE.test(email) || email.length > 255) throw emailAddressInvalid();
+  if (email.length > 255) throw emailAddressTooLong();
+  if (!EMAIL_RE.test(email)) throw emailAddressInvalid();
 }
 
 /** bcrypt reads at most 72 bytes; GoTrue's default minimum is 6 characters. */

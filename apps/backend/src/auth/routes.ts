@@ -18,13 +18,15 @@ import { recover } from './endpoints/recover.js';
 import { resend } from './endpoints/resend.js';
 import { signup } from './endpoints/signup.js';
 import { token } from './endpoints/token.js';
+import { authorize, manualLinking, sso } from './endpoints/unsupported.js';
 import {
-  authorize,
+  adminDeleteFactor,
+  adminListFactors,
+  challengeFactor,
   enrollFactor,
-  factorNotFound,
-  manualLinking,
-  sso,
-} from './endpoints/unsupported.js';
+  unenrollFactor,
+  verifyFactor,
+} from './endpoints/factors.js';
 import { getUser, reauthenticate, updateUser } from './endpoints/user.js';
 import { verifyCode, verifyLink } from './endpoints/verify.js';
 import { AuthError, authErrorResponse, badJson, notFound, unexpectedFailure } from './errors.js';
@@ -73,9 +75,9 @@ export function authApp(ctx: AppContext): Hono {
   app.delete('/user/identities/:id', to(manualLinking));
   app.post('/sso', sso);
   app.post('/factors', to(enrollFactor));
-  app.post('/factors/:id/challenge', to(factorNotFound));
-  app.post('/factors/:id/verify', to(factorNotFound));
-  app.delete('/factors/:id', to(factorNotFound));
+  app.post('/factors/:id/challenge', to(challengeFactor));
+  app.post('/factors/:id/verify', to(verifyFactor));
+  app.delete('/factors/:id', to(unenrollFactor));
 
   app.post('/invite', to(invite));
   app.post('/admin/generate_link', to(generateLink));
@@ -84,6 +86,8 @@ export function authApp(ctx: AppContext): Hono {
   app.get('/admin/users/:id', to(getUserAsAdmin));
   app.put('/admin/users/:id', to(updateUserAsAdmin));
   app.delete('/admin/users/:id', to(deleteUserAsAdmin));
+  app.get('/admin/users/:id/factors', to(adminListFactors));
+  app.delete('/admin/users/:id/factors/:factorId', to(adminDeleteFactor));
 
   app.all('*', () => {
     throw notFound();

@@ -8,6 +8,7 @@ import type { AuthApi } from './api.js';
 import { newRefreshToken } from './crypto.js';
 import { badJwt, jwtUserNotFound, noAuthorization, notAdmin, sessionNotFound } from './errors.js';
 import { listIdentities } from './models/identities.js';
+import { addAmrClaim, listFactors, sessionAssurance } from './models/factors.js';
 import { insertRefreshToken } from './models/refresh-tokens.js';
 import { createSession, sessionExists } from './models/sessions.js';
 import { findUserById, getUserById, recordSignIn, type UserRow } from './models/users.js';
@@ -15,7 +16,7 @@ import { clientIp } from '../shared/client-ip.js';
 import { metaOf, userJson } from './user-json.js';
 
 /** How the session was obtained, as GoTrue's access token `amr` claim names it. */
-export type AuthMethod = 'password' | 'otp' | 'anonymous' | 'token_refresh';
+export type AuthMethod = 'password' | 'otp' | 'anonymous' | 'token_refresh' | 'totp';
 
 export interface SessionJson {
   access_token: string;
@@ -44,6 +45,7 @@ export async function issueSession(
     userAgent: (c.req.header('user-agent') ?? '').slice(0, 255),
     ip: clientIp(c, api.config.trustProxy),
   });
+  await addAmrClaim(tx, sid, method);
   const refresh = newRefreshToken();
   await insertRefreshToken(tx, { token: refresh, userId: user.id, sessionId: sid, parent: null });
   await recordSignIn(tx, user.id);
@@ -62,6 +64,8 @@ export async function sessionJson(
   const { config } = api;
   const now = Math.floor(Date.now() / 1000);
   const meta = metaOf(user);
+  // the session's level and methods as recorded (a refresh keeps them, as GoTrue's)
+  const assurance = await sessionAssurance(tx, sid);
   const claims: JWTPayload = {
     aud: 'authenticated',
     iss: `${config.apiUrl}/auth/v1`,
@@ -71,8 +75,8 @@ export async function sessionJson(
     app_metadata: meta.app,
     user_metadata: meta.user,
     role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method, timestamp: now }],
+    aal: assurance.aal,
+    amr: assurance.amr.length ? assurance.amr : [{ method, timestamp: now }],
     session_id: sid,
     is_anonymous: user.is_anonymous,
   };
@@ -84,7 +88,7 @@ export async function sessionJson(
     expires_in: config.jwtExpiry,
     expires_at: now + config.jwtExpiry,
     refresh_token: refresh,
-    user: userJson(user, identities),
+    user: userJson(user, identities, await listFactors(tx, user.id)),
   };
 }
 

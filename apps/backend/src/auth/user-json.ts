@@ -1,13 +1,19 @@
 /** The GoTrue JSON form of a user (what supabase-js reads as `User`). */
 import type { IdentityRow } from './models/identities.js';
 import type { UserRow } from './models/users.js';
+import { factorJson, type FactorRow } from './models/factors.js';
 
 const jsonObj = (v: unknown): Record<string, unknown> =>
   typeof v === 'string'
     ? (JSON.parse(v) as Record<string, unknown>)
     : ((v as Record<string, unknown> | null) ?? {});
 
-export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+/** With `factors` (its MFA factors), the user carries them as GoTrue does when it has any. */
+export function userJson(
+  u: UserRow,
+  identities: IdentityRow[],
+  factors: FactorRow[] = [],
+): Record<string, unknown> {
   return {
     id: u.id,
     aud: u.aud ?? 'authenticated',
@@ -40,6 +46,7 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
     updated_at: u.updated_at,
     banned_until: u.banned_until ?? undefined,
     is_anonymous: u.is_anonymous,
+    ...(factors.length ? { factors: factors.map(factorJson) } : {}),
   };
 }
 

@@ -139,6 +139,41 @@ create table if not exists auth.one_time_tokens (
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 
+-- Multi-factor authentication (TOTP), as GoTrue keeps it: a user's factors, the challenges
+-- made against them, and the methods each session was authenticated with (its `amr`).
+create table if not exists auth.mfa_factors (
+  id uuid not null primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type text not null check (factor_type in ('totp', 'phone', 'webauthn')),
+  status text not null check (status in ('unverified', 'verified')),
+  secret text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_challenged_at timestamptz
+);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+
+create table if not exists auth.mfa_challenges (
+  id uuid not null primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz,
+  ip_address text not null default ''
+);
+create index if not exists mfa_challenges_factor_id_idx on auth.mfa_challenges (factor_id);
+
+create table if not exists auth.mfa_amr_claims (
+  id uuid not null default gen_random_uuid() primary key,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (session_id, authentication_method)
+);
+
 -- PKCE flow state (e-mail links of clients using flowType 'pkce').
 create table if not exists auth.flow_state (
   id uuid not null primary key,

@@ -83,7 +83,7 @@ describe('sign up and confirm', () => {
       body: JSON.stringify({ email: 'not-an-email', password: 'secret123' }),
     });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ code: 400, error_code: 'email_address_invalid' });
+    expect(await bad.json()).toMatchObject({ code: 400, error_code: 'validation_failed' });
   });
 
   it('resend mails a new link; the old link no longer works', async () => {

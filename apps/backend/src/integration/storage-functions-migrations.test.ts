@@ -266,7 +266,8 @@ describe('storage', () => {
     expect(got.data).toMatchObject({
       id: 'made',
       public: true,
-      file_size_limit: 1024 * 1024,
+      // Storage's units are decimal
+      file_size_limit: 1_000_000,
       allowed_mime_types: ['image/*'],
     });
     const list = await service.storage.listBuckets();

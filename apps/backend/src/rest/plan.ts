@@ -3,6 +3,7 @@
  * (insert, update, delete) or call plan. Tables, columns, relationships and functions are
  * checked here; the SQL builder then only renders what the plan says.
  */
+import { closestName } from './fuzzy.js';
 import { ApiError } from './errors.js';
 import { MAX_BULK_ROWS } from './limits.js';
 import { pgArrayLiteral } from '../shared/pg-array.js';
@@ -95,6 +96,8 @@ export interface CallPlan extends Shape {
   result: 'void' | 'scalar' | 'set';
   /** the read over the function's rows (result 'set') */
   root: ReadNode;
+  /** the function returns one row of a table (not a set): answered as one object, or null */
+  oneRow: boolean;
   /** GET/HEAD, or a stable/immutable function: the call runs in a read-only transaction */
   readOnly: boolean;
   /** more rows returned than this is PGRST124 (and the transaction rolls back) */
@@ -262,6 +265,18 @@ function candidateFunctions(fns: FunctionInfo[], args: Record<string, unknown>):
 
 const isJsonType = (t: string): boolean => t === 'json' || t === 'jsonb';
 
+/** The types a function's one unnamed argument may have to be callable (the body goes to it). */
+const UNNAMED_TYPES = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
+
+/**
+ * What PostgREST exposes for calls: functions whose arguments all have names, or that take a
+ * single unnamed json, jsonb, text, xml or bytea argument; others cannot be called by name.
+ */
+function callable(f: FunctionInfo): boolean {
+  if (f.args.every((a) => a.name !== '')) return true;
+  return f.args.length === 1 && UNNAMED_TYPES.has((f.args[0] as { type: string }).type);
+}
+
 /** An argument as Postgres text input: JSON for json/jsonb and objects, array literals for arrays. */
 function toPgText(v: unknown, type: string): string | null {
   if (v === null || v === undefined) return null;
@@ -271,13 +286,43 @@ function toPgText(v: unknown, type: string): string | null {
   return String(v);
 }
 
+/** A function as PostgREST names it in errors: `schema.fn(a => integer, b => text)`. */
 const signature = (schema: string, f: FunctionInfo): string =>
-  `${schema}.${f.name}(${f.args.map((a) => (a.name ? `${a.name} => ${a.type}` : a.type)).join(', ')})`;
+  `${schema}.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`;
+
+/** PostgREST's order of the candidates it lists: fewer arguments first, then by signature. */
+const byArity = (schema: string) => (a: FunctionInfo, b: FunctionInfo) =>
+  a.args.length - b.args.length || signature(schema, a).localeCompare(signature(schema, b));
+
+/**
+ * PostgREST's hint for a function it cannot find: with other overloads of the name, the
+ * closest of their argument lists; without any, the closest callable function name.
+ */
+function noFunctionHint(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  overloads: FunctionInfo[],
+  argNames: string[],
+): string | null {
+  const list = (names: string[]) => `(${names.join(', ')})`;
+  const found = overloads.length
+    ? closestName(
+        list(argNames),
+        overloads.map((f) => list(f.args.map((a) => a.name))),
+      )
+    : closestName(
+        name,
+        [...cache.functions.entries()].filter(([, fs]) => fs.some(callable)).map(([n]) => n),
+      );
+  if (found === null) return null;
+  return `Perhaps you meant to call the function ${schema}.${overloads.length ? name : ''}${found}`;
+}
 
 function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallPlan {
   const name = req.target;
   const schema = req.schema;
-  const fns = cache.functions.get(name) ?? [];
+  const fns = (cache.functions.get(name) ?? []).filter(callable);
   let args: Record<string, unknown>;
   const post = req.method === 'POST';
   if (post) {
@@ -302,7 +347,10 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
     throw new ApiError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${candidates.map((f) => signature(schema, f)).join(', ')}`,
+      `Could not choose the best candidate function between: ${[...candidates]
+        .sort(byArity(schema))
+        .map((f) => signature(schema, f))
+        .join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
@@ -311,19 +359,30 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
     const names = Object.keys(args).sort();
     const keys = names.join(', ');
     const searched = names.length
-      ? ` with parameter${names.length > 1 ? 's' : ''} ${keys} or with a single unnamed json/jsonb parameter`
+      ? ` with parameter${names.length > 1 ? 's' : ''} ${keys}`
       : ' without parameters';
     throw new ApiError(
       404,
       'PGRST202',
       `Could not find the function ${schema}.${name}${names.length ? `(${keys})` : ' without parameters'} in the schema cache`,
-      `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
+      `Searched for the function ${schema}.${name}${searched} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+      noFunctionHint(
+        cache,
+        schema,
+        name,
+        // overloads PostgREST knows by name: the callable ones and computed columns' functions
+        (cache.functions.get(name) ?? []).filter(
+          (f) => callable(f) || f.args.some((a) => a.rowTable !== undefined),
+        ),
+        names,
+      ),
     );
   }
-  const result = fn.returnsVoid ? 'void' : fn.returnsSet ? 'set' : 'scalar';
+  const returned = fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;
+  // one row of a table is read like a set (select, embeds, filters) and answered as one object
+  const result = fn.returnsVoid ? 'void' : fn.returnsSet || returned ? 'set' : 'scalar';
   if (result === 'set' && req.queryError) throw req.queryError;
-  const rowTable =
-    result === 'set' && fn.returnsTable ? (cache.tables.get(fn.returnsTable) ?? null) : null;
+  const rowTable = result === 'set' ? returned : null;
   const callArgs: CallArg[] = whole
     ? [
         {
@@ -353,6 +412,7 @@ function planCall(req: ApiRequest, cache: SchemaCache, opts: PlanOptions): CallP
         ? readTree(cache, rowTable, req.query, req.range, opts)
         : buildReadNode(cache, null, [{ type: 'star' }]),
     // as in PostgREST: GET/HEAD never write, nor does a function declared stable or immutable
+    oneRow: !fn.returnsSet && !fn.returnsVoid && returned !== null,
     readOnly: req.method === 'GET' || req.method === 'HEAD' || !fn.volatile,
     ...shapeOf(req),
     ...(req.prefer.maxAffected !== undefined ? { maxAffected: req.prefer.maxAffected } : {}),

@@ -198,10 +198,16 @@ export function resolveRelationship(
           (c.rel.target.name === name || (hint === undefined && c.names.includes(name))),
       );
   if (hint !== undefined)
-    found = found.filter((c) => c.hints.includes(hint) || c.rel.target.name === hint);
+    found = found.filter(
+      (c) =>
+        (c.hints.includes(hint) || c.rel.target.name === hint) &&
+        // a table embedding itself takes a key-column hint, never the key's constraint name
+        // (PostgREST finds no relationship then: 400 PGRST200)
+        !(name === parent.name && c.fk?.table === c.fk?.refTable && c.fk?.name === hint),
+    );
   // a column hint (or a column used as the relation name) names the parent's own FK column: to-one
   const column = hint ?? name;
-  if (found.length > 1 && parent.columns.has(column)) {
+  if (found.length > 1 && name !== parent.name && parent.columns.has(column)) {
     const own = found.filter(
       (c) =>
         c.rel.kind === 'to-one' && c.fk?.table === parent.name && c.fk.columns.includes(column),
@@ -213,10 +219,18 @@ export function resolveRelationship(
     const own = found.filter((c) => !c.fk?.viaView);
     if (own.length >= 1) found = own;
   }
-  // a table embedding itself by its own name: its children (the one-to-many side)
-  if (found.length > 1 && hint === undefined && name === parent.name) {
-    const children = found.filter((c) => c.rel.cardinality === 'one-to-many');
-    if (children.length === 1) found = children;
+  // a table embedding itself by its own name (with or without a hint): its children, as
+  // PostgREST drops the self-referencing many-to-one side (its key column as the name gives it)
+  if (found.length > 1 && name === parent.name) {
+    const children = found.filter(
+      (c) =>
+        !(
+          c.fk?.table === parent.name &&
+          c.fk.refTable === parent.name &&
+          c.rel.pairs?.[0]?.[0] === c.fk.columns[0]
+        ),
+    );
+    if (children.length >= 1) found = children;
   }
   const schema = parent.schema;
   if (found.length === 0)

@@ -92,6 +92,9 @@ function shape(
       if (plan.result === 'void') return { status: 204, body: null, ...one };
       if (plan.result === 'scalar') return { status: 200, body: r.body, ...one };
       const s = readShape(plan.root, plan.single, r);
+      // a function returning one row (not a set): that row, or null when a filter removed it
+      if (plan.oneRow && !plan.single)
+        return { status: 200, body: asObject(s.body, true), range: s.range };
       return { status: s.status, body: s.body, range: s.range };
     }
     case 'insert': {

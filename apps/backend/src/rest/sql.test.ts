@@ -87,7 +87,7 @@ describe('relationships', () => {
     });
     expect(resolveRelationship(cache, uo, 'offer_id')).toMatchObject({ kind: 'to-one' });
   });
-  it('self references need a hint; unknown ones are PGRST200', () => {
+  it('self references need a hint (their children); unknown ones are PGRST200', () => {
     const people = cache.tables.get('people') as TableInfo;
     expect(() => resolveRelationship(cache, people, 'people')).toThrow(ApiError);
     try {
@@ -95,9 +95,10 @@ describe('relationships', () => {
     } catch (e) {
       expect((e as ApiError).code).toBe('PGRST201');
     }
+    // the table's own name with a key column as hint: the rows that point here (PostgREST)
     expect(resolveRelationship(cache, people, 'people', 'boss_id')).toMatchObject({
-      kind: 'to-one',
-      pairs: [['boss_id', 'id']],
+      kind: 'to-many',
+      pairs: [['id', 'boss_id']],
     });
     expect(resolveRelationship(cache, people, 'boss_id')).toMatchObject({ kind: 'to-one' });
     try {

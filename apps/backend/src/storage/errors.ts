@@ -16,6 +16,8 @@ export const objectNotFound = () => new StorageError(404, 'not_found', 'Object n
 export const routeNotFound = () => new StorageError(404, 'not_found', 'Route not found');
 export const invalidKey = (message: string) => new StorageError(400, 'InvalidKey', message);
 export const invalidRequest = (message: string) => new StorageError(400, 'InvalidRequest', message);
+export const invalidFileSizeLimit = () =>
+  invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
 export const bucketNotEmpty = () =>
   new StorageError(409, 'InvalidRequest', 'The bucket you tried to delete is not empty');
 export const tooLarge = (message = 'The object exceeded the maximum allowed size') =>

@@ -9,7 +9,13 @@ import { readAll } from './blobs.js';
 import { findPublicObjectMetadata, type ObjectKey } from './models/objects.js';
 import { mimeOf, objectKeyOf, parseMetadata, type StorageService } from './service.js';
 import { readableObject } from './download.js';
-import { outputType, parseTransform, renderImage, type TransformOptions } from './transform.js';
+import {
+  outputType,
+  parseTransform,
+  renderImage,
+  transformationsHeader,
+  type TransformOptions,
+} from './transform.js';
 
 /** Bytes of rendered images kept in memory, newest last. */
 const CACHE_BYTES = 48 * 1024 * 1024;
@@ -27,12 +33,13 @@ function remember(key: string, bytes: Uint8Array): void {
   }
 }
 
-async function render(
+export async function renderResponse(
   s: StorageService,
   c: Context,
   opts: TransformOptions,
   row: { metadata: unknown } | undefined,
   key: ObjectKey,
+  transformations = '',
 ): Promise<Response> {
   if (!row) throw objectNotFound();
   const meta = parseMetadata(row.metadata);
@@ -57,6 +64,7 @@ async function render(
     'content-security-policy': "default-src 'none'; sandbox",
     vary: 'Accept',
   };
+  if (transformations) headers['x-transformations'] = transformations;
   if (c.req.query('download') !== undefined)
     headers['content-disposition'] =
       `attachment; filename="${encodeURIComponent(key.name.split('/').pop() ?? 'file')}"`;
@@ -73,7 +81,14 @@ export const renderPublicImage = (s: StorageService) => async (c: Context) => {
   const key = objectKeyOf(c, 6); // /storage/v1/render/image/public/<bucket>/<name>
   const b = await s.bucket(key.bucket);
   if (!b.public) throw objectNotFound();
-  return render(s, c, opts, await findPublicObjectMetadata(s.db, key), key);
+  return renderResponse(
+    s,
+    c,
+    opts,
+    await findPublicObjectMetadata(s.db, key),
+    key,
+    transformationsHeader(c.req.query()),
+  );
 };
 
 /** Any bucket's image, as the caller's row-level security lets them read it. */
@@ -81,5 +96,12 @@ export const renderAuthenticatedImage = (s: StorageService) => async (c: Context
   const opts = parseTransform(c.req.query());
   const who = await s.caller(c);
   const key = objectKeyOf(c, 6); // /storage/v1/render/image/authenticated/<bucket>/<name>
-  return render(s, c, opts, await readableObject(s, c, who, key), key);
+  return renderResponse(
+    s,
+    c,
+    opts,
+    await readableObject(s, c, who, key),
+    key,
+    transformationsHeader(c.req.query()),
+  );
 };

@@ -8,43 +8,76 @@ import { startOrphanSweep } from './consistency.js';
 import { isUnsafeTarget } from './uploads.js';
 import { StorageBackendError, StorageError, invalidKey, routeNotFound } from './errors.js';
 import { storageService, type StorageService } from './service.js';
-import { changeBucket, createBucket, getBucket, getBuckets, removeBucket } from './buckets.js';
+import {
+  changeBucket,
+  createBucket,
+  emptyBucket,
+  getBucket,
+  getBuckets,
+  removeBucket,
+} from './buckets.js';
+import { objectInfo } from './info.js';
+import { signUpload, uploadSigned } from './signed-upload.js';
 import { uploadObject } from './upload.js';
-import { listFolder } from './list.js';
+import { listFolder, listFolderV2 } from './list.js';
 import { copyObjectRoute, moveObjectRoute } from './transfer.js';
 import { privateObject, publicObject } from './download.js';
 import { removeObjects } from './remove.js';
-import { signObject, signObjects, signedObject } from './sign.js';
+import { signObject, signObjects, signedObject, signedRender } from './sign.js';
 import { renderAuthenticatedImage, renderPublicImage } from './render.js';
 
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 type Route = [Method[], string, (s: StorageService) => (c: Context) => Promise<Response>];
 
 /**
- * In matching order: /object/list, /move, /copy and /sign come before the upload and download
- * routes, which would otherwise take them as bucket names.
+ * In matching order: the fixed routes under /object (list, move, copy, sign, upload/sign, info,
+ * public, authenticated) come before the upload and download routes, which would otherwise take
+ * them as bucket names.
  */
 const ROUTES: Route[] = [
   [['GET'], '/bucket', getBuckets],
   [['GET'], '/bucket/:id', getBucket],
   [['POST'], '/bucket', createBucket],
+  [['POST'], '/bucket/:id/empty', emptyBucket],
   [['PUT'], '/bucket/:id', changeBucket],
   [['DELETE'], '/bucket/:id', removeBucket],
   [['POST'], '/object/list/:bucket', listFolder],
+  [['POST'], '/object/list-v2/:bucket', listFolderV2],
   [['POST'], '/object/move', moveObjectRoute],
   [['POST'], '/object/copy', copyObjectRoute],
+  [['POST'], '/object/upload/sign/:bucket/*', signUpload],
+  [['PUT'], '/object/upload/sign/:bucket/*', uploadSigned],
+  [['GET'], '/object/info/:bucket/*', (s) => objectInfo(s, 5)],
   // (a trailing /* also matches nothing at all: the batch route goes first)
   [['POST'], '/object/sign/:bucket', signObjects],
   [['POST'], '/object/sign/:bucket/*', signObject],
   [['GET', 'HEAD'], '/object/sign/:bucket/*', signedObject],
-  [['POST', 'PUT'], '/object/:bucket/*', uploadObject],
   [['GET', 'HEAD'], '/object/public/:bucket/*', publicObject],
   [['GET', 'HEAD'], '/object/authenticated/:bucket/*', (s) => privateObject(s, 5)],
+  [['POST', 'PUT'], '/object/:bucket/*', uploadObject],
   [['GET', 'HEAD'], '/object/:bucket/*', (s) => privateObject(s, 4)],
   [['DELETE'], '/object/:bucket', removeObjects],
   [['GET', 'HEAD'], '/render/image/public/:bucket/*', renderPublicImage],
   [['GET', 'HEAD'], '/render/image/authenticated/:bucket/*', renderAuthenticatedImage],
+  [['GET', 'HEAD'], '/render/image/sign/:bucket/*', signedRender],
 ];
+
+/**
+ * The first path segments under /object that name a Storage route, never a bucket: a request
+ * under one of them that no route above takes is Storage's 404, not an upload or download in a
+ * bucket of that name (Storage's own router matches these fixed paths first as well).
+ */
+const RESERVED_OBJECT_SEGMENTS = new Set([
+  'list',
+  'list-v2',
+  'move',
+  'copy',
+  'sign',
+  'upload',
+  'info',
+  'public',
+  'authenticated',
+]);
 
 /**
  * With an orphan sweep interval set, removes bytes that no row claims in the background
@@ -105,7 +138,15 @@ export function storageApp(ctx: AppContext): Hono {
     await next();
   });
 
-  for (const [methods, route, handler] of ROUTES) app.on(methods, route, handler(service));
+  // before the routes: a reserved /object/<segment>/... that no fixed route below matches
+  const fixed = ROUTES.filter(([, r]) => !r.startsWith('/object/:bucket'));
+  const byBucket = ROUTES.filter(([, r]) => r.startsWith('/object/:bucket'));
+  for (const [methods, route, handler] of fixed) app.on(methods, route, handler(service));
+  app.all('/object/:segment/*', async (c, next) => {
+    if (RESERVED_OBJECT_SEGMENTS.has(c.req.param('segment') ?? '')) throw routeNotFound();
+    await next();
+  });
+  for (const [methods, route, handler] of byBucket) app.on(methods, route, handler(service));
   app.all('*', () => {
     throw routeNotFound();
   });

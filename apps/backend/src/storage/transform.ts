@@ -115,3 +115,20 @@ export async function renderImage(
     );
   }
 }
+
+const RESIZING = { cover: 'fill', contain: 'fit', fill: 'force' } as const;
+
+/**
+ * What Storage reports in `x-transformations` for a render (its imgproxy options): height,
+ * width and the resizing type when a side is given, the format and the quality when asked.
+ */
+export function transformationsHeader(q: Record<string, string | undefined>): string {
+  const opts = parseTransform(q);
+  const parts: string[] = [];
+  if (opts.height) parts.push(`height:${opts.height}`);
+  if (opts.width) parts.push(`width:${opts.width}`);
+  if (opts.height || opts.width) parts.push(`resizing_type:${RESIZING[opts.resize]}`);
+  if (opts.format && opts.format !== 'origin') parts.push(`format:${opts.format}`);
+  if (q['quality'] !== undefined) parts.push(`quality:${opts.quality}`);
+  return parts.join(',');
+}

@@ -21,6 +21,7 @@ export const testVenueRow: VenueSettingsRow = {
   social_links: [],
   menu_image_url: null,
   last_call_at: null,
+  admin_requires_mfa: false,
   updated_at: '2026-11-26T12:00:00Z',
 };
 

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { GoTrueClient } from '@supabase/auth-js';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { toast } from '@bistro/ui';
+import { needsSecondFactor } from './session-level';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -14,6 +15,8 @@ export interface AuthState {
   roleLoading: boolean;
   /** The session came from a password-reset link (PASSWORD_RECOVERY). */
   recovery: boolean;
+  /** Signed in with the password only, and the account has an authenticator: the code is due. */
+  secondFactorDue: boolean;
   setSession: (session: Session | null) => void;
 }
 
@@ -27,10 +30,12 @@ export const useAuthStore = create<AuthState>()((set) => ({
   isAdmin: false,
   roleLoading: false,
   recovery: false,
+  secondFactorDue: false,
   setSession: (session) =>
     set((state) => ({
       session,
       status: session ? 'signedIn' : 'signedOut',
+      secondFactorDue: needsSecondFactor(session),
       isAdmin: session && session.user.id === state.session?.user.id ? state.isAdmin : false,
       recovery: session ? state.recovery : false,
     })),

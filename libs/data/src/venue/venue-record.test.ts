@@ -24,6 +24,7 @@ describe('the venue record as screens show it', () => {
         social_links: [{ label: 'Instagram', url: 'https://www.instagram.com/' }],
         menu_image_url: null,
         last_call_at: null,
+        admin_requires_mfa: false,
         updated_at: '2026-11-26T12:00:00Z',
       },
       [{ weekday: 0, is_closed: false, opens_at: '11:00:00', closes_at: '01:00:00' }],

@@ -47,6 +47,8 @@ export interface Venue {
   socialLinks: SocialLink[];
   /** An uploaded menu image for the order page; null: the menu is drawn from its items. */
   menuImageUrl: string | null;
+  /** Admin actions need a session completed with an authenticator code (aal2). */
+  adminRequiresMfa: boolean;
   updatedAt: string;
 }
 
@@ -121,6 +123,7 @@ export function toVenue(
     coverChargeNote: row.cover_charge_note,
     socialLinks: parseSocialLinks(row.social_links),
     menuImageUrl: row.menu_image_url,
+    adminRequiresMfa: row.admin_requires_mfa,
     updatedAt: row.updated_at,
   };
 }

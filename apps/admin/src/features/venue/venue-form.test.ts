@@ -31,6 +31,7 @@ const venue = toVenue(
     social_links: [{ label: 'Instagram', url: 'https://www.instagram.com/' }],
     menu_image_url: null,
     last_call_at: null,
+    admin_requires_mfa: false,
     updated_at: '2026-11-26T12:00:00Z',
   },
   [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({

@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useFieldArray, useForm, type FieldError as HookFieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,6 +14,7 @@ import {
   Textarea,
   media,
   theme,
+  toast,
 } from '@bistro/ui';
 import {
   WEEKDAY_NAMES,
@@ -21,6 +22,7 @@ import {
   formatVenueDate,
   useHoursExceptionAddMutation,
   useHoursExceptionRemoveMutation,
+  useAdminMfaMutation,
   useVenue,
   useVenueChanges,
   useVenueHoursMutation,
@@ -421,6 +423,62 @@ const show = (value: unknown) =>
       ? JSON.stringify(value)
       : String(value);
 
+/** What a failed change of the code requirement says (the database's refusals in words). */
+function adminMfaFailed(error: unknown): string {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e?.code === '42501')
+    return 'Sign in with your authenticator code first (set it up on your profile), then turn this on.';
+  return typeof e?.message === 'string' && e.message ? e.message : 'Please try again.';
+}
+
+/**
+ * Whether admin actions need a session completed with an authenticator code (the database
+ * enforces it; admins set up their app on the profile page).
+ */
+function AdminSecurity({ venue }: { venue: Venue }) {
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const save = useAdminMfaMutation({
+    onSuccess: (_data, required) =>
+      toast({
+        title: 'Saved',
+        description: required
+          ? 'Admin actions now need an authenticator code at sign-in.'
+          : 'Admin actions no longer need an authenticator code.',
+        variant: 'success',
+      }),
+    onError: (error) =>
+      toast({
+        title: 'Could not save',
+        description: adminMfaFailed(error),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <Block as="section" aria-labelledby="venue-security-title">
+      <h3 id="venue-security-title">Admin sign-in</h3>
+      <Muted style={{ marginTop: 0 }}>
+        Require a code from an authenticator app for admin actions. Admins without one set up
+        (profile page, Two-step sign-in) can still sign in but cannot change anything until they add
+        it.
+      </Muted>
+      <Check>
+        <input
+          type="checkbox"
+          checked={asked ?? venue.adminRequiresMfa}
+          disabled={save.isPending}
+          onChange={(e) => {
+            const required = e.target.checked;
+            // shown at once; the saved value (or the old one, on failure) once the call ends
+            setAsked(required);
+            save.mutate(required, { onSettled: () => setAsked(null) });
+          }}
+        />
+        Require an authenticator code for admin actions
+      </Check>
+    </Block>
+  );
+}
+
 function History() {
   const changes = useVenueChanges();
   return (
@@ -468,6 +526,7 @@ export function VenueTab() {
             <SettingsForm venue={venue.data} />
             <HoursForm venue={venue.data} />
             <ExceptionsForm venue={venue.data} />
+            <AdminSecurity venue={venue.data} />
           </>
         ) : null}
       </QueryFrame>

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AuthApi } from '../api.js';
 import { hashPassword } from '../crypto.js';
 import { emailExists, userNotFound, validationFailed } from '../errors.js';
+import { listFactors } from '../models/factors.js';
 import { listIdentities } from '../models/identities.js';
 import { deleteUserSessions } from '../models/sessions.js';
 import {
@@ -35,7 +36,7 @@ import { requireServiceRole } from '../session.js';
 import { userJson } from '../user-json.js';
 
 const withIdentities = async (api: AuthApi, u: UserRow) =>
-  userJson(u, await listIdentities(api.db, u.id));
+  userJson(u, await listIdentities(api.db, u.id), await listFactors(api.db, u.id));
 
 export async function createUserAsAdmin(api: AuthApi, c: Context): Promise<Response> {
   await requireServiceRole(api, c);
@@ -156,6 +157,7 @@ export async function deleteUserAsAdmin(api: AuthApi, c: Context): Promise<Respo
   const u = await findUserById(db, id);
   if (!u) throw userNotFound();
   const identities = await listIdentities(db, id);
+  const factors = await listFactors(db, id);
   await deleteUser(db, id);
-  return c.json(userJson(u, identities));
+  return c.json(userJson(u, identities, factors));
 }

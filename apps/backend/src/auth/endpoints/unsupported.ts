@@ -1,14 +1,12 @@
 /**
  * Endpoints supabase-js exposes that this server does not offer (OAuth providers, ID tokens,
- * identity linking, MFA factors, SSO): each answers with GoTrue's error for a disabled feature.
+ * identity linking, SSO): each answers with GoTrue's error for a disabled feature.
  */
 import type { Context } from 'hono';
 import type { AuthApi } from '../api.js';
 import {
   issuerNotEnabled,
   manualLinkingDisabled,
-  mfaFactorNotFound,
-  mfaTotpEnrollNotEnabled,
   samlProviderDisabled,
   unsupportedProvider,
 } from '../errors.js';
@@ -49,16 +47,4 @@ export async function idTokenGrant(c: Context): Promise<never> {
 /** POST /sso: SAML single sign-on is not offered. */
 export function sso(): never {
   throw samlProviderDisabled();
-}
-
-/** POST /factors: TOTP enrolment is disabled. */
-export async function enrollFactor(api: AuthApi, c: Context): Promise<never> {
-  await requireUser(api, c);
-  throw mfaTotpEnrollNotEnabled();
-}
-
-/** POST /factors/:id/challenge, /factors/:id/verify, DELETE /factors/:id: no factor exists. */
-export async function factorNotFound(api: AuthApi, c: Context): Promise<never> {
-  await requireUser(api, c);
-  throw mfaFactorNotFound();
 }

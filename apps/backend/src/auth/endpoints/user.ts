@@ -16,6 +16,7 @@ import {
   validationFailed,
 } from '../errors.js';
 import { issueOneTimeSecrets, sendAuthMail, type MailSecrets } from '../mail.js';
+import { listFactors } from '../models/factors.js';
 import { listIdentities } from '../models/identities.js';
 import { deleteOneTimeTokens } from '../models/one-time-tokens.js';
 import { deleteOtherSessions, sessionIsRecent } from '../models/sessions.js';
@@ -44,7 +45,9 @@ import { codeMatches } from './verify.js';
 
 export async function getUser(api: AuthApi, c: Context): Promise<Response> {
   const { user } = await requireUser(api, c);
-  return c.json(userJson(user, await listIdentities(api.db, user.id)));
+  return c.json(
+    userJson(user, await listIdentities(api.db, user.id), await listFactors(api.db, user.id)),
+  );
 }
 
 /** The mails an e-mail change sends once its transaction has committed. */
@@ -158,7 +161,7 @@ export async function updateUser(api: AuthApi, c: Context): Promise<Response> {
   await settle();
   for (const m of mails) await sendAuthMail(api, m.to, m.mail, m, redirectTo);
   const fresh = await getUserById(db, user.id);
-  return c.json(userJson(fresh, await listIdentities(db, user.id)));
+  return c.json(userJson(fresh, await listIdentities(db, user.id), await listFactors(db, user.id)));
 }
 
 /** GET /reauthenticate: mails the signed-in user a 6-digit nonce for a password change. */

@@ -37,7 +37,9 @@ describe('with anonymous sign-ins off (the default) and sign-ups disabled', () =
     expect(r.error?.message).toBe('Anonymous sign-ins are disabled');
     const after = await off.db.query<{ n: number }>('select count(*)::int as n from auth.users');
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
-    const settings = (await (await fetch(`${off.url}/auth/v1/settings`)).json()) as {
+    const settings = (await (
+      await fetch(`${off.url}/auth/v1/settings`, { headers: { apikey: off.anonKey } })
+    ).json()) as {
       external: { anonymous_users: boolean };
     };
     expect(settings.external.anonymous_users).toBe(false);
@@ -61,7 +63,9 @@ describe('with anonymous sign-ins off (the default) and sign-ups disabled', () =
     expect(made.error).toBeNull();
     const signIn = await c.auth.signInWithPassword({ email, password: 'secret-password-1' });
     expect(signIn.error).toBeNull();
-    const settings = (await (await fetch(`${off.url}/auth/v1/settings`)).json()) as {
+    const settings = (await (
+      await fetch(`${off.url}/auth/v1/settings`, { headers: { apikey: off.anonKey } })
+    ).json()) as {
       disable_signup: boolean;
     };
     expect(settings.disable_signup).toBe(true);

@@ -86,7 +86,7 @@ describe('updateUser({ email })', () => {
     expect(taken.error?.code).toBe('email_exists');
     const bad = await c.auth.updateUser({ email: 'nope' });
     expect(bad.error?.status).toBe(400);
-    expect(bad.error?.code).toBe('email_address_invalid');
+    expect(bad.error?.code).toBe('validation_failed');
   });
 });
 

@@ -61,6 +61,34 @@ describe('relationships', () => {
     expect(parent.data).toEqual({ title: 'Cocktails', parent: { title: 'Drinks' } });
   });
 
+  it('its name with the key column as hint gives the children, as PostgREST does', async () => {
+    const r = await db.from('menus').select('*, menus!parent_id(*)').eq('id', 1).single();
+    expect(r.error).toBeNull();
+    expect(r.data).toEqual({
+      id: 1,
+      title: 'Menu',
+      parent_id: null,
+      menus: [
+        { id: 2, title: 'Drinks', parent_id: 1 },
+        { id: 3, title: 'Food', parent_id: 1 },
+      ],
+    });
+    const parent = await db.from('menus').select('title, parent_id(title)').eq('id', 2).single();
+    expect(parent.data).toEqual({ title: 'Drinks', parent_id: { title: 'Menu' } });
+  });
+
+  it('its name with the key constraint as hint is 400 PGRST200, as PostgREST answers', async () => {
+    const r = await db.from('menus').select('*, menus!menus_parent_id_fkey(*)').eq('id', 1);
+    expect(r.status).toBe(400);
+    expect(r.error).toEqual({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'menus' and 'menus' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 'menus' and 'menus' using the hint 'menus_parent_id_fkey' in the schema 'public', but no matches were found.",
+      hint: null,
+    });
+  });
+
   it('two keys to one table: PGRST201 lists them; a hint chooses', async () => {
     const amb = await db.from('notes').select('body, guests(name)');
     expect(amb.status).toBe(300);

@@ -64,6 +64,12 @@ create function public.mark_away(h text) returns int language sql volatile
   as $$ update public.guests set status = 'away' where handle = h; select 1 $$;
 create function public.rooms_from(n int) returns setof public.rooms language sql stable
   as $$ select * from public.rooms where id >= n $$;
+create function public.room_by_slug(s text) returns public.rooms language sql stable
+  as $$ select * from public.rooms where slug = s $$;
+create function public.pick(v text) returns text language sql immutable as $$ select 'text' $$;
+create function public.pick(v int) returns text language sql immutable as $$ select 'int' $$;
+create function public.unnamed_int(int) returns int language sql immutable as $$ select 1 $$;
+create function public.unnamed_text(text) returns text language sql immutable as $$ select 'text: ' || $1 $$;
 create function extra.ping() returns text language sql immutable as $$ select 'pong from extra' $$;
 
 grant usage on schema extra to anon, authenticated, service_role;

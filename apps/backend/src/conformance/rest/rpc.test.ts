@@ -38,6 +38,31 @@ describe('overloads', () => {
     });
   });
 
+  it('candidates are listed as PostgREST lists them: fewer arguments first, then by type', async () => {
+    const r = await db.rpc('pick', { v: '1' });
+    expect(r.status).toBe(300);
+    expect(r.error?.message).toBe(
+      'Could not choose the best candidate function between: public.pick(v => integer), public.pick(v => text)',
+    );
+  });
+
+  it("PGRST202's hint names the closest overload or function, in PostgREST's words", async () => {
+    const args = await db.rpc('add', { a: 1, bb: 2 });
+    expect(args.error?.hint).toBe('Perhaps you meant to call the function public.add(a, b)');
+    const named = await db.rpc('mark_awy', { h: 'x' });
+    expect(named.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.mark_awy(h) in the schema cache',
+      hint: 'Perhaps you meant to call the function public.mark_away',
+    });
+    const none = await db.rpc('zzqx');
+    expect(none.error).toMatchObject({
+      details:
+        'Searched for the function public.zzqx without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: null,
+    });
+  });
+
   it('no overload fits: 404 PGRST202', async () => {
     const r = await db.rpc('add', { z: 1 });
     expect(r.status).toBe(404);
@@ -46,6 +71,48 @@ describe('overloads', () => {
     expect(r.error?.details).toBe(
       'Searched for the function public.add with parameter z or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
     );
+  });
+});
+
+describe('functions PostgREST does not expose', () => {
+  it('an unnamed argument that is not json, jsonb or text: 404 PGRST202', async () => {
+    const r = await db.rpc('unnamed_int', { '': 1 });
+    expect(r.status).toBe(404);
+    expect(r.data).toBeNull();
+    expect(r.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.unnamed_int() in the schema cache',
+      details:
+        'Searched for the function public.unnamed_int with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+    });
+  });
+
+  it('a single unnamed text argument is called with it', async () => {
+    const r = await db.rpc('unnamed_text', { '': 'hi' });
+    expect(r.error).toBeNull();
+    expect(r.data).toBe('text: hi');
+  });
+});
+
+describe('a function returning one row of a table', () => {
+  it('is one object, with select, embeds and filters applied', async () => {
+    const r = await db.rpc('room_by_slug', { s: 'bar' }).select('slug, room_details(floor)');
+    expect(r.error).toBeNull();
+    expect(r.data).toEqual({ slug: 'bar', room_details: { floor: 1 } });
+    const all = await db.rpc('room_by_slug', { s: 'bar' });
+    expect(all.data).toEqual({ id: 2, slug: 'bar', capacity: 20 });
+  });
+
+  it('a filter that the row fails gives null, before or after select', async () => {
+    const after = await db
+      .rpc('room_by_slug', { s: 'bar' })
+      .select('slug, room_details(floor)')
+      .eq('slug', 'nope');
+    expect(after).toMatchObject({ data: null, error: null, status: 200 });
+    const before = await db.rpc('room_by_slug', { s: 'bar' }).eq('slug', 'nope').select('slug');
+    expect(before).toMatchObject({ data: null, error: null, status: 200 });
+    const kept = await db.rpc('room_by_slug', { s: 'bar' }).eq('slug', 'bar').select('slug');
+    expect(kept.data).toEqual({ slug: 'bar' });
   });
 });
 

@@ -1,6 +1,7 @@
 /** SQL for storage.buckets. */
 import type { Queryable } from '../../db/types.js';
 import { pgArrayLiteral } from '../../shared/pg-array.js';
+import { isoTime } from './time.js';
 
 export interface BucketRow {
   id: string;
@@ -13,15 +14,15 @@ export interface BucketRow {
   updated_at: string;
 }
 
-/** The settings a client may give a bucket. */
+/** The settings a client may give a bucket (undefined: not given). */
 export interface BucketFields {
-  public: boolean;
-  size: number | null;
-  mimes: string[] | null;
+  public?: boolean;
+  size?: number | null;
+  mimes?: string[] | null;
 }
 
 const BUCKET_COLS = `id, name, owner::text, public, file_size_limit, allowed_mime_types,
-  to_json(created_at)#>>'{}' as created_at, to_json(updated_at)#>>'{}' as updated_at`;
+  ${isoTime('created_at')} as created_at, ${isoTime('updated_at')} as updated_at`;
 
 export async function listBuckets(tx: Queryable): Promise<BucketRow[]> {
   const r = await tx.query<BucketRow>(`select ${BUCKET_COLS} from storage.buckets order by name`);
@@ -43,16 +44,27 @@ export async function insertBucket(
 ): Promise<void> {
   await tx.query(
     `insert into storage.buckets (id, name, owner, public, file_size_limit, allowed_mime_types) values ($1, $1, $2::uuid, $3, $4, $5)`,
-    [id, owner, f.public, f.size, f.mimes ? pgArrayLiteral(f.mimes) : null],
+    [id, owner, f.public ?? false, f.size ?? null, f.mimes ? pgArrayLiteral(f.mimes) : null],
   );
 }
 
-/** Returns the number of buckets changed (0 or 1). */
+/** Changes the settings given (only those); returns the number of buckets changed (0 or 1). */
 export async function updateBucket(tx: Queryable, id: string, f: BucketFields): Promise<number> {
-  const r = await tx.query(
-    `update storage.buckets set public = $2, file_size_limit = $3, allowed_mime_types = $4, updated_at = now() where id = $1`,
-    [id, f.public, f.size, f.mimes ? pgArrayLiteral(f.mimes) : null],
-  );
+  const sets = ['updated_at = now()'];
+  const params: unknown[] = [id];
+  if (f.public !== undefined) {
+    params.push(f.public);
+    sets.push(`public = $${params.length}`);
+  }
+  if (f.size !== undefined) {
+    params.push(f.size);
+    sets.push(`file_size_limit = $${params.length}`);
+  }
+  if (f.mimes !== undefined) {
+    params.push(f.mimes ? pgArrayLiteral(f.mimes) : null);
+    sets.push(`allowed_mime_types = $${params.length}`);
+  }
+  const r = await tx.query(`update storage.buckets set ${sets.join(', ')} where id = $1`, params);
   return r.affectedRows;
 }
 

@@ -1,6 +1,7 @@
 /** SQL for storage.objects. */
 import type { Queryable } from '../../db/types.js';
 import { pgArrayLiteral } from '../../shared/pg-array.js';
+import { isoTime } from './time.js';
 
 export interface ObjectKey {
   bucket: string;
@@ -19,6 +20,7 @@ export interface NewObject extends ObjectKey {
   id: string;
   owner: string | null;
   metadata: Record<string, unknown>;
+  userMetadata?: Record<string, unknown> | null;
 }
 
 /** The object's metadata as the caller may see it (undefined: no such row, or hidden by RLS). */
@@ -79,11 +81,19 @@ export async function findPublicObjectMetadata(
  */
 export async function insertObject(tx: Queryable, o: NewObject, upsert: boolean): Promise<void> {
   await tx.query(
-    `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata) values ($6::uuid, $1, $2, $3::uuid, $4, $5::jsonb)` +
+    `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version) values ($6::uuid, $1, $2, $3::uuid, $4, $5::jsonb, $7::jsonb, $6)` +
       (upsert
-        ? ` on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()`
+        ? ` on conflict (bucket_id, name) do update set metadata = excluded.metadata, user_metadata = excluded.user_metadata, version = excluded.version, owner = excluded.owner, owner_id = excluded.owner_id, updated_at = now()`
         : ''),
-    [o.bucket, o.name, o.owner, o.owner, JSON.stringify(o.metadata), o.id],
+    [
+      o.bucket,
+      o.name,
+      o.owner,
+      o.owner,
+      JSON.stringify(o.metadata),
+      o.id,
+      o.userMetadata ? JSON.stringify(o.userMetadata) : null,
+    ],
   );
 }
 
@@ -93,10 +103,18 @@ export async function replaceObject(
   key: ObjectKey,
   owner: string | null,
   metadata: Record<string, unknown>,
+  userMetadata: Record<string, unknown> | null = null,
 ): Promise<number> {
   const r = await tx.query(
-    `update storage.objects set metadata = $3::jsonb, updated_at = now(), owner = $4::uuid, owner_id = $5 where bucket_id = $1 and name = $2`,
-    [key.bucket, key.name, JSON.stringify(metadata), owner, owner],
+    `update storage.objects set metadata = $3::jsonb, user_metadata = $6::jsonb, version = gen_random_uuid()::text, updated_at = now(), owner = $4::uuid, owner_id = $5 where bucket_id = $1 and name = $2`,
+    [
+      key.bucket,
+      key.name,
+      JSON.stringify(metadata),
+      owner,
+      owner,
+      userMetadata ? JSON.stringify(userMetadata) : null,
+    ],
   );
   return r.affectedRows;
 }
@@ -117,7 +135,7 @@ export async function listObjects(
   pattern: string,
 ): Promise<ListedObjectRow[]> {
   const r = await tx.query<ListedObjectRow>(
-    `select name, id::text, metadata, to_json(created_at)#>>'{}' as created_at, to_json(updated_at)#>>'{}' as updated_at
+    `select name, id::text, metadata, ${isoTime('created_at')} as created_at, ${isoTime('updated_at')} as updated_at
      from storage.objects where bucket_id = $1 and name like $2 order by name limit 10000`,
     [bucket, pattern],
   );
@@ -132,8 +150,73 @@ export async function deleteObjects(
 ): Promise<Record<string, unknown>[]> {
   const r = await tx.query<Record<string, unknown>>(
     `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
-     returning bucket_id, name, id::text, owner::text, metadata, to_json(created_at)#>>'{}' as created_at, to_json(updated_at)#>>'{}' as updated_at`,
+     returning bucket_id, name, id::text, owner::text, metadata, ${isoTime('created_at')} as created_at, ${isoTime('updated_at')} as updated_at`,
     [bucket, pgArrayLiteral(names)],
   );
   return r.rows;
+}
+
+export interface ObjectInfoRow {
+  id: string;
+  name: string;
+  bucket_id: string;
+  version: string | null;
+  metadata: unknown;
+  user_metadata: unknown;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+/** One object's row as the caller may see it (undefined: none, or hidden by RLS). */
+export async function findObjectInfo(
+  tx: Queryable,
+  key: ObjectKey,
+): Promise<ObjectInfoRow | undefined> {
+  const r = await tx.query<ObjectInfoRow>(
+    `select id::text, name, bucket_id, coalesce(version, id::text) as version, metadata, user_metadata,
+       ${isoTime('created_at')} as created_at, ${isoTime('updated_at')} as updated_at
+     from storage.objects where bucket_id = $1 and name = $2`,
+    [key.bucket, key.name],
+  );
+  return r.rows[0];
+}
+
+export interface ListedV2Row {
+  id: string;
+  name: string;
+  metadata: unknown;
+  created_at: string | null;
+  updated_at: string | null;
+  last_accessed_at: string | null;
+}
+
+/**
+ * Objects whose name starts with `pattern` (a LIKE pattern) as the caller may see them, sorted
+ * by `column` (name, created_at or updated_at; name breaks ties), at most 10,000.
+ */
+export async function listObjectsSorted(
+  tx: Queryable,
+  bucket: string,
+  pattern: string,
+  column: 'name' | 'created_at' | 'updated_at',
+  desc: boolean,
+): Promise<ListedV2Row[]> {
+  const dir = desc ? 'desc' : 'asc';
+  const order = column === 'name' ? `name ${dir}` : `${column} ${dir}, name ${dir}`;
+  const r = await tx.query<ListedV2Row>(
+    `select id::text, name, metadata, ${isoTime('created_at')} as created_at,
+       ${isoTime('updated_at')} as updated_at, ${isoTime('last_accessed_at')} as last_accessed_at
+     from storage.objects where bucket_id = $1 and name like $2 order by ${order} limit 10000`,
+    [bucket, pattern],
+  );
+  return r.rows;
+}
+
+/** Deletes every object of the bucket the caller may delete; returns their names. */
+export async function deleteAllObjects(tx: Queryable, bucket: string): Promise<string[]> {
+  const r = await tx.query<{ name: string }>(
+    'delete from storage.objects where bucket_id = $1 returning name',
+    [bucket],
+  );
+  return r.rows.map((row) => row.name);
 }

@@ -17,7 +17,7 @@ import {
   theme,
   toast,
 } from '@bistro/ui';
-import { RequireMember } from '@bistro/auth';
+import { RequireMember, useAuthStore } from '@bistro/auth';
 import {
   NAME_MAX_LENGTH,
   businessDate,
@@ -30,6 +30,7 @@ import { GuestPage } from '../shared/guest-page';
 import { CardTitle } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { MyBookings } from './my-bookings';
+import { AuthenticatorCard } from './authenticator-card';
 import { MyReservations } from './my-reservations';
 
 interface Values {
@@ -173,6 +174,7 @@ function ProfileForm({ userId }: { userId: string }) {
 
 function Profile() {
   const { userId } = useMember();
+  const isAdmin = useAuthStore((s) => s.isAdmin);
   if (!userId) return null;
   return (
     <GuestPage route="/profile">
@@ -180,6 +182,7 @@ function Profile() {
       <Columns>
         <Stack $gap={4}>
           <ProfileForm userId={userId} />
+          {isAdmin ? <AuthenticatorCard /> : null}
           <Card>
             <CardTitle as="h2">Your data</CardTitle>
             <Muted>

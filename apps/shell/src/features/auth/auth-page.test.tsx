@@ -40,6 +40,26 @@ describe('AuthPage', () => {
     expect(screen.getByText('home')).toBeInTheDocument();
   });
 
+  it('asks for the authenticator code before moving on when the account has one', () => {
+    const token = (aal: string) =>
+      `x.${btoa(JSON.stringify({ sub: 'member-1', aal })).replace(/=+$/, '')}.y`;
+    const withFactor = (aal: string) =>
+      ({
+        access_token: token(aal),
+        user: {
+          id: 'member-1',
+          email: 'maya@example.com',
+          factors: [{ id: 'f1', factor_type: 'totp', status: 'verified' }],
+        },
+      }) as unknown as Session;
+    renderAuth();
+    act(() => useAuthStore.getState().setSession(withFactor('aal1')));
+    expect(screen.getByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+    expect(screen.queryByText('home')).not.toBeInTheDocument();
+    act(() => useAuthStore.getState().setSession(withFactor('aal2')));
+    expect(screen.getByText('home')).toBeInTheDocument();
+  });
+
   it('never returns to another site', () => {
     renderAuth({ from: '//evil.example/' });
     act(() => useAuthStore.getState().setSession(session));

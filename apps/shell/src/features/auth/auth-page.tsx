@@ -16,6 +16,7 @@ import { useVenue } from '@bistro/data';
 import { preloadAuth, returnPath, signInReason, useAuthStore } from '@bistro/auth';
 import { AuthCard, Reason } from './auth-styles';
 import { ResetPasswordForm } from './reset-password-form';
+import { SecondFactorForm } from './second-factor-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { VerifyEmail } from './verify-email';
@@ -36,12 +37,14 @@ export function AuthPage() {
   const reason = signInReason(from);
   const resetMode = params.get('reset') === '1';
   const status = useAuthStore((s) => s.status);
+  const secondFactorDue = useAuthStore((s) => s.secondFactorDue);
   const [tab, setTab] = useState<'signin' | 'signup'>('signin');
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
   const navigate = useNavigate();
   const { data: venue } = useVenue();
 
-  if (!resetMode && status === 'signedIn') return <Navigate to={from ?? '/'} replace />;
+  if (!resetMode && status === 'signedIn' && !secondFactorDue)
+    return <Navigate to={from ?? '/'} replace />;
 
   return (
     <Page>
@@ -51,6 +54,8 @@ export function AuthPage() {
           <ResetPasswordForm />
         ) : status === 'loading' ? (
           <LoadingState />
+        ) : status === 'signedIn' && secondFactorDue ? (
+          <SecondFactorForm />
         ) : verifyEmail ? (
           <VerifyEmail
             email={verifyEmail}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FieldError, dismissToasts, toast } from '@bistro/ui';
-import { signInFailed, signInWithPassword } from '@bistro/auth';
+import { signInFailed, signInWithPassword, useAuthStore } from '@bistro/auth';
 import { EmailField, PasswordField, SubmitButton } from './auth-fields';
 import { LinkButton } from './auth-styles';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
@@ -26,6 +26,8 @@ export function SignInForm() {
       toast(message);
       return;
     }
+    // an account with an authenticator: the page asks for the code next, and welcomes after it
+    if (useAuthStore.getState().secondFactorDue) return;
     // What the page said before (e.g. "Authentication Required") no longer applies.
     dismissToasts();
     toast({
