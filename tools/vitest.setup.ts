@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy*/waitFor wait up to 5 s instead of 1 s: on the shared 2-core machine, under a full
+// `npm test`, a lazily loaded dialog can take over a second to appear. A test that passes
+// still passes as soon as its condition holds.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks a few DOM APIs Radix primitives call.
 if (typeof Element !== 'undefined') {

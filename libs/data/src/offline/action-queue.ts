@@ -183,7 +183,9 @@ export class ActionQueue {
       kind,
       userId,
       payload,
-      createdAt: this.now(),
+      // strictly after every action kept: two actions of the same millisecond keep their order
+      // when read back from storage (which lists them by id)
+      createdAt: Math.max(this.now(), ...this.actions.map((a) => a.createdAt + 1)),
       attempts: 0,
     };
     this.actions.push(action);
