@@ -23,6 +23,11 @@ export function releasesRuntimeConfig(pointer, base, publicUrl) {
       version: p.live.version,
       url: url(area, p.live.version),
       integrity: p.live.entryIntegrity,
+      fallbacks: (p.good ?? []).map((r) => ({
+        version: r.version,
+        url: url(area, r.version),
+        integrity: r.entryIntegrity,
+      })),
       ...(p.canary
         ? {
             canary: {

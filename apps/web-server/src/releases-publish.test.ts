@@ -164,6 +164,11 @@ describe('publishRelease', () => {
     await rollback({ area: 'games', store, by: 'c' });
     c = await config();
     expect(c.remotes.games).toContain(`/releases/games/${v1}/`);
+    expect(
+      (c.releases.games as unknown as { fallbacks: { version: string }[] }).fallbacks.map(
+        (f) => f.version,
+      ),
+    ).toEqual([v2]);
     await rollback({ area: 'games', store, by: 'c', version: v2 });
     expect((await store.readPointer()).areas.games?.live.version).toBe(v2);
     await expect(

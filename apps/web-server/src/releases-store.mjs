@@ -15,6 +15,8 @@ import { dirname, join, normalize, sep } from 'node:path';
  * @property {LiveRelease} live
  * @property {LiveRelease | null} [canary] served to `percent` of browsers until promoted
  * @property {number} [canaryPercent]
+ * @property {LiveRelease[]} [good] releases live before this one, newest first: where the shell
+ *   falls back when the live release fails its checks in the browser
  *
  * @typedef {object} HistoryEntry
  * @property {string} at ISO time
@@ -137,6 +139,19 @@ export async function updatePointer(store, change, attempts = 20) {
   throw new PointerConflict('the release pointer kept changing; run the command again');
 }
 
+const KEEP_GOOD = 5;
+
+/** The fallbacks after `next` goes live in place of `current`. @param {AreaPointer | undefined} current @param {LiveRelease} next */
+const goodAfter = (current, next) =>
+  current
+    ? [current.live, ...(current.good ?? [])]
+        .filter(
+          (r, i, all) =>
+            r.version !== next.version && all.findIndex((o) => o.version === r.version) === i,
+        )
+        .slice(0, KEEP_GOOD)
+    : [];
+
 /** @param {Pointer} p @param {Omit<HistoryEntry, 'at'>} entry */
 const log = (p, entry) => p.history.push({ at: new Date().toISOString(), ...entry });
 
@@ -155,7 +170,7 @@ export const releaseChange =
       p.areas[area] = { ...current, canary: release, canaryPercent };
       log(p, { by, action: 'canary', area, version: release.version, previous });
     } else {
-      p.areas[area] = { live: release, canary: null };
+      p.areas[area] = { live: release, canary: null, good: goodAfter(current, release) };
       log(p, { by, action: 'release', area, version: release.version, previous });
     }
     return p;
@@ -168,7 +183,11 @@ export const promoteChange =
     const current = p.areas[area];
     if (!current?.canary) throw new Error(`${area} has no canary to promote`);
     const previous = current.live.version;
-    p.areas[area] = { live: current.canary, canary: null };
+    p.areas[area] = {
+      live: current.canary,
+      canary: null,
+      good: goodAfter(current, current.canary),
+    };
     log(p, { by, action: 'promote', area, version: current.canary.version, previous });
     return p;
   };
@@ -187,7 +206,7 @@ export const rollbackChange =
     if (!target) throw new Error(`${area} has no earlier release to roll back to`);
     const release = releaseOf(target);
     if (!release) throw new Error(`${area} has no release ${target} in the store`);
-    p.areas[area] = { live: release, canary: null };
+    p.areas[area] = { live: release, canary: null, good: goodAfter(current, release) };
     log(p, { by, action: 'rollback', area, version: target, previous: current.live.version });
     return p;
   };
