@@ -1,9 +1,36 @@
-import { getInstance, satisfy } from '@module-federation/enhanced/runtime';
+import { getInstance, registerPlugins, satisfy } from '@module-federation/enhanced/runtime';
 import type { AreaReleases } from '@bistro/data';
 import { browserBucket, chooseRelease, entryUrlOf, type ReleaseSkip } from './choose-release';
 
 /** The releases skipped on this page load and why (read by the admin's Releases view). */
 export const releaseSkips: ReleaseSkip[] = [];
+
+/** The SHA-384 each checked remoteEntry.js must have, by URL. */
+const entryIntegrity = new Map<string, string>();
+let pluginRegistered = false;
+
+/**
+ * The browser enforces the recorded hash too: the entry's script element carries it as its
+ * `integrity` (bytes changed between the check and the load are refused, not run).
+ */
+function registerIntegrityPlugin(): void {
+  if (pluginRegistered) return;
+  pluginRegistered = true;
+  registerPlugins([
+    {
+      name: 'bistro-release-integrity',
+      createScript({ url }) {
+        const integrity = entryIntegrity.get(url);
+        if (!integrity) return undefined;
+        const script = document.createElement('script');
+        script.src = url;
+        script.integrity = integrity;
+        script.crossOrigin = 'anonymous';
+        return script;
+      },
+    },
+  ]);
+}
 
 function storage(): Storage | null {
   try {
@@ -34,5 +61,8 @@ export async function checkedEntry(area: string, releases: AreaReleases): Promis
   if (!chosen) throw new Error(`No release of ${area} passes its checks.`);
   document.documentElement.dataset[`release${area[0]?.toUpperCase()}${area.slice(1)}`] =
     chosen.version;
-  return entryUrlOf(chosen.url);
+  const entry = entryUrlOf(chosen.url);
+  entryIntegrity.set(entry, chosen.integrity);
+  registerIntegrityPlugin();
+  return entry;
 }
