@@ -18,7 +18,9 @@ export function releasesRuntimeConfig(pointer, base, publicUrl) {
   /** @type {Record<string, unknown>} */
   const releases = {};
   for (const [area, p] of Object.entries(pointer.areas)) {
-    if (area !== 'shell') remotes[area] = url(area, p.live.version);
+    // the shell is served as the page itself; the config only names its release
+    if (area === 'shell') continue;
+    remotes[area] = url(area, p.live.version);
     releases[area] = {
       version: p.live.version,
       url: url(area, p.live.version),
@@ -40,5 +42,11 @@ export function releasesRuntimeConfig(pointer, base, publicUrl) {
         : {}),
     };
   }
-  return { ...base, remotes, releases, releasesRevision: pointer.revision };
+  return {
+    ...base,
+    remotes,
+    releases,
+    shellRelease: pointer.areas['shell']?.live.version ?? null,
+    releasesRevision: pointer.revision,
+  };
 }
