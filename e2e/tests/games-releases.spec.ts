@@ -2,13 +2,16 @@ import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { distOf, serveDist, type RunningServer } from '../../apps/web-server/src/index.mjs';
 import {
+  distOf,
+  integrityOf,
   publishRelease,
   rollback,
+  serveDist,
   storeFromEnv,
-} from '../../apps/web-server/src/releases-publish.mjs';
-import { integrityOf, updatePointer } from '../../apps/web-server/src/releases-store.mjs';
+  updatePointer,
+  type RunningServer,
+} from '../../apps/web-server/src/index.mjs';
 import { DATA_DIR, SPARE_PORTS } from '../support/suite';
 
 // A copy of the shell whose config.json is the one a release store writes, and the store

@@ -24,3 +24,4 @@ export { distOf, runtimeConfig, serveSuite, snapshotDists } from './suite.mjs';
 export { contractMismatches, SHELL_LOADS } from './releases-contract.mjs';
 export { releasesRuntimeConfig } from './releases-config.mjs';
 export { publishRelease, rollback, storeFromEnv } from './releases-publish.mjs';
+export { integrityOf, promoteChange, updatePointer } from './releases-store.mjs';
