@@ -167,6 +167,8 @@ export const releaseChange =
     const previous = current?.live.version ?? null;
     if (canaryPercent !== undefined && canaryPercent < 100) {
       if (!current) throw new Error(`${area} has no live release yet; release it fully first`);
+      if (current.live.version === release.version)
+        throw new Error(`${area} ${release.version} is already live for every browser`);
       p.areas[area] = { ...current, canary: release, canaryPercent };
       log(p, { by, action: 'canary', area, version: release.version, previous });
     } else {
