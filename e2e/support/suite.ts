@@ -14,7 +14,12 @@ export const API_PORT = envPort(process.env, 'E2E_API_PORT', PORT_BASE + 15);
 export const INBOX_PORT = envPort(process.env, 'E2E_INBOX_PORT', PORT_BASE + 16);
 export const DATA_DIR = `.data/e2e-${PORT_BASE}`;
 /** Ports the remote-failure test may use for its own servers. */
-export const SPARE_PORTS = { shell: PORT_BASE + 10, downRemote: PORT_BASE + 19 };
+export const SPARE_PORTS = {
+  shell: PORT_BASE + 10,
+  releasesShell: PORT_BASE + 11,
+  releasesStore: PORT_BASE + 12,
+  downRemote: PORT_BASE + 19,
+};
 
 export const shellUrl = `http://127.0.0.1:${ports.shell}`;
 export const apiUrl = `http://127.0.0.1:${API_PORT}`;

@@ -17,7 +17,7 @@ export async function start(): Promise<void> {
   preloadAuthIfSignedIn();
   try {
     const config = await loadRuntimeConfig(configUrl, { fetchImpl: configFetch });
-    registerAreaRemotes(config.remotes);
+    registerAreaRemotes(config.remotes, config.releases);
     // The page's area starts loading now, not when the first render reaches it.
     const owner = findRoute(window.location.pathname)?.owner;
     if (owner && owner !== 'shell') preloadArea(owner);

@@ -21,3 +21,7 @@ export { distOf, runtimeConfig, serveSuite, snapshotDists } from './suite.mjs';
 /** @typedef {import('./defaults.mjs').SuiteSettings} SuiteSettings */
 /** @typedef {import('./serve-dist.mjs').RunningServer} RunningServer */
 /** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */
+export { contractMismatches, SHELL_LOADS } from './releases-contract.mjs';
+export { releasesRuntimeConfig } from './releases-config.mjs';
+export { publishRelease, rollback, storeFromEnv } from './releases-publish.mjs';
+export { integrityOf, promoteChange, updatePointer } from './releases-store.mjs';

@@ -1,4 +1,9 @@
-export { loadRuntimeConfig, type RuntimeConfig } from './lib/runtime-config';
+export {
+  loadRuntimeConfig,
+  type AreaRelease,
+  type AreaReleases,
+  type RuntimeConfig,
+} from './lib/runtime-config';
 export { configureSupabase, preloadAuthIfSignedIn } from './lib/supabase-client';
 export { queryClient } from './lib/query-client';
 export { isMailAddress } from './lib/mail-address';

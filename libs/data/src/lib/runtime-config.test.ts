@@ -82,3 +82,32 @@ describe('runtime config', () => {
     });
   });
 });
+
+describe('parseRuntimeConfig releases', () => {
+  const rel = {
+    version: 'v1',
+    url: 'https://r.test/releases/games/v1/mf-manifest.json',
+    integrity: 'sha384-x',
+  };
+  it('keeps the release pointer: live, canary and fallbacks', () => {
+    const config = parseRuntimeConfig({
+      remotes,
+      releases: {
+        games: { ...rel, canary: { ...rel, version: 'v2', percent: 50 }, fallbacks: [rel] },
+      },
+    });
+    expect(config.releases?.['games']).toEqual({
+      ...rel,
+      canary: { ...rel, version: 'v2', percent: 50 },
+      fallbacks: [rel],
+    });
+  });
+  it('names a malformed release', () => {
+    expect(() =>
+      parseRuntimeConfig({
+        remotes,
+        releases: { games: { ...rel, url: 'nope', canary: { ...rel, percent: 200 } } },
+      }),
+    ).toThrow(/releases\.games\.url: invalid URL.*releases\.games\.canary\.percent/);
+  });
+});

@@ -11,6 +11,21 @@
 export interface RuntimeConfig {
   remotes: { guest: string; lounge: string; games: string; admin: string };
   supabase?: { url: string; anonKey: string };
+  /** From the release store's pointer (npm run release): what each released area runs. */
+  releases?: Record<string, AreaReleases>;
+}
+
+/** One release of an area: its manifest's URL and its remoteEntry.js's SHA-384. */
+export interface AreaRelease {
+  version: string;
+  url: string;
+  integrity: string;
+}
+
+/** The live release, a canary for a share of browsers, and the earlier good releases. */
+export interface AreaReleases extends AreaRelease {
+  canary?: AreaRelease & { percent: number };
+  fallbacks: AreaRelease[];
 }
 
 export class RuntimeConfigError extends Error {
@@ -72,10 +87,46 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
       };
     }
   }
+  let releases: RuntimeConfig['releases'];
+  if (root && root['releases'] !== undefined) {
+    const all = object('releases', root['releases']);
+    const release = (path: string, value: unknown): AreaRelease => {
+      const r = object(path, value) ?? {};
+      return {
+        version: string(`${path}.version`, r['version'], 'nonEmpty'),
+        url: string(`${path}.url`, r['url'], 'url'),
+        integrity: string(`${path}.integrity`, r['integrity'], 'nonEmpty'),
+      };
+    };
+    if (all) {
+      releases = {};
+      for (const [area, value] of Object.entries(all)) {
+        const path = `releases.${area}`;
+        const r = object(path, value) ?? {};
+        const fallbacks = Array.isArray(r['fallbacks']) ? r['fallbacks'] : [];
+        const entry: AreaReleases = {
+          ...release(path, r),
+          fallbacks: fallbacks.map((f, i) => release(`${path}.fallbacks.${i}`, f)),
+        };
+        if (r['canary'] !== undefined) {
+          const c = object(`${path}.canary`, r['canary']) ?? {};
+          const percent = c['percent'];
+          if (typeof percent !== 'number' || percent < 0 || percent > 100)
+            issues.push(`${path}.canary.percent: expected a number from 0 to 100`);
+          entry.canary = { ...release(`${path}.canary`, c), percent: Number(percent) };
+        }
+        releases[area] = entry;
+      }
+    }
+  }
   if (issues.length > 0) {
     throw new RuntimeConfigError(`Invalid runtime config: ${issues.join('; ')}`);
   }
-  return supabase ? { remotes, supabase } : { remotes };
+  return {
+    remotes,
+    ...(supabase ? { supabase } : {}),
+    ...(releases ? { releases } : {}),
+  };
 }
 
 /**

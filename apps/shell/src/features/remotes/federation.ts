@@ -2,8 +2,10 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@bistro/ui';
 import type { RuntimeConfig } from '@bistro/data';
+import { checkedEntry } from '../releases/area-release';
 
 let manifestUrls: RuntimeConfig['remotes'] | null = null;
+let areaReleases: RuntimeConfig['releases'] = undefined;
 
 /**
  * config.json names each remote's mf-manifest.json; the shell loads the
@@ -15,8 +17,12 @@ let manifestUrls: RuntimeConfig['remotes'] | null = null;
 const entryOf = (manifestUrl: string) => new URL('remoteEntry.js', manifestUrl).href;
 
 /** Registers every remote by its entry's URL. Nothing is fetched until an area is opened. */
-export function registerAreaRemotes(remotes: RuntimeConfig['remotes']): void {
+export function registerAreaRemotes(
+  remotes: RuntimeConfig['remotes'],
+  releases?: RuntimeConfig['releases'],
+): void {
   manifestUrls = remotes;
+  areaReleases = releases;
   registerRemotes(
     Object.entries(remotes).map(([name, manifest]) => ({ name, entry: entryOf(manifest) })),
   );
@@ -25,6 +31,12 @@ export function registerAreaRemotes(remotes: RuntimeConfig['remotes']): void {
 const pending = new Map<RemoteName, Promise<ComponentType>>();
 
 async function fetchArea(name: RemoteName): Promise<ComponentType> {
+  const released = areaReleases?.[name];
+  if (released) {
+    // a released area runs the first of its releases that passes the checks in the browser
+    const entry = await checkedEntry(name, released);
+    registerRemotes([{ name, entry }], { force: true });
+  }
   const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
   if (!module?.default) {
     throw new Error(`The ${name} remote did not expose an App component.`);
