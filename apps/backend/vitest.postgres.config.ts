@@ -18,6 +18,8 @@ const noServer = [
   'src/main.test.ts',
   'src/mail/mailer.test.ts',
   'src/rest/errors.test.ts',
+  'src/rest/fuzzy.test.ts',
+  'src/realtime/delivery.test.ts',
   'src/rest/limits.test.ts',
   'src/rest/parser/parser.test.ts',
   'src/rest/sql.test.ts',

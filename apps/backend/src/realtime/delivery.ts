@@ -106,7 +106,9 @@ export async function startDelivery(
         .catch(fail)
         .finally(() => {
           reading = null;
-          if (pending.size > 0 || catchUp) kick();
+          // once closed, ids that arrive late stay unread: kicking again would loop forever
+          // (drain returns at once) and starve the event loop
+          if (!closed && (pending.size > 0 || catchUp)) kick();
         });
     };
     const unlisten = await db.listen(

@@ -44,8 +44,16 @@ function levenshtein(a: string, b: string): number {
   return prev[b.length] as number;
 }
 
+/**
+ * Longer names get no hint: PostgreSQL's identifiers are at most 63 bytes, so nothing can match
+ * them, and the edit distance costs the name's length times each candidate's (a request naming a
+ * function with a megabyte of text must not keep the server busy).
+ */
+const MAX_NAME_LENGTH = 256;
+
 /** The candidate closest to `wanted`, or null when none is close enough. */
 export function closestName(wanted: string, candidates: readonly string[]): string | null {
+  if (wanted.length > MAX_NAME_LENGTH) return null;
   const w = normalized(wanted);
   if (!w) return null;
   for (const n of [3, 2]) {
