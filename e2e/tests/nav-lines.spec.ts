@@ -31,6 +31,11 @@ for (const { who, email, entries } of viewers) {
     await expect(nav.locator(':scope > a, :scope > button')).toHaveCount(entries);
     for (const width of [1024, 1100, 1280, 1440]) {
       await page.setViewportSize({ width, height: 800 });
+      // two frames: the page has laid itself out for the new width before anything is read
+      // (read at once, the menu button could still count as hidden from the wider layout)
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
       const menuButton = page.getByRole('button', { name: 'Open menu' });
       // Where the bar cannot hold every entry, they are in the slide-in menu instead.
       if (await menuButton.isVisible()) {
