@@ -1369,7 +1369,7 @@ export type Database = {
       }
     }
     Enums: {
-      app_role: "admin" | "user"
+      app_role: "admin" | "user" | "staff" | "promoter"
       offer_type: "exclusive" | "vip" | "birthday" | "surprise"
     }
     CompositeTypes: {
@@ -1498,7 +1498,7 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
-      app_role: ["admin", "user"],
+      app_role: ["admin", "user", "staff", "promoter"],
       offer_type: ["exclusive", "vip", "birthday", "surprise"],
     },
   },
