@@ -79,6 +79,9 @@ export default defineConfig({
       // mails the database queued without calling anything itself.
       BOOKING_MAILS_INTERVAL_MS: '2000',
       CORS_ORIGINS: corsOrigins,
+      // bcrypt at its lowest cost: every test signs up or signs in (a hash made with it keeps
+      // working at any cost)
+      PASSWORD_HASH_COST: '4',
     },
   },
 });
