@@ -710,6 +710,36 @@ export type Database = {
         }
         Relationships: []
       }
+      release_reports: {
+        Row: {
+          area: string
+          count: number
+          day: string
+          last_at: string
+          last_reason: string | null
+          outcome: string
+          version: string
+        }
+        Insert: {
+          area: string
+          count?: number
+          day: string
+          last_at?: string
+          last_reason?: string | null
+          outcome: string
+          version: string
+        }
+        Update: {
+          area?: string
+          count?: number
+          day?: string
+          last_at?: string
+          last_reason?: string | null
+          outcome?: string
+          version?: string
+        }
+        Relationships: []
+      }
       reservation_mail_outbox: {
         Row: {
           attempts: number

@@ -2,6 +2,7 @@ export {
   loadRuntimeConfig,
   type AreaRelease,
   type AreaReleases,
+  type ReleaseHistoryEntry,
   type RuntimeConfig,
 } from './lib/runtime-config';
 export { configureSupabase, preloadAuthIfSignedIn } from './lib/supabase-client';
@@ -389,3 +390,17 @@ export {
   type FloorStatus,
   type NightReservation,
 } from './reservations/staff';
+
+// --- releases: what each released area runs and how its versions fare (admins read) ---
+export { releaseKeys } from './releases/keys';
+export {
+  RELEASE_REPORT_DAYS,
+  fetchReleaseStatus,
+  releaseStatusQueryOptions,
+  summarizeReleases,
+  useReleaseStatus,
+  type AreaStatus,
+  type ReleaseStatus,
+  type VersionStatus,
+} from './releases/release-status-query';
+export { reportReason, sendReleaseReport, type ReleaseReport } from './releases/release-report';

@@ -27,6 +27,7 @@ import { PromotionsTab } from '../promotions/promotions-tab';
 import { ActivityTab } from '../activity/activity-tab';
 import { TonightTab } from '../reservations/tonight-tab';
 import { TablesTab } from '../reservations/tables-tab';
+import { ReleasesTab } from '../releases/releases-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
 
 const WideList = styled(TabsList)`
@@ -151,6 +152,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="activity">
           <ActivityTab />
+        </TabsContent>
+        <TabsContent value="releases">
+          <ReleasesTab />
         </TabsContent>
       </Tabs>
     </Page>
