@@ -800,6 +800,7 @@ export type Database = {
           kitchen_closes_at: string | null
           last_seating_minutes: number
           no_show_limit: number
+          occasions: string[]
           party_max: number
           party_min: number
           slot_minutes: number
@@ -812,6 +813,7 @@ export type Database = {
           kitchen_closes_at?: string | null
           last_seating_minutes?: number
           no_show_limit?: number
+          occasions?: string[]
           party_max?: number
           party_min?: number
           slot_minutes?: number
@@ -824,6 +826,7 @@ export type Database = {
           kitchen_closes_at?: string | null
           last_seating_minutes?: number
           no_show_limit?: number
+          occasions?: string[]
           party_max?: number
           party_min?: number
           slot_minutes?: number

@@ -350,6 +350,7 @@ export {
   RESERVATION_CODE,
   useReservationByCode,
   useReservationRules,
+  useReservationOccasions,
   useBookReservation,
   useCancelReservation,
   useChangeReservation,
