@@ -18,7 +18,8 @@ export type { Json } from './database.types';
 // (the call and use<Entity><Verb>Mutation, typed with MutationHookOptions) and
 // errors.ts (the toasts, as ToastMessage). A domain imports lib/, itself, and of another
 // domain only the keys of a cache it changes and the constants its messages quote
-// (song-requests -> song-votes); realtime/ spans the lounge's domains. What several domains
+// (song-requests -> song-votes); realtime/ (private broadcast channels) serves the lounge's
+// domains and the staff's live night (reservations). What several domains
 // share lives in lib/. This file exports only what the apps use: fetchers, query options,
 // key factories and mutation calls stay inside the lib.
 

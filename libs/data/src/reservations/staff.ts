@@ -1,8 +1,10 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Tables, TablesUpdate } from '../database.types';
 import { unwrap } from '../lib/errors';
 import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
+import { useRealtimeChannel } from '../realtime/use-realtime-channel';
 import { parseReservation, reservationKeys, type Reservation } from './reservations';
 
 /**
@@ -94,13 +96,36 @@ export async function fetchNightReservations(
   }));
 }
 
-/** The night's reservations, refreshed every 30 s so the floor sees other staff's changes. */
-export const useNightReservations = (date: string) =>
-  useQuery({
+/** While the live channel is down, the night is read again this often (ms). */
+export const NIGHT_POLL_MS = 30_000;
+
+/**
+ * The night's reservations as other staff change them: each change is broadcast on the staff's
+ * private topic (with only its night) and the night is read again; while the channel is down
+ * (the page says so) it is read every 30 s instead. `live` is the channel's state.
+ */
+export function useNightReservations(date: string) {
+  const queryClient = useQueryClient();
+  const reread = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: staffReservationKeys.night(date) }),
+    [queryClient, date],
+  );
+  const live = useRealtimeChannel(
+    'staff:reservations',
+    {
+      reservation_changed: (payload) => {
+        if (payload['business_date'] === date) reread();
+      },
+    },
+    reread,
+  );
+  const query = useQuery({
     queryKey: staffReservationKeys.night(date),
     queryFn: ({ signal }) => fetchNightReservations(date, signal),
-    refetchInterval: 30_000,
+    refetchInterval: live === 'live' ? false : NIGHT_POLL_MS,
   });
+  return { query, live };
+}
 
 function useStaffMutation<TData, TVars>(
   fn: (vars: TVars) => Promise<TData>,

@@ -33,16 +33,15 @@ const server = vi.hoisted(() => ({
   move: vi.fn<(v: { id: string; tableIds: number[] }) => Promise<unknown>>(),
   notes: vi.fn<(v: { id: string; notes: string }) => Promise<unknown>>(),
   reservations: [] as NightReservation[],
+  live: 'live' as 'connecting' | 'live' | 'down',
 }));
 
 type Opts = MutationHookOptions<unknown, never>;
 vi.mock('@bistro/data', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@bistro/data')>()),
   useNightReservations: () => ({
-    isPending: false,
-    isError: false,
-    data: server.reservations,
-    refetch: vi.fn(),
+    query: { isPending: false, isError: false, data: server.reservations, refetch: vi.fn() },
+    live: server.live,
   }),
   useDiningSetup: () => ({
     isPending: false,
@@ -76,6 +75,20 @@ describe('TonightTab', () => {
     setViewer('signedIn', { isAdmin: true });
     clearToasts();
     Object.values(server).forEach((v) => typeof v === 'function' && v.mockReset());
+    server.live = 'live';
+  });
+
+  it("says whether other staff's changes show at once or every 30 seconds", () => {
+    server.reservations = [];
+    const { unmount } = page();
+    expect(screen.getByText("Live: other staff's changes show at once")).toBeInTheDocument();
+    unmount();
+    server.live = 'down';
+    page();
+    expect(screen.getByText('Live updates paused - refreshing every 30 seconds')).toHaveAttribute(
+      'role',
+      'status',
+    );
   });
 
   it('lists the night by table and marks arrival and a no-show', async () => {

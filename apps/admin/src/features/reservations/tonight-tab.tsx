@@ -84,7 +84,7 @@ const barColour: Record<string, string> = {
  */
 export function TonightTab() {
   const [date, setDate] = useState(() => businessDate());
-  const night = useNightReservations(date);
+  const { query: night, live } = useNightReservations(date);
   const setup = useDiningSetup();
   const [walkIn, setWalkIn] = useState(false);
   const addWalkIn = useWalkInMutation({
@@ -155,6 +155,13 @@ export function TonightTab() {
             </Button>
           )}
         </Item>
+      ) : null}
+      {live === 'down' ? (
+        <Muted role="status" style={{ marginTop: 0 }}>
+          Live updates paused - refreshing every 30 seconds
+        </Muted>
+      ) : live === 'live' ? (
+        <Muted style={{ marginTop: 0 }}>Live: other staff's changes show at once</Muted>
       ) : null}
       <QueryFrame query={night} loadingLabel="Loading the night…">
         <QueryFrame query={setup} loadingLabel="Loading the floor…">
