@@ -197,7 +197,8 @@ $$;
 revoke execute on function private.door_list() from public;
 grant execute on function private.door_list() to authenticated, service_role;
 
--- Tonight's headcount: people let in, the venue's capacity, and scans per staff member.
+-- Tonight's headcount: people let in, the venue's capacity, scans per staff member, and when
+-- the night ends.
 create or replace function private.door_headcount()
 returns jsonb
 language plpgsql
@@ -211,6 +212,8 @@ begin
   perform private.require_staff();
   return jsonb_build_object(
     'night', _night,
+    -- a device keeps tonight's list until then, never longer
+    'night_ends_at', (private.door_night(_night)).night_to,
     'arrived', (select coalesce(sum(d.people), 0) from public.door_scans d where d.night = _night),
     'capacity', (select s.door_capacity from public.venue_settings s),
     'by_staff', coalesce((
