@@ -413,3 +413,14 @@ export { forgetDoorNight } from './door/door-store';
 export { DOOR_SCAN, registerDoorSender, type DoorScanPayload } from './door/door-scan';
 export { useDoor, DOOR_TOPIC, type DoorNotice, type DoorScanOutcome } from './door/use-door';
 export { doorKeys } from './door/keys';
+export {
+  STAFF_ROLES,
+  staffRoleLabel,
+  staffRoleMessages,
+  staffGrantFailed,
+  useStaffAccounts,
+  useStaffRoleGrantMutation,
+  useStaffRoleRevokeMutation,
+  type StaffAccount,
+  type StaffRole,
+} from './admin-roles/staff-roles';
