@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { pgliteFromTemplate } from '../../../apps/backend/src/db/template.js';
-import { indexDoor, searchDoor, type DoorEntry } from '../../../libs/data/src/door/door-rules.js';
+import { indexDoor, searchDoor, type DoorEntry } from '@bistro/data';
 
 const NAMES = 2000;
 const SCANS = 500;
