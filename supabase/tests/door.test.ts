@@ -151,10 +151,10 @@ describe.each(drivers.map((d) => [d.name, d] as const))('%s', (_name, driver) =>
         );
         expect(seen.ok ? seen.rows : [], table).toEqual([]);
       }
-      expect(
-        (await db.attempt(staff, 'select * from public.event_bookings where id = $1', [b.id]))
-          .rows ?? [],
-      ).toEqual([]);
+      const booked = await db.attempt(staff, 'select * from public.event_bookings where id = $1', [
+        b.id,
+      ]);
+      expect(booked.ok ? booked.rows : []).toEqual([]);
       expect(
         await db.attempt(staff, 'select * from public.guest_door_history($1)', [member.id]),
       ).toMatchObject({
