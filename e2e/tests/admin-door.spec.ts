@@ -110,6 +110,11 @@ test('staff find a guest by name, let two of three in one by one; a second devic
     `door_scans?source_id=eq.${olivia.id}&select=people`,
   );
   expect(scans.map((s) => s.people)).toEqual([1, 1]);
+
+  // the door is all staff get of the admin
+  await door.goto('/admin');
+  await expect(door.getByText('Admin privileges required').first()).toBeVisible();
+  await expect(door).toHaveURL(/\/$/);
   await door.context().close();
   await other.context().close();
 });
