@@ -314,7 +314,8 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         ? startAuditRetention(db, config.auditRetentionDays, warn)
         : null;
     // Marking no-shows is idempotent too: each process may run it.
-    const noShows = startNoShows(db, warn);
+    const noShows =
+      config.noShowsIntervalMs > 0 ? startNoShows(db, warn, config.noShowsIntervalMs) : null;
 
     let closed = false;
     return {
@@ -334,7 +335,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         await backups.stop();
         stopStorageSweep?.();
         auditRetention?.stop();
-        noShows.stop();
+        noShows?.stop();
         await realtime?.close();
         await stopListening?.();
         await Promise.all(servers.map(closeServer));

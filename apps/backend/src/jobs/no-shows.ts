@@ -1,5 +1,5 @@
 /**
- * No-shows: at start and then every interval, private.mark_no_shows marks the approved event
+ * No-shows: at start and then every NO_SHOWS_INTERVAL_MS (15 minutes by default), private.mark_no_shows marks the approved event
  * bookings and booked dinner reservations of every night that is over (the venue's no-show time
  * on the next morning has passed) that nobody arrived for. Marking is idempotent: each process
  * of a cluster may run it, and a run marks only what an earlier run did not.
@@ -12,12 +12,10 @@ export interface NoShowsJob {
   stop(): void;
 }
 
-export const NO_SHOWS_INTERVAL_MS = 900_000;
-
 export function startNoShows(
   db: Queryable,
   warn: (m: string) => void,
-  intervalMs = NO_SHOWS_INTERVAL_MS,
+  intervalMs: number,
 ): NoShowsJob {
   const runNow = async () => {
     const { rows } = await db.query<{ marked: number }>(`select private.mark_no_shows() as marked`);
