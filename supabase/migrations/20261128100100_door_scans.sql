@@ -68,7 +68,8 @@ $$;
 revoke execute on function private.door_night(date) from public;
 
 -- Whether the venue's age policy asks the door to check ID for an arrival at this time: from
--- adults_only_from (venue time) until the night rolls over. No adults-only hour: never.
+-- adults_only_from (venue time) until the night rolls over. No adults-only hour: never. (A
+-- kind's rows function over many rows reads the policy once, with private.door_age_policy.)
 create or replace function private.door_id_required(_at timestamptz)
 returns boolean
 language sql
@@ -368,6 +369,21 @@ create policy "Staff join the door's topic"
     and (select private.is_staff())
   );
 
+-- The venue's age policy for a night's rows, read once per call (not once per row): whether an
+-- arrival at a time needs its ID checked is the same rule as private.door_id_required.
+create or replace function private.door_age_policy(
+  out tz text, out adults_only_from time, out rollover time)
+language sql
+stable
+set search_path = ''
+as $$
+  select private.venue_time_zone(),
+    (select s.adults_only_from from public.venue_settings s),
+    make_time(private.business_day_rollover_hour(), 0, 0)
+$$;
+
+revoke execute on function private.door_age_policy() from public;
+
 -- Event bookings at the door: approved ones of the night are admitted.
 create or replace function private.door_event_booking_rows(_from timestamptz, _to timestamptz)
 returns setof private.door_row
@@ -386,8 +402,12 @@ as $$
       else 'This booking is not approved'
     end,
     coalesce(b.event_title, b.occasion, 'Event booking'),
-    private.door_id_required(b.event_date), b.event_date
+    coalesce(p.adults_only_from is not null
+      and ((b.event_date at time zone p.tz)::time >= p.adults_only_from
+        or (b.event_date at time zone p.tz)::time < p.rollover), false),
+    b.event_date
   from public.event_bookings b
+  cross join private.door_age_policy() p
   where b.event_date >= _from and b.event_date < _to
 $$;
 
@@ -426,10 +446,14 @@ as $$
       else null
     end,
     concat_ws(' · ',
-      'Dinner ' || to_char(r.starts_at at time zone private.venue_time_zone(), 'FMHH12:MI AM'),
+      'Dinner ' || to_char(r.starts_at at time zone p.tz, 'FMHH12:MI AM'),
       nullif(r.occasion, '')),
-    private.door_id_required(r.starts_at), r.starts_at
+    coalesce(p.adults_only_from is not null
+      and ((r.starts_at at time zone p.tz)::time >= p.adults_only_from
+        or (r.starts_at at time zone p.tz)::time < p.rollover), false),
+    r.starts_at
   from public.reservations r
+  cross join private.door_age_policy() p
   where r.starts_at >= _from and r.starts_at < _to
 $$;
 
