@@ -12,8 +12,9 @@ import {
 } from './support/suite';
 
 // The API answers the suite's apps and the spare shell copy the remote-failure test
-// serves (its footer reads the venue record from the API like any shell).
-const corsOrigins = [...Object.values(ports), SPARE_PORTS.shell]
+// serves (its footer reads the venue record from the API like any shell), and the shell the
+// releases test serves from a release store (it reports each released area's load to the API).
+const corsOrigins = [...Object.values(ports), SPARE_PORTS.shell, SPARE_PORTS.releasesShell]
   .flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`])
   .join(',');
 
@@ -79,6 +80,9 @@ export default defineConfig({
       // mails the database queued without calling anything itself.
       BOOKING_MAILS_INTERVAL_MS: '2000',
       CORS_ORIGINS: corsOrigins,
+      // bcrypt at its lowest cost: every test signs up or signs in (a hash made with it keeps
+      // working at any cost)
+      PASSWORD_HASH_COST: '4',
     },
   },
 });

@@ -5,6 +5,8 @@ export default defineConfig({
     // The database suites and the edge functions' own tests.
     include: ['tests/**/*.test.ts', 'functions/_tests/**/*.test.ts'],
     environment: 'node',
+    // bcrypt at its lowest cost: the suites sign up and sign in thousands of times
+    env: { PASSWORD_HASH_COST: '4' },
     pool: 'forks',
     globalSetup: ['./vitest.global-setup.ts'],
     // no more test files at once than the machine has cores

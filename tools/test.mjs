@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: the format check, then every project's lint, typecheck, unit and
-// integration tests, security suites, the backend suite on PostgreSQL and the
-// builds (one Nx run: cached, scheduled on the cores), the dev-suite check
-// (tools/dev-check.mjs: `npm run dev` starts, serves every remote, hot-updates
-// an edit with state kept, stops cleanly), the production start (tools/prod-check.mjs: the
-// built suite started as the README's "Deploying the venue" says, on fresh ports), then the
-// end-to-end suite on the builds of this run. The dev check, the production start and the
-// end-to-end suite are Nx targets too, so a step whose inputs did not change since its last pass is replayed
-// from the cache. Stops at the first failing step and exits non-zero, and
-// prints how long each step took.
+// `npm test`: the format check (on one core, beside the next step); every project's lint,
+// typecheck, unit and integration tests, security suites, the backend suite on PostgreSQL and
+// the builds (one Nx run: cached, scheduled on the cores); the dev-suite check
+// (tools/dev-check.mjs: `npm run dev` starts, serves every remote, hot-updates an edit with
+// state kept, stops cleanly) and the production start (tools/prod-check.mjs: the built suite
+// started as the README's "Deploying the venue" says, on fresh ports); then the end-to-end
+// suite on the builds of this run. The dev check, the production start and the end-to-end
+// suite are Nx targets too, so a step whose inputs did not change since its last pass is
+// replayed from the cache. Stops at the first failing step and exits non-zero, and prints how
+// long each step took and how busy the machine's CPU was meanwhile.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -46,8 +46,14 @@ const nx = (...args) => ['npx', 'nx', ...args, '--output-style=static'];
 // no more tasks at once than the machine has cores
 const parallel = `--parallel=${Math.max(1, Math.min(cpus().length, 4))}`;
 
+// [name, command, options]; `beside: true` runs the step at the same time as the next one (the
+// format check uses one core while the next step starts), and a failure of either stops both.
 const steps = [
-  ['format', ['npx', 'prettier', '--check', '.', '--cache', '--log-level', 'warn']],
+  [
+    'format',
+    ['npx', 'prettier', '--check', '.', '--cache', '--log-level', 'warn'],
+    { beside: true },
+  ],
   [
     'lint, typecheck, unit, security, PostgreSQL, build',
     nx(
@@ -79,70 +85,128 @@ const RUN_BUDGET_MIN = Number(process.env.BISTRO_TEST_BUDGET_MIN ?? 85);
 const log = join(tmpdir(), `bistro-${env.BISTRO_TEST_RUN}.log`);
 writeFileSync(log, '');
 
+// Ctrl-C or CI's stop ends every running step's whole process group, not only its Nx process
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.once(signal, () => {
+    for (const pid of running) killGroup(pid, signal);
+    process.exit(130);
+  });
+
 const started = Date.now();
 const times = [];
-for (const [name, [cmd, ...args]] of steps) {
+let beside = null;
+for (const [name, [cmd, ...args], options = {}] of steps) {
+  const step = startStep(name, cmd, args);
+  if (options.beside) {
+    beside = step;
+    continue;
+  }
+  if (beside) {
+    const other = beside;
+    beside = null;
+    // whichever ends first: a failure stops the other at once
+    const first = await Promise.race([other.done.then(() => other), step.done.then(() => step)]);
+    const second = first === other ? step : other;
+    for (const s of [first, second]) {
+      const result = await s.done;
+      if (result.code !== 0) {
+        if (s === first) killGroup(second.pid, 'SIGTERM');
+        fail(s, result);
+      }
+      passed(s, result);
+    }
+    continue;
+  }
+  const result = await step.done;
+  if (result.code !== 0) fail(step, result);
+  passed(step, result);
+}
+console.log('\nstep times (wall; CPU: share of both cores busy, every process of the machine):');
+for (const [name, seconds, busy] of times)
+  console.log(`  ${seconds.padStart(7)} s  ${busy.padStart(4)} % CPU  ${name}`);
+console.log(`\nAll test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+
+function passed(step, result) {
+  times.push([step.name, result.seconds, result.busy]);
+  console.log(`=== ${step.name} passed in ${result.seconds} s ===`);
+}
+
+function fail(step, { code, timedOut, seconds, budgetMs }) {
+  if (timedOut)
+    console.error(
+      `\n=== ${step.name} stopped: over its ${Math.round(budgetMs / 60_000)}-minute budget ===`,
+    );
+  printDigest();
+  console.error(`\n=== ${step.name} failed after ${seconds} s (whole output: ${log}) ===`);
+  process.exit(code || 1);
+}
+
+/** The machine's busy and total CPU time so far (jiffies, every core), from /proc/stat. */
+function cpuTimes() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const n = fields.map(Number);
+    const idle = n[3] + (n[4] ?? 0);
+    const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts one step in its own process group, copying its output to the terminal and the log;
+ * `done` resolves with its exit code, wall seconds and the share of CPU the machine was busy.
+ */
+function startStep(name, cmd, args) {
   const t0 = Date.now();
+  const cpu0 = cpuTimes();
   console.log(`\n=== ${name} ===`);
   const budgetMs = Math.min(
     (STEP_BUDGET_MIN[name] ?? DEFAULT_BUDGET_MIN) * 60_000,
     RUN_BUDGET_MIN * 60_000 - (t0 - started),
   );
-  const { code, timedOut } = await runStep(cmd, args, budgetMs);
-  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
-  times.push([name, seconds]);
-  if (code !== 0) {
-    if (timedOut)
-      console.error(
-        `\n=== ${name} stopped: over its ${Math.round(budgetMs / 60_000)}-minute budget ===`,
-      );
-    printDigest();
-    console.error(`\n=== ${name} failed after ${seconds} s (whole output: ${log}) ===`);
-    process.exit(code || 1);
-  }
-  console.log(`=== ${name} passed in ${seconds} s ===`);
-}
-console.log('\nstep times:');
-for (const [name, seconds] of times) console.log(`  ${seconds.padStart(7)} s  ${name}`);
-console.log(`\nAll test steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
-
-/** Runs one step in its own process group, copying its output to the terminal and the log. */
-function runStep(cmd, args, budgetMs) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, {
-      cwd: root,
-      env,
-      stdio: ['inherit', 'pipe', 'pipe'],
-      detached: true,
-    });
-    const copy = (out) => (chunk) => {
-      out.write(chunk);
-      appendFileSync(log, chunk);
-    };
-    child.stdout.on('data', copy(process.stdout));
-    child.stderr.on('data', copy(process.stderr));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      console.error('\n=== still running when the budget ran out (seconds, command) ===');
-      console.error(runningProcesses(child.pid));
-      killGroup(child.pid, 'SIGTERM');
-      setTimeout(() => killGroup(child.pid, 'SIGKILL'), 10_000).unref();
-    }, budgetMs);
-    // Ctrl-C or CI's stop ends the whole step, not only the Nx process
-    const forward = (signal) => () => {
-      killGroup(child.pid, signal);
-      process.exit(130);
-    };
-    process.once('SIGINT', forward('SIGINT'));
-    process.once('SIGTERM', forward('SIGTERM'));
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env,
+    stdio: ['inherit', 'pipe', 'pipe'],
+    detached: true,
+  });
+  running.add(child.pid);
+  const copy = (out) => (chunk) => {
+    out.write(chunk);
+    appendFileSync(log, chunk);
+  };
+  child.stdout.on('data', copy(process.stdout));
+  child.stderr.on('data', copy(process.stderr));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    console.error('\n=== still running when the budget ran out (seconds, command) ===');
+    console.error(runningProcesses(child.pid));
+    killGroup(child.pid, 'SIGTERM');
+    setTimeout(() => killGroup(child.pid, 'SIGKILL'), 10_000).unref();
+  }, budgetMs);
+  const done = new Promise((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      process.removeAllListeners('SIGINT');
-      process.removeAllListeners('SIGTERM');
-      resolve({ code: code ?? (signal ? 1 : 0), timedOut });
+      running.delete(child.pid);
+      const cpu1 = cpuTimes();
+      const busy =
+        cpu0 && cpu1 && cpu1.total > cpu0.total
+          ? ((100 * (cpu1.busy - cpu0.busy)) / (cpu1.total - cpu0.total)).toFixed(0)
+          : '?';
+      resolve({
+        code: code ?? (signal ? 1 : 0),
+        timedOut,
+        budgetMs,
+        busy,
+        seconds: ((Date.now() - t0) / 1000).toFixed(1),
+      });
     });
   });
+  return { name, pid: child.pid, done };
 }
 
 function killGroup(pid, signal) {

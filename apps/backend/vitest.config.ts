@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
+    // bcrypt at its lowest cost: the suites sign up and sign in thousands of times
+    env: { PASSWORD_HASH_COST: '4' },
     include: ['src/**/*.test.ts'],
     exclude: ['src/**/*.security.test.ts', '**/node_modules/**'],
     globalSetup: ['./vitest.global-setup.ts'],

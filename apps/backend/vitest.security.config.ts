@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
+    // bcrypt at its lowest cost: the suites sign up and sign in thousands of times
+    env: { PASSWORD_HASH_COST: '4' },
     include: ['src/**/*.security.test.ts'],
     globalSetup: ['./vitest.global-setup.ts'],
     testTimeout: 120_000,

@@ -54,6 +54,7 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     'Activity',
     'Tonight',
     'Tables',
+    'Releases',
   ]) {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();
   }

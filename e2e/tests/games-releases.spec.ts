@@ -12,6 +12,7 @@ import {
   updatePointer,
   type RunningServer,
 } from '../../apps/web-server/src/index.mjs';
+import { openDashboard } from '../support/admin-page';
 import { DATA_DIR, SPARE_PORTS } from '../support/suite';
 
 // A copy of the shell whose config.json is the one a release store writes, and the store
@@ -28,6 +29,8 @@ let dir: string;
 let store: ReturnType<typeof storeFromEnv>;
 const servers: RunningServer[] = [];
 let v1: string;
+/** The release forced into the pointer by hand that the shell refuses. */
+const forced = 'bad0000000000000';
 
 /** The games build with its entry changed (a new release) or its manifest edited. */
 async function gamesVariant(
@@ -118,7 +121,7 @@ test('a build whose React range the shell cannot satisfy is refused, and forced 
     /react: games needs \^20\.0\.0, the shell provides 19\./,
   );
   // by hand: the files copied into the store and the pointer edited
-  const version = 'bad0000000000000';
+  const version = forced;
   await cp(bad, join(dir, 'store', 'releases', 'games', version), { recursive: true });
   const entry = await readFile(join(bad, 'remoteEntry.js'));
   await updatePointer(store, (p) => {
@@ -136,6 +139,36 @@ test('a build whose React range the shell cannot satisfy is refused, and forced 
     `Release ${version} of games refused, loading an earlier one: react: needs ^20.0.0`,
   );
   await rollback({ area: 'games', store, by: 'e2e', version: v1 });
+});
+
+test('the admin sees which versions run, and the refused release counted with its reason', async ({
+  page,
+}) => {
+  await openDashboard(page, `${shellUrl}/admin?tab=releases`);
+  const tab = page.getByRole('region', { name: 'Releases', exact: true });
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Releases', exact: true }),
+  ).toBeVisible();
+  const games = tab.getByRole('table', { name: 'games' });
+  // the shell's reports reach the API as the pages load: read again until they are counted
+  await expect(async () => {
+    await page.reload();
+    const live = games.getByRole('row', { name: new RegExp(v1) });
+    await expect(live.getByRole('cell').nth(0)).toHaveText('Live', { timeout: 2_000 });
+    await expect(live.getByRole('cell').nth(1)).toHaveText(/^[1-9][0-9]*$/, { timeout: 2_000 });
+    const refused = games.getByRole('row', { name: new RegExp(forced) });
+    await expect(refused.getByRole('cell').nth(2)).toHaveText(/^[1-9][0-9]*$/, { timeout: 2_000 });
+    await expect(refused.getByRole('cell').nth(5)).toHaveText(/^[1-9][0-9]*%$/, { timeout: 2_000 });
+    await expect(refused.getByRole('cell').nth(6)).toContainText('react: needs ^20.0.0', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await expect(
+    tab
+      .getByRole('list', { name: 'Release history' })
+      .getByText(/games rolled back to/)
+      .first(),
+  ).toBeVisible();
 });
 
 test('a 50% canary serves both versions to different browsers, and each keeps its version', async ({

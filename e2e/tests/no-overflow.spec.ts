@@ -28,6 +28,7 @@ const adminSections = [
   'Activity',
   'Tonight',
   'Tables',
+  'Releases',
 ];
 const viewers = [
   { who: 'a visitor', email: null },

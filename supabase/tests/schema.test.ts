@@ -32,6 +32,7 @@ const expectedTables = [
   'profiles',
   'promotions',
   'push_subscriptions',
+  'release_reports',
   'reservation_mail_outbox',
   'reservation_settings',
   'reservation_tables',
@@ -235,6 +236,7 @@ describe('schema', () => {
       menu_items: ['section_id', 'position', 'is_visible'],
       promotions: ['is_active', 'starts_on', 'position'],
       event_images: ['event_id', 'position'],
+      release_reports: ['area', 'day'],
     };
     const rows = await asOwner<{ tbl: string; col: string }>(
       db,

@@ -11,6 +11,9 @@
 //   RELEASES_DIR          the store folder (default .data/releases)
 //   RELEASES_PUBLIC_URL   where that folder is served (default http://127.0.0.1:4210)
 //   RELEASES_BASE_CONFIG  the shell's runtime config to start from (default apps/shell/dist/config.json)
+//   RELEASES_S3_BUCKET    the store in an S3-compatible bucket instead of the folder, with
+//                         RELEASES_S3_ENDPOINT, _REGION, _ACCESS_KEY_ID, _SECRET_ACCESS_KEY,
+//                         _SESSION_TOKEN, _FORCE_PATH_STYLE, _PREFIX, _TIMEOUT_MS
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

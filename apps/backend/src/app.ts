@@ -9,6 +9,7 @@ import { storageApp } from './storage/routes.js';
 import { apiKeyGate } from './shared/api-key-gate.js';
 import { functionsApp } from './functions/handler.js';
 import { mailApp } from './mail/endpoint.js';
+import { releasesApp } from './releases/routes.js';
 import type { RealtimeServer } from './realtime/server.js';
 import { createObservability, type Observability } from './observability.js';
 
@@ -99,6 +100,9 @@ export function createApp(
   app.route('/functions/v1', functionsApp(ctx));
 
   if (realtime) app.route('/realtime/v1', realtime.routes);
+
+  app.use('/releases/v1/*', tooLarge('rest'));
+  app.route('/releases/v1', releasesApp(ctx, obs.registry));
 
   app.use('/mail/v1/*', tooLarge('rest'));
   app.route('/mail/v1', mailApp(ctx));

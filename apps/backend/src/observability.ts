@@ -37,7 +37,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /** The route groups requests are counted by (a bounded set, not one series per path). */
 export function routeGroup(pathname: string): string {
   if (pathname.startsWith('/rest/v1/rpc/')) return 'rpc';
-  const m = /^\/(rest|auth|storage|functions|realtime|mail)\/v1(\/|$)/.exec(pathname);
+  const m = /^\/(rest|auth|storage|functions|realtime|mail|releases)\/v1(\/|$)/.exec(pathname);
   if (m) return m[1]!;
   if (pathname === '/health' || pathname === '/metrics') return pathname.slice(1);
   return 'other';

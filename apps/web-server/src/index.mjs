@@ -25,3 +25,5 @@ export { contractMismatches, SHELL_LOADS } from './releases-contract.mjs';
 export { releasesRuntimeConfig } from './releases-config.mjs';
 export { publishRelease, rollback, storeFromEnv } from './releases-publish.mjs';
 export { integrityOf, promoteChange, updatePointer } from './releases-store.mjs';
+export { S3ReleaseStore, s3SettingsFromEnv } from './releases-s3.mjs';
+export { mirrorReleases, serveReleases } from './releases-mirror.mjs';

@@ -4,6 +4,9 @@
 
 /** @typedef {import('./releases-store.mjs').Pointer} Pointer */
 
+/** How many of the newest pointer changes the runtime config carries. */
+const HISTORY_PUBLISHED = 20;
+
 /**
  * @param {Pointer} pointer
  * @param {{ remotes?: Record<string, string>, [key: string]: unknown }} base
@@ -46,6 +49,10 @@ export function releasesRuntimeConfig(pointer, base, publicUrl) {
     ...base,
     remotes,
     releases,
+    // the newest pointer changes, for the admin's Releases view; who made them stays in the store
+    releaseHistory: pointer.history
+      .slice(-HISTORY_PUBLISHED)
+      .map(({ at, action, area, version, previous }) => ({ at, action, area, version, previous })),
     shellRelease: pointer.areas['shell']?.live.version ?? null,
     releasesRevision: pointer.revision,
   };

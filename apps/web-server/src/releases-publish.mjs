@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { contractMismatches, SHELL_LOADS } from './releases-contract.mjs';
 import { releasesRuntimeConfig } from './releases-config.mjs';
+import { S3ReleaseStore, s3SettingsFromEnv } from './releases-s3.mjs';
 import {
   integrityOf,
   LocalReleaseStore,
@@ -26,24 +27,33 @@ async function filesUnder(dir) {
     .sort();
 }
 
-/** @param {NodeJS.ProcessEnv} env */
+/** @typedef {LocalReleaseStore | S3ReleaseStore} ReleaseStore */
+
+/**
+ * The release store the settings name: a bucket when RELEASES_S3_BUCKET is set (with the other
+ * RELEASES_S3_* settings), else the folder RELEASES_DIR.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {ReleaseStore}
+ */
 export function storeFromEnv(env = process.env) {
   const dir = env.RELEASES_DIR || join(root, '.data', 'releases');
   const publicUrl = env.RELEASES_PUBLIC_URL || 'http://127.0.0.1:4210';
   const baseFile = env.RELEASES_BASE_CONFIG || join(root, 'apps', 'shell', 'dist', 'config.json');
-  const store = new LocalReleaseStore(dir, {
-    onSwap: async (next) => {
-      const base = JSON.parse(await readFile(baseFile, 'utf8').catch(() => '{}'));
-      await store.put(
-        'config.json',
-        JSON.stringify(releasesRuntimeConfig(next, base, publicUrl), null, 2) + '\n',
-      );
-    },
-  });
+  /** @param {import('./releases-store.mjs').Pointer} next */
+  const onSwap = async (next) => {
+    const base = JSON.parse(await readFile(baseFile, 'utf8').catch(() => '{}'));
+    await store.put(
+      'config.json',
+      JSON.stringify(releasesRuntimeConfig(next, base, publicUrl), null, 2) + '\n',
+    );
+  };
+  const s3 = s3SettingsFromEnv(env);
+  /** @type {ReleaseStore} */
+  const store = s3 ? new S3ReleaseStore(s3, { onSwap }) : new LocalReleaseStore(dir, { onSwap });
   return store;
 }
 
-/** @param {import('./releases-store.mjs').LocalReleaseStore} store @param {string} key */
+/** @param {ReleaseStore} store @param {string} key */
 async function json(store, key) {
   const bytes = await store.get(key);
   return bytes ? JSON.parse(Buffer.from(bytes).toString('utf8')) : null;
@@ -53,7 +63,7 @@ async function json(store, key) {
  * Publishes the build in `dist` as a release of `area` and makes it live (or a canary).
  * Refuses (throws, naming each mismatch) when it breaks the contract with the released shell,
  * or, for the shell, with any released area.
- * @param {{ area: string, dist: string, store: LocalReleaseStore, by: string, canaryPercent?: number, commit?: string }} a
+ * @param {{ area: string, dist: string, store: ReleaseStore, by: string, canaryPercent?: number, commit?: string }} a
  */
 export async function publishRelease({ area, dist, store, by, canaryPercent, commit }) {
   const files = await filesUnder(dist);
@@ -135,14 +145,14 @@ export async function publishRelease({ area, dist, store, by, canaryPercent, com
   return { version, record, pointer: next };
 }
 
-/** The release `version` of `area` in the store, as the pointer names it. @param {LocalReleaseStore} store @param {string} area @param {string} version */
+/** The release `version` of `area` in the store, as the pointer names it. @param {ReleaseStore} store @param {string} area @param {string} version */
 export async function storedRelease(store, area, version) {
   if (!/^[0-9a-f]{16}$/.test(version)) return null;
   const record = await json(store, `releases/${area}/${version}/release.json`);
   return record ? { version, entryIntegrity: record.entry?.integrity ?? '' } : null;
 }
 
-/** Makes an earlier release live again (see rollbackChange). @param {{ area: string, store: LocalReleaseStore, by: string, version?: string | undefined }} a */
+/** Makes an earlier release live again (see rollbackChange). @param {{ area: string, store: ReleaseStore, by: string, version?: string | undefined }} a */
 export async function rollback({ area, store, by, version }) {
   const p = await store.readPointer();
   // every version this rollback might pick, read before the swap (the change itself is pure)

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { publishRelease, rollback, storeFromEnv } from './releases-publish.mjs';
-import { promoteChange, updatePointer, type LocalReleaseStore } from './releases-store.mjs';
+import { publishRelease, rollback, storeFromEnv, type ReleaseStore } from './releases-publish.mjs';
+import { promoteChange, updatePointer } from './releases-store.mjs';
 
 const run = promisify(execFile);
 const cli = join(import.meta.dirname, '..', '..', '..', 'tools', 'release', 'cli.mjs');
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
-let store: LocalReleaseStore;
+let store: ReleaseStore;
 
 const shared = (name: string, version: string, requiredVersion: string | null) => ({
   name,

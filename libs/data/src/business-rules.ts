@@ -93,6 +93,9 @@ export const TEXT_LIMITS = {
     endpoint: 2000,
     p256dh: 200,
   },
+  release_reports: {
+    last_reason: 300,
+  },
   reservations: {
     guest_name: 100,
     occasion: 60,

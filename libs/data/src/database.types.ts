@@ -749,6 +749,36 @@ export type Database = {
         }
         Relationships: []
       }
+      release_reports: {
+        Row: {
+          area: string
+          count: number
+          day: string
+          last_at: string
+          last_reason: string | null
+          outcome: string
+          version: string
+        }
+        Insert: {
+          area: string
+          count?: number
+          day: string
+          last_at?: string
+          last_reason?: string | null
+          outcome: string
+          version: string
+        }
+        Update: {
+          area?: string
+          count?: number
+          day?: string
+          last_at?: string
+          last_reason?: string | null
+          outcome?: string
+          version?: string
+        }
+        Relationships: []
+      }
       reservation_mail_outbox: {
         Row: {
           attempts: number
@@ -809,6 +839,7 @@ export type Database = {
           kitchen_closes_at: string | null
           last_seating_minutes: number
           no_show_limit: number
+          occasions: string[]
           party_max: number
           party_min: number
           slot_minutes: number
@@ -821,6 +852,7 @@ export type Database = {
           kitchen_closes_at?: string | null
           last_seating_minutes?: number
           no_show_limit?: number
+          occasions?: string[]
           party_max?: number
           party_min?: number
           slot_minutes?: number
@@ -833,6 +865,7 @@ export type Database = {
           kitchen_closes_at?: string | null
           last_seating_minutes?: number
           no_show_limit?: number
+          occasions?: string[]
           party_max?: number
           party_min?: number
           slot_minutes?: number

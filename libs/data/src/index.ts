@@ -2,6 +2,7 @@ export {
   loadRuntimeConfig,
   type AreaRelease,
   type AreaReleases,
+  type ReleaseHistoryEntry,
   type RuntimeConfig,
 } from './lib/runtime-config';
 export { configureSupabase, preloadAuthIfSignedIn } from './lib/supabase-client';
@@ -349,6 +350,7 @@ export {
   RESERVATION_CODE,
   useReservationByCode,
   useReservationRules,
+  useReservationOccasions,
   useBookReservation,
   useCancelReservation,
   useChangeReservation,
@@ -424,3 +426,17 @@ export {
   type StaffAccount,
   type StaffRole,
 } from './admin-roles/staff-roles';
+
+// --- releases: what each released area runs and how its versions fare (admins read) ---
+export { releaseKeys } from './releases/keys';
+export {
+  RELEASE_REPORT_DAYS,
+  fetchReleaseStatus,
+  releaseStatusQueryOptions,
+  summarizeReleases,
+  useReleaseStatus,
+  type AreaStatus,
+  type ReleaseStatus,
+  type VersionStatus,
+} from './releases/release-status-query';
+export { reportReason, sendReleaseReport, type ReleaseReport } from './releases/release-report';

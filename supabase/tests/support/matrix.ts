@@ -173,15 +173,70 @@ const storageRes = (r: {
 const now = () => new Date().toISOString();
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 
+/**
+ * A case that changes one row, found by its key, to the values given (or computed from the
+ * signed-in user's id): the same change as SQL (the values as parameters) and through the API,
+ * so the two probes cannot drift apart.
+ */
+const updates = (
+  name: string,
+  expect: Expect,
+  table: string,
+  id: string,
+  values: Record<string, unknown> | ((me: string | null) => Record<string, unknown>),
+  key = 'id',
+): Case => {
+  const valuesFor = (me: string | null) => (typeof values === 'function' ? values(me) : values);
+  return {
+    name,
+    expect,
+    sql: (me) => {
+      const v = valuesFor(me);
+      const columns = Object.keys(v);
+      const set = columns.map((column, i) => `${column} = $${i + 2}`).join(', ');
+      return [
+        `update public.${table} set ${set} where ${key} = $1`,
+        [id, ...columns.map((c) => v[c])],
+      ];
+    },
+    api: (c, me) => c.from(table).update(valuesFor(me)).eq(key, id).select(key).then(res),
+  };
+};
+
+/** A case that deletes one row, found by its key, as SQL and through the API. */
+const deletes = (
+  name: string,
+  expect: Expect,
+  table: string,
+  id: string,
+  key = 'id',
+  select = key,
+): Case => ({
+  name,
+  expect,
+  sql: () => [`delete from public.${table} where ${key} = $1`, [id]],
+  api: (c) => c.from(table).delete().eq(key, id).select(select).then(res),
+});
+
+/** A case that reads one row, found by its key, as SQL and through the API. */
+const reads = (
+  name: string,
+  expect: Expect,
+  table: string,
+  id: string,
+  key = 'id',
+  select = key,
+): Case => ({
+  name,
+  kind: 'read',
+  expect,
+  sql: () => [`select ${select} from public.${table} where ${key} = $1`, [id]],
+  api: (c) => c.from(table).select(select).eq(key, id).then(res),
+});
+
 export const matrix: Record<string, Case[]> = {
   profiles: [
-    {
-      name: "reads the owner's profile",
-      kind: 'read',
-      expect: only('owner', 'admin'),
-      sql: () => ['select user_id from public.profiles where user_id = $1', [ids.owner]],
-      api: (c) => c.from('profiles').select('user_id').eq('user_id', ids.owner).then(res),
-    },
+    reads("reads the owner's profile", only('owner', 'admin'), 'profiles', ids.owner, 'user_id'),
     {
       name: 'inserts (upserts) a profile for the owner',
       ownerIs: 'newbie',
@@ -203,61 +258,42 @@ export const matrix: Record<string, Case[]> = {
           .select('user_id')
           .then(res),
     },
-    {
-      name: "updates the owner's contact fields",
-      expect: only('owner', 'admin'),
-      sql: () => [
-        "update public.profiles set first_name = 'Liv', phone = '555' where user_id = $1",
-        [ids.owner],
-      ],
-      api: (c) =>
-        c
-          .from('profiles')
-          .update({ first_name: 'Liv', phone: '555' })
-          .eq('user_id', ids.owner)
-          .select('user_id')
-          .then(res),
-    },
-    {
-      name: "sets the owner's vip_status",
-      expect: only('admin'),
-      sql: () => ['update public.profiles set vip_status = true where user_id = $1', [ids.owner]],
-      api: (c) =>
-        c
-          .from('profiles')
-          .update({ vip_status: true })
-          .eq('user_id', ids.owner)
-          .select('user_id')
-          .then(res),
-    },
-    {
-      name: "sets the owner's total_bookings",
-      expect: nobody,
-      sql: () => ['update public.profiles set total_bookings = 99 where user_id = $1', [ids.owner]],
-      api: (c) =>
-        c
-          .from('profiles')
-          .update({ total_bookings: 99 })
-          .eq('user_id', ids.owner)
-          .select('user_id')
-          .then(res),
-    },
-    {
-      // only account deletion (delete_my_account_data) removes it for a member
-      name: "deletes the owner's profile",
-      expect: only('admin'),
-      sql: () => ['delete from public.profiles where user_id = $1', [ids.owner]],
-      api: (c) => c.from('profiles').delete().eq('user_id', ids.owner).select('user_id').then(res),
-    },
+    updates(
+      "updates the owner's contact fields",
+      only('owner', 'admin'),
+      'profiles',
+      ids.owner,
+      { first_name: 'Liv', phone: '555' },
+      'user_id',
+    ),
+    updates(
+      "sets the owner's vip_status",
+      only('admin'),
+      'profiles',
+      ids.owner,
+      { vip_status: true },
+      'user_id',
+    ),
+    updates(
+      "sets the owner's total_bookings",
+      nobody,
+      'profiles',
+      ids.owner,
+      { total_bookings: 99 },
+      'user_id',
+    ),
+    // only account deletion (delete_my_account_data) removes it for a member
+    deletes("deletes the owner's profile", only('admin'), 'profiles', ids.owner, 'user_id'),
   ],
   user_roles: [
-    {
-      name: "reads the owner's roles",
-      kind: 'read',
-      expect: only('owner', 'admin'),
-      sql: () => ['select id from public.user_roles where user_id = $1', [ids.owner]],
-      api: (c) => c.from('user_roles').select('id').eq('user_id', ids.owner).then(res),
-    },
+    reads(
+      "reads the owner's roles",
+      only('owner', 'admin'),
+      'user_roles',
+      ids.owner,
+      'user_id',
+      'id',
+    ),
     {
       name: 'grants the owner admin (self-promotion for the owner)',
       expect: only('admin'),
@@ -280,12 +316,14 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: "deletes the owner's role",
-      expect: only('owner', 'admin'),
-      sql: () => ['delete from public.user_roles where user_id = $1', [ids.owner]],
-      api: (c) => c.from('user_roles').delete().eq('user_id', ids.owner).select('id').then(res),
-    },
+    deletes(
+      "deletes the owner's role",
+      only('owner', 'admin'),
+      'user_roles',
+      ids.owner,
+      'user_id',
+      'id',
+    ),
     {
       name: "revokes the admin's admin role",
       expect: only('admin'),
@@ -304,20 +342,8 @@ export const matrix: Record<string, Case[]> = {
     },
   ],
   events: [
-    {
-      name: 'reads an approved event',
-      kind: 'read',
-      expect: everyone,
-      sql: () => ['select id from public.events where id = $1', [ids.approvedEvent]],
-      api: (c) => c.from('events').select('id').eq('id', ids.approvedEvent).then(res),
-    },
-    {
-      name: 'reads a pending event',
-      kind: 'read',
-      expect: only('admin'),
-      sql: () => ['select id from public.events where id = $1', [ids.pendingEvent]],
-      api: (c) => c.from('events').select('id').eq('id', ids.pendingEvent).then(res),
-    },
+    reads('reads an approved event', everyone, 'events', ids.approvedEvent),
+    reads('reads a pending event', only('admin'), 'events', ids.pendingEvent),
     {
       name: 'creates an event',
       expect: only('admin'),
@@ -339,40 +365,14 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: 'approves a pending event',
-      expect: only('admin'),
-      sql: () => ['update public.events set is_approved = true where id = $1', [ids.pendingEvent]],
-      api: (c) =>
-        c
-          .from('events')
-          .update({ is_approved: true })
-          .eq('id', ids.pendingEvent)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: 'deletes an event',
-      expect: only('admin'),
-      sql: () => ['delete from public.events where id = $1', [ids.approvedEvent]],
-      api: (c) => c.from('events').delete().eq('id', ids.approvedEvent).select('id').then(res),
-    },
+    updates('approves a pending event', only('admin'), 'events', ids.pendingEvent, {
+      is_approved: true,
+    }),
+    deletes('deletes an event', only('admin'), 'events', ids.approvedEvent),
   ],
   event_images: [
-    {
-      name: "reads an approved event's image",
-      kind: 'read',
-      expect: everyone,
-      sql: () => ['select id from public.event_images where id = $1', [ids.approvedEventImage]],
-      api: (c) => c.from('event_images').select('id').eq('id', ids.approvedEventImage).then(res),
-    },
-    {
-      name: "reads a pending event's image",
-      kind: 'read',
-      expect: only('admin'),
-      sql: () => ['select id from public.event_images where id = $1', [ids.pendingEventImage]],
-      api: (c) => c.from('event_images').select('id').eq('id', ids.pendingEventImage).then(res),
-    },
+    reads("reads an approved event's image", everyone, 'event_images', ids.approvedEventImage),
+    reads("reads a pending event's image", only('admin'), 'event_images', ids.pendingEventImage),
     {
       name: 'adds an image to an event',
       expect: only('admin'),
@@ -392,37 +392,13 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: "reorders an event's image",
-      expect: only('admin'),
-      sql: () => [
-        'update public.event_images set position = 5 where id = $1',
-        [ids.approvedEventImage],
-      ],
-      api: (c) =>
-        c
-          .from('event_images')
-          .update({ position: 5 })
-          .eq('id', ids.approvedEventImage)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "removes an event's image",
-      expect: only('admin'),
-      sql: () => ['delete from public.event_images where id = $1', [ids.approvedEventImage]],
-      api: (c) =>
-        c.from('event_images').delete().eq('id', ids.approvedEventImage).select('id').then(res),
-    },
+    updates("reorders an event's image", only('admin'), 'event_images', ids.approvedEventImage, {
+      position: 5,
+    }),
+    deletes("removes an event's image", only('admin'), 'event_images', ids.approvedEventImage),
   ],
   event_bookings: [
-    {
-      name: "reads the owner's booking",
-      kind: 'read',
-      expect: only('owner', 'admin'),
-      sql: () => ['select id from public.event_bookings where id = $1', [ids.booking]],
-      api: (c) => c.from('event_bookings').select('id').eq('id', ids.booking).then(res),
-    },
+    reads("reads the owner's booking", only('owner', 'admin'), 'event_bookings', ids.booking),
     {
       name: 'books for the owner',
       expect: only('owner'),
@@ -467,66 +443,32 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: "approves the owner's booking with notes (the trigger stamps it)",
-      expect: only('admin'),
-      sql: () => [
-        "update public.event_bookings set status = 'approved', admin_notes = 'See you' where id = $1",
-        [ids.booking],
-      ],
-      api: (c) =>
-        c
-          .from('event_bookings')
-          .update({ status: 'approved', admin_notes: 'See you' })
-          .eq('id', ids.booking)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "writes the approval stamps of the owner's booking",
-      expect: nobody,
-      sql: (me) => [
-        'update public.event_bookings set approved_at = now(), approved_by = $2 where id = $1',
-        [ids.booking, me],
-      ],
-      api: (c, me) =>
-        c
-          .from('event_bookings')
-          .update({ approved_at: now(), approved_by: me })
-          .eq('id', ids.booking)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "changes the guests of the owner's booking",
-      expect: nobody,
-      sql: () => [
-        'update public.event_bookings set number_of_guests = 5 where id = $1',
-        [ids.booking],
-      ],
-      api: (c) =>
-        c
-          .from('event_bookings')
-          .update({ number_of_guests: 5 })
-          .eq('id', ids.booking)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "deletes the owner's booking",
-      expect: only('owner', 'admin'),
-      sql: () => ['delete from public.event_bookings where id = $1', [ids.booking]],
-      api: (c) => c.from('event_bookings').delete().eq('id', ids.booking).select('id').then(res),
-    },
+    updates(
+      "approves the owner's booking with notes (the trigger stamps it)",
+      only('admin'),
+      'event_bookings',
+      ids.booking,
+      { status: 'approved', admin_notes: 'See you' },
+    ),
+    updates(
+      "writes the approval stamps of the owner's booking",
+      nobody,
+      'event_bookings',
+      ids.booking,
+      (me) => ({ approved_at: now(), approved_by: me }),
+    ),
+    updates("changes the guests of the owner's booking", nobody, 'event_bookings', ids.booking, {
+      number_of_guests: 5,
+    }),
+    deletes("deletes the owner's booking", only('owner', 'admin'), 'event_bookings', ids.booking),
   ],
   offers: [
-    {
-      name: 'reads an active exclusive offer',
-      kind: 'read',
-      expect: only('owner', 'other', 'admin'),
-      sql: () => ['select id from public.offers where id = $1', [ids.exclusiveOffer]],
-      api: (c) => c.from('offers').select('id').eq('id', ids.exclusiveOffer).then(res),
-    },
+    reads(
+      'reads an active exclusive offer',
+      only('owner', 'other', 'admin'),
+      'offers',
+      ids.exclusiveOffer,
+    ),
     {
       name: 'creates an offer',
       expect: only('admin'),
@@ -541,51 +483,16 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: 'edits an offer',
-      expect: only('admin'),
-      sql: () => [
-        'update public.offers set discount_percentage = 30 where id = $1',
-        [ids.exclusiveOffer],
-      ],
-      api: (c) =>
-        c
-          .from('offers')
-          .update({ discount_percentage: 30 })
-          .eq('id', ids.exclusiveOffer)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "sets an offer's usage_count",
-      expect: nobody,
-      sql: () => [
-        'update public.offers set usage_count = 1000 where id = $1',
-        [ids.exclusiveOffer],
-      ],
-      api: (c) =>
-        c
-          .from('offers')
-          .update({ usage_count: 1000 })
-          .eq('id', ids.exclusiveOffer)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: 'deletes an offer',
-      expect: only('admin'),
-      sql: () => ['delete from public.offers where id = $1', [ids.surpriseOffer]],
-      api: (c) => c.from('offers').delete().eq('id', ids.surpriseOffer).select('id').then(res),
-    },
+    updates('edits an offer', only('admin'), 'offers', ids.exclusiveOffer, {
+      discount_percentage: 30,
+    }),
+    updates("sets an offer's usage_count", nobody, 'offers', ids.exclusiveOffer, {
+      usage_count: 1000,
+    }),
+    deletes('deletes an offer', only('admin'), 'offers', ids.surpriseOffer),
   ],
   user_offers: [
-    {
-      name: "reads the owner's redemption",
-      kind: 'read',
-      expect: only('owner', 'admin'),
-      sql: () => ['select id from public.user_offers where id = $1', [ids.redemption]],
-      api: (c) => c.from('user_offers').select('id').eq('id', ids.redemption).then(res),
-    },
+    reads("reads the owner's redemption", only('owner', 'admin'), 'user_offers', ids.redemption),
     {
       // an embed must not reveal rows the embedded table's policies hide
       name: "reads the owner's redemption through an !inner embed on offers",
@@ -630,44 +537,25 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: "marks the owner's redemption as counted",
-      expect: nobody,
-      sql: () => [
-        'update public.user_offers set usage_counted = true where id = $1',
-        [ids.redemption],
-      ],
-      api: (c) =>
-        c
-          .from('user_offers')
-          .update({ usage_counted: true })
-          .eq('id', ids.redemption)
-          .select('id')
-          .then(res),
-    },
-    {
-      // a redemption cannot be undone by the member
-      name: "deletes the owner's redemption",
-      expect: only('admin'),
-      sql: () => ['delete from public.user_offers where id = $1', [ids.redemption]],
-      api: (c) => c.from('user_offers').delete().eq('id', ids.redemption).select('id').then(res),
-    },
+    updates("marks the owner's redemption as counted", nobody, 'user_offers', ids.redemption, {
+      usage_counted: true,
+    }),
+    // a redemption cannot be undone by the member
+    deletes("deletes the owner's redemption", only('admin'), 'user_offers', ids.redemption),
   ],
   photo_wall: [
-    {
-      name: "reads the owner's pending photo",
-      kind: 'read',
-      expect: only('owner', 'admin'),
-      sql: () => ['select id from public.photo_wall where id = $1', [ids.pendingPhoto]],
-      api: (c) => c.from('photo_wall').select('id').eq('id', ids.pendingPhoto).then(res),
-    },
-    {
-      name: "reads the owner's approved photo",
-      kind: 'read',
-      expect: only('owner', 'other', 'admin'),
-      sql: () => ['select id from public.photo_wall where id = $1', [ids.approvedPhoto]],
-      api: (c) => c.from('photo_wall').select('id').eq('id', ids.approvedPhoto).then(res),
-    },
+    reads(
+      "reads the owner's pending photo",
+      only('owner', 'admin'),
+      'photo_wall',
+      ids.pendingPhoto,
+    ),
+    reads(
+      "reads the owner's approved photo",
+      only('owner', 'other', 'admin'),
+      'photo_wall',
+      ids.approvedPhoto,
+    ),
     {
       name: 'uploads a photo for the owner',
       expect: only('owner'),
@@ -700,96 +588,42 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: "approves the owner's photo (the trigger stamps it)",
-      expect: only('admin'),
-      sql: () => [
-        'update public.photo_wall set is_approved = true where id = $1',
-        [ids.pendingPhoto],
-      ],
-      api: (c) =>
-        c
-          .from('photo_wall')
-          .update({ is_approved: true })
-          .eq('id', ids.pendingPhoto)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "rejects the owner's pending photo (the trigger stamps it)",
-      expect: only('admin'),
-      sql: () => [
-        'update public.photo_wall set rejected_at = now() where id = $1',
-        [ids.pendingPhoto],
-      ],
-      api: (c) =>
-        c
-          .from('photo_wall')
-          .update({ rejected_at: now() })
-          .eq('id', ids.pendingPhoto)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "writes the approval stamps of the owner's photo",
-      expect: nobody,
-      sql: (me) => [
-        'update public.photo_wall set approved_at = now(), approved_by = $2 where id = $1',
-        [ids.pendingPhoto, me],
-      ],
-      api: (c, me) =>
-        c
-          .from('photo_wall')
-          .update({ approved_at: now(), approved_by: me })
-          .eq('id', ids.pendingPhoto)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "features the owner's approved photo",
-      expect: only('admin'),
-      sql: () => [
-        'update public.photo_wall set is_featured = true where id = $1',
-        [ids.approvedPhoto],
-      ],
-      api: (c) =>
-        c
-          .from('photo_wall')
-          .update({ is_featured: true })
-          .eq('id', ids.approvedPhoto)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "edits the owner's caption",
-      expect: nobody,
-      sql: () => [
-        "update public.photo_wall set caption = 'edited' where id = $1",
-        [ids.approvedPhoto],
-      ],
-      api: (c) =>
-        c
-          .from('photo_wall')
-          .update({ caption: 'edited' })
-          .eq('id', ids.approvedPhoto)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "deletes the owner's photo",
-      expect: only('owner', 'admin'),
-      sql: () => ['delete from public.photo_wall where id = $1', [ids.pendingPhoto]],
-      api: (c) => c.from('photo_wall').delete().eq('id', ids.pendingPhoto).select('id').then(res),
-    },
+    updates(
+      "approves the owner's photo (the trigger stamps it)",
+      only('admin'),
+      'photo_wall',
+      ids.pendingPhoto,
+      { is_approved: true },
+    ),
+    updates(
+      "rejects the owner's pending photo (the trigger stamps it)",
+      only('admin'),
+      'photo_wall',
+      ids.pendingPhoto,
+      { rejected_at: now() },
+    ),
+    updates(
+      "writes the approval stamps of the owner's photo",
+      nobody,
+      'photo_wall',
+      ids.pendingPhoto,
+      (me) => ({ approved_at: now(), approved_by: me }),
+    ),
+    updates("features the owner's approved photo", only('admin'), 'photo_wall', ids.approvedPhoto, {
+      is_featured: true,
+    }),
+    updates("edits the owner's caption", nobody, 'photo_wall', ids.approvedPhoto, {
+      caption: 'edited',
+    }),
+    deletes("deletes the owner's photo", only('owner', 'admin'), 'photo_wall', ids.pendingPhoto),
   ],
   analytics: [
-    {
-      name: "reads the owner's analytics event",
-      kind: 'read',
-      expect: only('owner', 'admin'),
-      sql: () => ['select id from public.analytics where id = $1', [ids.analyticsRow]],
-      api: (c) => c.from('analytics').select('id').eq('id', ids.analyticsRow).then(res),
-    },
+    reads(
+      "reads the owner's analytics event",
+      only('owner', 'admin'),
+      'analytics',
+      ids.analyticsRow,
+    ),
     {
       name: 'records an event for the owner',
       expect: only('owner'),
@@ -808,43 +642,19 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: "edits the owner's analytics event",
-      expect: nobody,
-      sql: () => [
-        "update public.analytics set event_type = 'offer_redeemed' where id = $1",
-        [ids.analyticsRow],
-      ],
-      api: (c) =>
-        c
-          .from('analytics')
-          .update({ event_type: 'offer_redeemed' })
-          .eq('id', ids.analyticsRow)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "deletes the owner's analytics event",
-      expect: only('owner', 'admin'),
-      sql: () => ['delete from public.analytics where id = $1', [ids.analyticsRow]],
-      api: (c) => c.from('analytics').delete().eq('id', ids.analyticsRow).select('id').then(res),
-    },
+    updates("edits the owner's analytics event", nobody, 'analytics', ids.analyticsRow, {
+      event_type: 'offer_redeemed',
+    }),
+    deletes(
+      "deletes the owner's analytics event",
+      only('owner', 'admin'),
+      'analytics',
+      ids.analyticsRow,
+    ),
   ],
   djs: [
-    {
-      name: 'reads an active DJ',
-      kind: 'read',
-      expect: only('owner', 'other', 'admin'),
-      sql: () => ['select id from public.djs where id = $1', [ids.activeDj]],
-      api: (c) => c.from('djs').select('id').eq('id', ids.activeDj).then(res),
-    },
-    {
-      name: 'reads an inactive DJ',
-      kind: 'read',
-      expect: only('admin'),
-      sql: () => ['select id from public.djs where id = $1', [ids.inactiveDj]],
-      api: (c) => c.from('djs').select('id').eq('id', ids.inactiveDj).then(res),
-    },
+    reads('reads an active DJ', only('owner', 'other', 'admin'), 'djs', ids.activeDj),
+    reads('reads an inactive DJ', only('admin'), 'djs', ids.inactiveDj),
     {
       name: 'adds a DJ',
       expect: only('admin'),
@@ -859,35 +669,12 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: "edits a DJ's bio",
-      expect: only('admin'),
-      sql: () => ["update public.djs set bio = 'new bio' where id = $1", [ids.activeDj]],
-      api: (c) =>
-        c.from('djs').update({ bio: 'new bio' }).eq('id', ids.activeDj).select('id').then(res),
-    },
-    {
-      name: "sets a DJ's average_rating",
-      expect: nobody,
-      sql: () => ['update public.djs set average_rating = 5 where id = $1', [ids.activeDj]],
-      api: (c) =>
-        c.from('djs').update({ average_rating: 5 }).eq('id', ids.activeDj).select('id').then(res),
-    },
-    {
-      name: 'deletes a DJ',
-      expect: only('admin'),
-      sql: () => ['delete from public.djs where id = $1', [ids.inactiveDj]],
-      api: (c) => c.from('djs').delete().eq('id', ids.inactiveDj).select('id').then(res),
-    },
+    updates("edits a DJ's bio", only('admin'), 'djs', ids.activeDj, { bio: 'new bio' }),
+    updates("sets a DJ's average_rating", nobody, 'djs', ids.activeDj, { average_rating: 5 }),
+    deletes('deletes a DJ', only('admin'), 'djs', ids.inactiveDj),
   ],
   dj_ratings: [
-    {
-      name: "reads the owner's rating",
-      kind: 'read',
-      expect: only('owner', 'other', 'admin'),
-      sql: () => ['select id from public.dj_ratings where id = $1', [ids.rating]],
-      api: (c) => c.from('dj_ratings').select('id').eq('id', ids.rating).then(res),
-    },
+    reads("reads the owner's rating", only('owner', 'other', 'admin'), 'dj_ratings', ids.rating),
     {
       name: 'rates a DJ for the owner',
       expect: only('owner'),
@@ -908,28 +695,16 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: "changes the owner's rating",
-      expect: nobody,
-      sql: () => ['update public.dj_ratings set rating = 1 where id = $1', [ids.rating]],
-      api: (c) =>
-        c.from('dj_ratings').update({ rating: 1 }).eq('id', ids.rating).select('id').then(res),
-    },
-    {
-      name: "deletes the owner's rating",
-      expect: only('owner', 'admin'),
-      sql: () => ['delete from public.dj_ratings where id = $1', [ids.rating]],
-      api: (c) => c.from('dj_ratings').delete().eq('id', ids.rating).select('id').then(res),
-    },
+    updates("changes the owner's rating", nobody, 'dj_ratings', ids.rating, { rating: 1 }),
+    deletes("deletes the owner's rating", only('owner', 'admin'), 'dj_ratings', ids.rating),
   ],
   song_requests: [
-    {
-      name: "reads the owner's request",
-      kind: 'read',
-      expect: only('owner', 'other', 'admin'),
-      sql: () => ['select id from public.song_requests where id = $1', [ids.request]],
-      api: (c) => c.from('song_requests').select('id').eq('id', ids.request).then(res),
-    },
+    reads(
+      "reads the owner's request",
+      only('owner', 'other', 'admin'),
+      'song_requests',
+      ids.request,
+    ),
     {
       name: 'requests a song for the owner',
       expect: only('owner'),
@@ -949,51 +724,20 @@ export const matrix: Record<string, Case[]> = {
           .select('id')
           .then(res),
     },
-    {
-      name: "changes the status of the owner's request",
-      expect: only('admin'),
-      sql: () => ["update public.song_requests set status = 'played' where id = $1", [ids.request]],
-      api: (c) =>
-        c
-          .from('song_requests')
-          .update({ status: 'played' })
-          .eq('id', ids.request)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "sets the owner's request vote_count",
-      expect: nobody,
-      sql: () => ['update public.song_requests set vote_count = 50 where id = $1', [ids.request]],
-      api: (c) =>
-        c
-          .from('song_requests')
-          .update({ vote_count: 50 })
-          .eq('id', ids.request)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "renames the owner's request",
-      expect: nobody,
-      sql: () => [
-        "update public.song_requests set song_title = 'Other' where id = $1",
-        [ids.request],
-      ],
-      api: (c) =>
-        c
-          .from('song_requests')
-          .update({ song_title: 'Other' })
-          .eq('id', ids.request)
-          .select('id')
-          .then(res),
-    },
-    {
-      name: "deletes the owner's request",
-      expect: only('owner', 'admin'),
-      sql: () => ['delete from public.song_requests where id = $1', [ids.request]],
-      api: (c) => c.from('song_requests').delete().eq('id', ids.request).select('id').then(res),
-    },
+    updates(
+      "changes the status of the owner's request",
+      only('admin'),
+      'song_requests',
+      ids.request,
+      { status: 'played' },
+    ),
+    updates("sets the owner's request vote_count", nobody, 'song_requests', ids.request, {
+      vote_count: 50,
+    }),
+    updates("renames the owner's request", nobody, 'song_requests', ids.request, {
+      song_title: 'Other',
+    }),
+    deletes("deletes the owner's request", only('owner', 'admin'), 'song_requests', ids.request),
   ],
   song_votes: [
     {

@@ -45,6 +45,8 @@ export const ErrorCode = {
   ProviderDisabled: 'provider_disabled',
   ManualLinkingDisabled: 'manual_linking_disabled',
   PhoneProviderDisabled: 'phone_provider_disabled',
+  Web3ProviderDisabled: 'web3_provider_disabled',
+  Web3UnsupportedChain: 'web3_unsupported_chain',
   OtpDisabled: 'otp_disabled',
   ReauthenticationNeeded: 'reauthentication_needed',
   ReauthenticationNotValid: 'reauthentication_not_valid',
@@ -169,6 +171,10 @@ export const unexpectedFailure = () =>
   new AuthError(500, ErrorCode.UnexpectedFailure, 'Unexpected failure, please try again');
 export const anonymousProviderDisabled = () =>
   new AuthError(422, ErrorCode.AnonymousProviderDisabled, 'Anonymous sign-ins are disabled');
+export const web3ProviderDisabled = () =>
+  new AuthError(400, ErrorCode.Web3ProviderDisabled, 'Web3 provider is disabled');
+export const web3UnsupportedChain = () =>
+  new AuthError(400, ErrorCode.Web3UnsupportedChain, 'Unsupported chain');
 export const phoneProviderDisabled = (msg: string) =>
   new AuthError(400, ErrorCode.PhoneProviderDisabled, msg);
 export const otpDisabled = () =>

@@ -90,7 +90,8 @@ describe('backup and restore', () => {
       }
     };
     const writers = [writer(0), writer(1), writer(2)];
-    await new Promise((r) => setTimeout(r, 300));
+    // the backup starts once writes are landing (on a busy machine the first ones take a while)
+    await expect.poll(() => acked.length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(5);
     const startedAt = performance.now();
     const { path: backup, manifest } = await createBackup({ db, blobs, dir, batch: 50 });
     await new Promise((r) => setTimeout(r, 200));

@@ -13,7 +13,19 @@ export interface RuntimeConfig {
   supabase?: { url: string; anonKey: string };
   /** From the release store's pointer (npm run release): what each released area runs. */
   releases?: Record<string, AreaReleases>;
+  /** The newest changes to the release pointer, oldest first (who made them is not published). */
+  releaseHistory?: ReleaseHistoryEntry[];
 }
+
+export interface ReleaseHistoryEntry {
+  at: string;
+  action: 'release' | 'canary' | 'promote' | 'rollback';
+  area: string;
+  version: string;
+  previous: string | null;
+}
+
+const historyActions = ['release', 'canary', 'promote', 'rollback'] as const;
 
 /** One release of an area: its manifest's URL and its remoteEntry.js's SHA-384. */
 export interface AreaRelease {
@@ -119,6 +131,27 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
       }
     }
   }
+  let releaseHistory: ReleaseHistoryEntry[] | undefined;
+  if (root && root['releaseHistory'] !== undefined) {
+    if (!Array.isArray(root['releaseHistory']))
+      issues.push(`releaseHistory: expected array, received ${describe(root['releaseHistory'])}`);
+    else
+      releaseHistory = root['releaseHistory'].map((value, i) => {
+        const path = `releaseHistory.${i}`;
+        const h = object(path, value) ?? {};
+        const action = h['action'];
+        if (!historyActions.includes(action as ReleaseHistoryEntry['action']))
+          issues.push(`${path}.action: expected one of ${historyActions.join(', ')}`);
+        const previous = h['previous'];
+        return {
+          at: string(`${path}.at`, h['at'], 'nonEmpty'),
+          action: action as ReleaseHistoryEntry['action'],
+          area: string(`${path}.area`, h['area'], 'nonEmpty'),
+          version: string(`${path}.version`, h['version'], 'nonEmpty'),
+          previous: previous === null ? null : string(`${path}.previous`, previous, 'nonEmpty'),
+        };
+      });
+  }
   if (issues.length > 0) {
     throw new RuntimeConfigError(`Invalid runtime config: ${issues.join('; ')}`);
   }
@@ -126,6 +159,7 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     remotes,
     ...(supabase ? { supabase } : {}),
     ...(releases ? { releases } : {}),
+    ...(releaseHistory ? { releaseHistory } : {}),
   };
 }
 

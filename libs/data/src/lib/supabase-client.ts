@@ -254,6 +254,18 @@ export function getSupabase(): BistroClient {
   return current().client;
 }
 
+/**
+ * Where the shell reports how released areas load (the backend's /releases/v1/reports) and
+ * the anon key its gateway asks for; null before the client is configured.
+ */
+export function releaseReportsEndpoint(): { url: string; anonKey: string } | null {
+  if (!connection) return null;
+  return {
+    url: connection.storageUrl.replace(/storage\/v1$/, 'releases/v1/reports'),
+    anonKey: connection.anonKey,
+  };
+}
+
 /** The Storage API's base URL (".../storage/v1"), for addresses built without the client. */
 export function storageApiUrl(): string {
   return current().storageUrl;

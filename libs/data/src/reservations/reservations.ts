@@ -12,6 +12,7 @@ export const reservationKeys = {
   mine: (userId: string) => [...reservationKeys.all, 'mine', userId] as const,
   byCode: (code: string) => [...reservationKeys.all, 'code', code] as const,
   rules: () => [...reservationKeys.all, 'rules'] as const,
+  occasions: () => [...reservationKeys.all, 'occasions'] as const,
 };
 
 export interface ReservationSlot {
@@ -241,6 +242,22 @@ export const useReservationRules = () =>
     queryKey: reservationKeys.rules(),
     queryFn: ({ signal }) => fetchReservationRules(signal),
     placeholderData: generatedRules,
+    staleTime: 5 * 60_000,
+  });
+
+/** The occasions the venue offers when booking a table, in its order (its own list). */
+export async function fetchReservationOccasions(signal?: AbortSignal): Promise<string[]> {
+  let query = getSupabase().from('reservation_settings').select('occasions').limit(1);
+  if (signal) query = query.abortSignal(signal);
+  const rows = unwrap(await query) as { occasions: unknown }[] | null;
+  const list = rows?.[0]?.occasions;
+  return Array.isArray(list) ? list.filter((o): o is string => typeof o === 'string') : [];
+}
+
+export const useReservationOccasions = () =>
+  useQuery({
+    queryKey: reservationKeys.occasions(),
+    queryFn: ({ signal }) => fetchReservationOccasions(signal),
     staleTime: 5 * 60_000,
   });
 

@@ -58,6 +58,7 @@ describe('AdminDashboard', () => {
         'Activity',
         'Tonight',
         'Tables',
+        'Releases',
       ]);
     },
   );

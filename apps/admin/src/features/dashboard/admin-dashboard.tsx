@@ -27,6 +27,7 @@ import { PromotionsTab } from '../promotions/promotions-tab';
 import { ActivityTab } from '../activity/activity-tab';
 import { TonightTab } from '../reservations/tonight-tab';
 import { TablesTab } from '../reservations/tables-tab';
+import { ReleasesTab } from '../releases/releases-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
 
 const DoorLink = styled(Link)`
@@ -160,6 +161,9 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="activity">
           <ActivityTab />
+        </TabsContent>
+        <TabsContent value="releases">
+          <ReleasesTab />
         </TabsContent>
       </Tabs>
     </Page>

@@ -14,6 +14,7 @@ export const adminTabs = [
   { id: 'activity', label: 'Activity' },
   { id: 'tonight', label: 'Tonight' },
   { id: 'tables', label: 'Tables' },
+  { id: 'releases', label: 'Releases' },
 ] as const;
 
 export type AdminTabId = (typeof adminTabs)[number]['id'];

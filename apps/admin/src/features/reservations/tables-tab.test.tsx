@@ -17,6 +17,7 @@ const setup: DiningSetup = {
     covers_per_slot: 16,
     change_cutoff_minutes: 120,
     no_show_limit: 3,
+    occasions: ['Birthday', 'Anniversary'],
   },
   turnTimes: [{ party_max: 2, minutes: 90 }],
   tables: [
@@ -73,6 +74,18 @@ describe('explainRefusal', () => {
     expect(
       explainRefusal({ code: '23514', message: 'check constraint "dining_tables_seats_order"' }),
     ).toMatch(/smallest number/);
+    expect(
+      explainRefusal({
+        code: '23514',
+        message: 'check constraint "reservation_settings_occasions_valid"',
+      }),
+    ).toBe('Each occasion is 1 to 60 characters and is listed once.');
+    expect(
+      explainRefusal({
+        code: '23514',
+        message: 'check constraint "reservation_settings_occasions_count"',
+      }),
+    ).toBe('Offer at most 12 occasions.');
     expect(explainRefusal({ code: 'P0001', message: 'Something else' })).toBe('Something else');
   });
 });
@@ -91,11 +104,15 @@ describe('TablesTab', () => {
     await user.clear(covers);
     await user.type(covers, '20');
     await user.clear(screen.getByLabelText('Kitchen closes at (empty: with the venue)'));
+    const occasions = screen.getByLabelText('Occasions guests can pick (one per line, at most 12)');
+    expect(occasions).toHaveValue('Birthday\nAnniversary');
+    await user.type(occasions, '\n\n  Proposal  \n');
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(server.settings.mock.calls[0]?.[0]).toMatchObject({
       covers_per_slot: 20,
       kitchen_closes_at: null,
       party_max: 12,
+      occasions: ['Birthday', 'Anniversary', 'Proposal'],
     });
     expect(server.settings.mock.calls[0]?.[0]).not.toHaveProperty('id');
 

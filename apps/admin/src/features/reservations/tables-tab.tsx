@@ -1,6 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { Button, Card, Field, Input, Label, Muted, Row, media, theme, toast } from '@bistro/ui';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  Label,
+  Muted,
+  Row,
+  Textarea,
+  media,
+  theme,
+  toast,
+} from '@bistro/ui';
 import {
   errorMessage,
   formatWallClock,
@@ -57,6 +69,9 @@ export function explainRefusal(error: unknown): string {
     return /label/.test(message)
       ? 'Another table has this label.'
       : 'This already exists (the same party size or the same tables).';
+  if (/occasions_count/.test(message)) return 'Offer at most 12 occasions.';
+  if (/occasions_valid/.test(message))
+    return 'Each occasion is 1 to 60 characters and is listed once.';
   if (/seats_order|party_order/.test(message))
     return 'The smallest number must not be larger than the largest.';
   if (/_range|_length|_size|_check/.test(message))
@@ -111,8 +126,16 @@ const numberFields: [keyof ReservationSettingsRow, string][] = [
   ['no_show_limit', 'No-shows in 12 months before a guest must call'],
 ];
 
+/** The occasions as typed, one per line, without blank lines or surrounding spaces. */
+export const parseOccasions = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+
 function SettingsForm({ settings }: { settings: ReservationSettingsRow }) {
   const [values, setValues] = useState(settings);
+  const [occasions, setOccasions] = useState((settings.occasions ?? []).join('\n'));
   const save = useReservationSettingsMutation({
     onSuccess: saved('Reservation settings saved'),
     onError: fail('Settings not saved'),
@@ -121,7 +144,7 @@ function SettingsForm({ settings }: { settings: ReservationSettingsRow }) {
     e.preventDefault();
     const { id: _id, ...rest } = values;
     void _id;
-    save.mutate(rest);
+    save.mutate({ ...rest, occasions: parseOccasions(occasions) });
   };
   return (
     <Card as="form" aria-labelledby="reservation-settings-title" onSubmit={submit}>
@@ -162,6 +185,15 @@ function SettingsForm({ settings }: { settings: ReservationSettingsRow }) {
             type="time"
             value={values.kitchen_closes_at?.slice(0, 5) ?? ''}
             onChange={(e) => setValues({ ...values, kitchen_closes_at: e.target.value || null })}
+          />
+        </Field>
+        <Field>
+          <Label htmlFor="rs-occasions">Occasions guests can pick (one per line, at most 12)</Label>
+          <Textarea
+            id="rs-occasions"
+            rows={5}
+            value={occasions}
+            onChange={(e) => setOccasions(e.target.value)}
           />
         </Field>
       </Fields>

@@ -25,12 +25,13 @@ import {
 import { deleteSession, markSessionRefreshed, sessionExists } from '../models/sessions.js';
 import { findUserByEmail, findUserById } from '../models/users.js';
 import { readBody, str, type Body } from '../request.js';
-import { idTokenGrant } from './unsupported.js';
+import { idTokenGrant, web3Grant } from './unsupported.js';
 import { issueSession, sessionJson, type SessionJson } from '../session.js';
 
 export async function token(api: AuthApi, c: Context): Promise<Response> {
   const grant = c.req.query('grant_type');
   if (grant === 'id_token') return idTokenGrant(c);
+  if (grant === 'web3') return web3Grant(c);
   const b = await readBody(c);
   if (grant === 'password') return c.json(await passwordGrant(api, c, b));
   if (grant === 'refresh_token') return c.json(await refreshTokenGrant(api, b));

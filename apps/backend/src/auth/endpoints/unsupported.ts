@@ -8,6 +8,8 @@ import {
   issuerNotEnabled,
   manualLinkingDisabled,
   samlProviderDisabled,
+  web3ProviderDisabled,
+  web3UnsupportedChain,
   unsupportedProvider,
 } from '../errors.js';
 import { readBody } from '../request.js';
@@ -42,6 +44,17 @@ export async function idTokenGrant(c: Context): Promise<never> {
   const provider = typeof b['provider'] === 'string' ? b['provider'] : '';
   const issuer = typeof b['issuer'] === 'string' && b['issuer'] ? b['issuer'] : ISSUERS[provider];
   throw issuerNotEnabled(issuer ?? provider);
+}
+
+/**
+ * POST /token?grant_type=web3: sign-in with a Solana or Ethereum wallet is not enabled; as
+ * GoTrue with those providers off, a known chain is web3_provider_disabled and any other
+ * web3_unsupported_chain.
+ */
+export async function web3Grant(c: Context): Promise<never> {
+  const b = await readBody(c);
+  if (b['chain'] === 'solana' || b['chain'] === 'ethereum') throw web3ProviderDisabled();
+  throw web3UnsupportedChain();
 }
 
 /** POST /sso: SAML single sign-on is not offered. */

@@ -238,6 +238,11 @@ export async function verifyCode(api: AuthApi, c: Context): Promise<Response> {
   const tokenHash = optionalStr(b['token_hash'], 'token_hash');
   const email = optionalStr(b['email'], 'email')?.trim().toLowerCase();
   const code = optionalStr(b['token'], 'token');
+  const phone = optionalStr(b['phone'], 'phone');
+  // a phone number is checked for its form first, as GoTrue does (none can verify here: this
+  // server sends no phone codes)
+  if (phone !== undefined && !/^[1-9][0-9]{1,14}$/.test(phone.replace(/^\+/, '').replace(/ /g, '')))
+    throw validationFailed('Invalid phone number format (E.164 required)');
   // a 6-digit code is guessable without a limit: count attempts per IP and e-mail (and
   // per IP for bare codes and token hashes)
   await api.limits.perAddress(c, 'verify', email && code ? email : '');

@@ -285,6 +285,23 @@ describe('features this server does not offer answer GoTrue errors', () => {
     expect(idToken.error?.message).toBe(
       'Provider (issuer "https://accounts.google.com") is not enabled',
     );
+    // a wallet sign-in: the chain is known, its provider is off (any other chain is unsupported)
+    const web3 = await client().auth.signInWithWeb3({
+      chain: 'solana',
+      message: 'sign in',
+      signature: new Uint8Array([1, 2, 3]),
+    });
+    expect(web3.error?.status).toBe(400);
+    expect(web3.error?.code).toBe('web3_provider_disabled');
+    expect(web3.error?.message).toBe('Web3 provider is disabled');
+    const chain = await fetch(`${srv.url}/auth/v1/token?grant_type=web3`, {
+      method: 'POST',
+      headers: { apikey: srv.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ chain: 'polygon', message: 'x', signature: 'x' }),
+    });
+    expect(((await chain.json()) as { error_code: string }).error_code).toBe(
+      'web3_unsupported_chain',
+    );
     const u = await confirmedUser();
     const c = client();
     await c.auth.signInWithPassword({ email: u.email, password: u.password });

@@ -97,6 +97,24 @@ describe('signInWithOtp (e-mail)', () => {
     expect(phone.error?.code).toBe('phone_provider_disabled');
   });
 
+  it('verifyOtp checks a phone number for its E.164 form first, as GoTrue does', async () => {
+    const malformed = await client().auth.verifyOtp({
+      phone: '15555550100-invalid',
+      token: '123456',
+      type: 'sms',
+    });
+    expect(malformed.error?.code).toBe('validation_failed');
+    expect(malformed.error?.status).toBe(400);
+    expect(malformed.error?.message).toBe('Invalid phone number format (E.164 required)');
+    // a well-formed number: no phone code was ever sent, so none matches
+    const wellFormed = await client().auth.verifyOtp({
+      phone: '+1 555 555 0100',
+      token: '123456',
+      type: 'sms',
+    });
+    expect(wellFormed.error?.code).toBe('otp_expired');
+  });
+
   it('verifyOtp with token_hash (type magiclink) signs in; a wrong hash is otp_expired', async () => {
     const u = await confirmedUser();
     const gen = await adminClient().auth.admin.generateLink({ type: 'magiclink', email: u.email });

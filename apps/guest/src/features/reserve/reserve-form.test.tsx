@@ -29,6 +29,8 @@ const server = vi.hoisted(() => ({
 vi.mock('@bistro/data', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@bistro/data')>()),
   useReservationRules: () => ({ data: { partyMin: 1, partyMax: 12, daysAhead: 60 } }),
+  // the venue's list, without the 'Birthday' a test below restores from an earlier visit
+  useReservationOccasions: () => ({ data: ['Anniversary', 'Proposal'] }),
   useReservationAvailability: (date: string | null, party: number) => {
     server.availability(date, party);
     return { isPending: false, isError: false, data: slots, refetch: vi.fn() };
@@ -134,6 +136,12 @@ describe('ReserveForm', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Maya Lopez');
     expect(screen.getByLabelText('Phone')).toHaveValue('216-555-0101');
     expect(screen.getByLabelText('Occasion (optional)')).toHaveValue('Birthday');
+    // the venue's occasions, and the guest's earlier pick the venue has dropped since
+    expect(
+      within(screen.getByLabelText('Occasion (optional)'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', 'Anniversary', 'Proposal', 'Birthday']);
     await user.click(screen.getByRole('button', { name: 'Confirm reservation' }));
     expect(server.book.mock.calls[0]?.[0]).toEqual({
       startsAt: '2026-12-01T23:45:00.000Z',

@@ -28,6 +28,7 @@ import {
   useProfileUpsertMutation,
   useReservationAvailability,
   useReservationRules,
+  useReservationOccasions,
   type Reservation,
 } from '@bistro/data';
 import { useMember } from '../shared/use-member';
@@ -48,15 +49,6 @@ import {
 } from './reserve-choice';
 import { SlotPicker } from './slot-picker';
 import { ReservationResult } from './reservation-result';
-
-/** Occasions a guest can name; the database keeps any short text. */
-export const OCCASIONS = [
-  'Birthday',
-  'Anniversary',
-  'Date night',
-  'Business meal',
-  'Celebration',
-] as const;
 
 const Select = styled.select`
   width: 100%;
@@ -357,6 +349,12 @@ function ConfirmCard({
   onConfirm: () => void;
 }) {
   const profile = useProfile(signedIn ? userId : undefined);
+  // the venue's own list; a guest's earlier pick stays offered if the venue dropped it since
+  const venueOccasions = useReservationOccasions().data ?? [];
+  const occasions =
+    extras.occasion && !venueOccasions.includes(extras.occasion)
+      ? [...venueOccasions, extras.occasion]
+      : venueOccasions;
   const saveProfile = useProfileUpsertMutation();
   const p = profile.data;
   const [name, setName] = useState<string | null>(null);
@@ -444,7 +442,7 @@ function ConfirmCard({
             onChange={(e) => onExtras({ ...extras, occasion: e.target.value })}
           >
             <option value="">None</option>
-            {OCCASIONS.map((o) => (
+            {occasions.map((o) => (
               <option key={o} value={o}>
                 {o}
               </option>

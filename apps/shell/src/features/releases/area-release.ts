@@ -1,9 +1,13 @@
 import { getInstance, registerPlugins, satisfy } from '@module-federation/enhanced/runtime';
-import type { AreaReleases } from '@bistro/data';
+import { sendReleaseReport, type AreaReleases } from '@bistro/data';
 import { browserBucket, chooseRelease, entryUrlOf, type ReleaseSkip } from './choose-release';
 
-/** The releases skipped on this page load and why (read by the admin's Releases view). */
+/** The releases skipped on this page load and why (each is also reported to the backend). */
 export const releaseSkips: ReleaseSkip[] = [];
+
+/** The release of each area this page chose, and whether its code has loaded. */
+const chosenVersions = new Map<string, string>();
+const runningAreas = new Set<string>();
 
 /** The SHA-384 each checked remoteEntry.js must have, by URL. */
 const entryIntegrity = new Map<string, string>();
@@ -50,8 +54,10 @@ export async function checkedEntry(area: string, releases: AreaReleases): Promis
     bucket: () => browserBucket(storage()),
     provided: (pkg) => Object.keys(getInstance()?.shareScopeMap['default']?.[pkg] ?? {}),
     satisfies: (version, range) => satisfy(version, range),
+    federationVersion: getInstance()?.version ?? null,
     report: (skip) => {
       releaseSkips.push(skip);
+      sendReleaseReport({ ...skip, outcome: 'refused' });
       console.error(
         `Release ${skip.version} of ${skip.area} refused, loading an earlier one: ${skip.reason}`,
       );
@@ -59,10 +65,43 @@ export async function checkedEntry(area: string, releases: AreaReleases): Promis
     },
   });
   if (!chosen) throw new Error(`No release of ${area} passes its checks.`);
+  chosenVersions.set(area, chosen.version);
   document.documentElement.dataset[`release${area[0]?.toUpperCase()}${area.slice(1)}`] =
     chosen.version;
   const entry = entryUrlOf(chosen.url);
   entryIntegrity.set(entry, chosen.integrity);
   registerIntegrityPlugin();
   return entry;
+}
+
+/** The chosen release of `area` loaded: counted for its version (the admin's error rate). */
+export function releaseLoaded(area: string): void {
+  const version = chosenVersions.get(area);
+  if (!version || runningAreas.has(area)) return;
+  runningAreas.add(area);
+  sendReleaseReport({ area, version, outcome: 'loaded' });
+}
+
+/** The chosen release of `area` passed its checks but its code did not load. */
+export function releaseLoadFailed(area: string, error: unknown): void {
+  const version = chosenVersions.get(area);
+  if (!version) return;
+  sendReleaseReport({
+    area,
+    version,
+    outcome: 'failed',
+    reason: error instanceof Error ? error.message : String(error),
+  });
+}
+
+/** A released area that had loaded crashed while running (its error boundary caught it). */
+export function releaseCrashed(area: string, error: unknown): void {
+  const version = chosenVersions.get(area);
+  if (!version || !runningAreas.has(area)) return;
+  sendReleaseReport({
+    area,
+    version,
+    outcome: 'error',
+    reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
 }

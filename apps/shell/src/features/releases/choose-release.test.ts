@@ -19,14 +19,43 @@ async function release(version: string, entry: string) {
   };
 }
 
-/** A release host: per version, the entry's bytes and the manifest. */
-function host(files: Record<string, { entry: string; react?: string; exposes?: boolean }>) {
+interface HostedRelease {
+  entry: string;
+  react?: string;
+  exposes?: boolean;
+  /** The release record: false for none (a hand-made upload). */
+  record?: false | { mf?: string; router?: string };
+}
+
+/** A release host: per version, the entry's bytes, the manifest and the release record. */
+function host(files: Record<string, HostedRelease>) {
   return vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     const version = /games\/([^/]+)\//.exec(url)?.[1] ?? '';
     const f = files[version];
     if (!f) return new Response('no', { status: 404 });
     if (url.endsWith('remoteEntry.js')) return new Response(f.entry);
+    if (url.endsWith('release.json')) {
+      const r = f.record ?? {};
+      if (r === false) return new Response('no', { status: 404 });
+      return Response.json({
+        moduleFederation: r.mf ?? '2.9.2',
+        shared: [
+          {
+            name: 'react',
+            version: '19.3.1',
+            singleton: true,
+            requiredVersion: f.react ?? '^19.0.0',
+          },
+          {
+            name: 'react-router-dom',
+            version: '7.9.0',
+            singleton: true,
+            requiredVersion: r.router ?? '^7.0.0',
+          },
+        ],
+      });
+    }
     return Response.json({
       shared: [{ name: 'react', singleton: true, requiredVersion: f.react ?? '^19.0.0' }],
       exposes: f.exposes === false ? [] : [{ name: 'App', path: './App' }],
@@ -40,8 +69,9 @@ const deps = (
 ): ChooseDeps & { report: Mock<(skip: ReleaseSkip) => void> } => ({
   fetchImpl,
   bucket: () => bucket,
-  provided: (pkg) => (pkg === 'react' ? ['19.3.1'] : []),
-  satisfies: (v, range) => (range.startsWith('^19') ? v.startsWith('19.') : false),
+  provided: (pkg) => (pkg === 'react' ? ['19.3.1'] : pkg === 'react-router-dom' ? ['7.9.4'] : []),
+  satisfies: (v, range) => v.startsWith(`${range.slice(1).split('.')[0]}.`),
+  federationVersion: '2.9.2',
   report: vi.fn<(skip: ReleaseSkip) => void>(),
 });
 
@@ -65,8 +95,46 @@ describe('chooseRelease', () => {
     expect(d.report).toHaveBeenCalledWith({
       area: 'games',
       version: 'bad',
-      reason: 'react: needs ^20.0.0, the shell provides 19.3.1',
+      reason: 'react: needs ^20.0.0 (built with 19.3.1), the shell provides 19.3.1',
     });
+  });
+
+  it('refuses a release built with another Module Federation runtime than the shell runs', async () => {
+    const releases: AreaReleases = {
+      ...(await release('mf', 'mf')),
+      fallbacks: [await release('v1', 'one')],
+    };
+    const d = deps(host({ mf: { entry: 'mf', record: { mf: '2.8.0' } }, v1: { entry: 'one' } }));
+    expect((await chooseRelease('games', releases, d))?.version).toBe('v1');
+    expect(d.report.mock.calls[0]?.[0].reason).toBe(
+      'Module Federation: built with 2.8.0, the shell runs 2.9.2',
+    );
+  });
+
+  it("checks every shared singleton the release record declares, the router's too", async () => {
+    const releases: AreaReleases = {
+      ...(await release('r8', 'r8')),
+      fallbacks: [await release('v1', 'one')],
+    };
+    const d = deps(
+      host({ r8: { entry: 'r8', record: { router: '^8.0.0' } }, v1: { entry: 'one' } }),
+    );
+    expect((await chooseRelease('games', releases, d))?.version).toBe('v1');
+    expect(d.report.mock.calls[0]?.[0].reason).toBe(
+      'react-router-dom: needs ^8.0.0 (built with 7.9.0), the shell provides 7.9.4',
+    );
+  });
+
+  it('refuses a release without its record (an unfinished or hand-made upload)', async () => {
+    const releases: AreaReleases = {
+      ...(await release('raw', 'raw')),
+      fallbacks: [await release('v1', 'one')],
+    };
+    const d = deps(host({ raw: { entry: 'raw', record: false }, v1: { entry: 'one' } }));
+    expect((await chooseRelease('games', releases, d))?.version).toBe('v1');
+    expect(d.report.mock.calls[0]?.[0].reason).toBe(
+      'release.json answered 404: not a finished release',
+    );
   });
 
   it('refuses an entry whose bytes changed after release', async () => {

@@ -5,7 +5,11 @@ import type { AreaRelease, AreaReleases } from '@bistro/data';
  * - a canary only for the browsers whose sticky bucket (a random number kept in
  *   localStorage) falls under its share, so each browser keeps its version;
  * - the remoteEntry.js's bytes must hash to the SHA-384 the pointer recorded;
- * - its manifest must fit this shell (shared singleton ranges, the exposed App).
+ * - it must fit this shell: every shared singleton its release record declares (React,
+ *   react-dom, the router, react-query, ...) provided at a version inside the range it was
+ *   built for, the same Module Federation runtime version, and `./App` exposed. The record
+ *   (release.json beside the manifest) is what the release command checked; a release without
+ *   one is an unfinished or hand-made upload and is refused.
  * A release that fails is skipped for the next one (live, then the earlier good
  * releases, newest first), and each skip is reported with its reason.
  */
@@ -23,6 +27,8 @@ export interface ChooseDeps {
   /** Which versions of a shared package the shell provides (empty: not provided). */
   provided: (pkg: string) => string[];
   satisfies: (version: string, range: string) => boolean;
+  /** The Module Federation runtime version this shell runs (remotes borrow its runtime). */
+  federationVersion: string | null;
   report: (skip: ReleaseSkip) => void;
 }
 
@@ -53,15 +59,25 @@ export const entryUrlOf = (manifestUrl: string) => new URL('remoteEntry.js', man
 
 interface ManifestShared {
   name: string;
+  version?: string;
   singleton?: boolean;
   requiredVersion?: string | null | false;
 }
 
+/** What release.json (written by the release command) declares about the build. */
+interface ReleaseRecord {
+  moduleFederation?: string | null;
+  shared?: ManifestShared[];
+}
+
+export const recordUrlOf = (manifestUrl: string) => new URL('release.json', manifestUrl).href;
+
 /** Why this release cannot run in this shell, or null when it can. */
 async function problemOf(release: AreaRelease, deps: ChooseDeps): Promise<string | null> {
-  const [entry, manifest] = await Promise.all([
+  const [entry, manifest, record] = await Promise.all([
     deps.fetchImpl(entryUrlOf(release.url), { cache: 'no-cache' }),
     deps.fetchImpl(release.url, { cache: 'no-cache' }),
+    deps.fetchImpl(recordUrlOf(release.url), { cache: 'no-cache' }),
   ]);
   if (!entry.ok) return `remoteEntry.js answered ${entry.status}`;
   if (!manifest.ok) return `mf-manifest.json answered ${manifest.status}`;
@@ -72,8 +88,9 @@ async function problemOf(release: AreaRelease, deps: ChooseDeps): Promise<string
     shared?: ManifestShared[];
     exposes?: { name: string; path?: string }[];
   };
+  const r = record.ok ? ((await record.json()) as ReleaseRecord) : null;
   const problems: string[] = [];
-  for (const s of m.shared ?? []) {
+  for (const s of r?.shared ?? m.shared ?? []) {
     if (!s.singleton) continue;
     const versions = deps.provided(s.name);
     if (versions.length === 0) problems.push(`${s.name}: the shell does not provide it`);
@@ -82,11 +99,23 @@ async function problemOf(release: AreaRelease, deps: ChooseDeps): Promise<string
       !versions.some((v) => deps.satisfies(v, String(s.requiredVersion)))
     )
       problems.push(
-        `${s.name}: needs ${s.requiredVersion}, the shell provides ${versions.join(', ')}`,
+        `${s.name}: needs ${s.requiredVersion}${s.version ? ` (built with ${s.version})` : ''}, the shell provides ${versions.join(', ')}`,
+      );
+  }
+  if (r) {
+    const mf = r.moduleFederation ?? null;
+    if (!mf || !deps.federationVersion)
+      problems.push(
+        `Module Federation version unknown (release: ${mf ?? 'none'}, shell: ${deps.federationVersion ?? 'none'})`,
+      );
+    else if (mf !== deps.federationVersion)
+      problems.push(
+        `Module Federation: built with ${mf}, the shell runs ${deps.federationVersion}`,
       );
   }
   if (!(m.exposes ?? []).some((e) => (e.path ?? `./${e.name}`) === './App'))
     problems.push('./App: not exposed');
+  if (!r) problems.push(`release.json answered ${record.status}: not a finished release`);
   return problems.length ? problems.join('; ') : null;
 }
 

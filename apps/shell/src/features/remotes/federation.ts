@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@bistro/ui';
 import type { RuntimeConfig } from '@bistro/data';
-import { checkedEntry } from '../releases/area-release';
+import { checkedEntry, releaseLoadFailed, releaseLoaded } from '../releases/area-release';
 
 let manifestUrls: RuntimeConfig['remotes'] | null = null;
 let areaReleases: RuntimeConfig['releases'] = undefined;
@@ -36,6 +36,15 @@ async function fetchArea(name: RemoteName): Promise<ComponentType> {
     // a released area runs the first of its releases that passes the checks in the browser
     const entry = await checkedEntry(name, released);
     registerRemotes([{ name, entry }], { force: true });
+    try {
+      const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
+      if (!module?.default) throw new Error(`The ${name} remote did not expose an App component.`);
+      releaseLoaded(name);
+      return module.default;
+    } catch (error) {
+      releaseLoadFailed(name, error);
+      throw error;
+    }
   }
   const module = await loadRemote<{ default: ComponentType }>(`${name}/App`);
   if (!module?.default) {

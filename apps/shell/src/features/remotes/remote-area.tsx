@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ErrorState, LoadingState, type RemoteName } from '@bistro/ui';
+import { releaseCrashed } from '../releases/area-release';
 import { loadArea, resetArea } from './federation';
 
 const areaLabels: Record<RemoteName, string> = {
@@ -49,6 +50,8 @@ class AreaErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`[${this.props.name}] area failed`, error, info.componentStack);
+    // counted against the running release (a load failure is counted where it happens)
+    releaseCrashed(this.props.name, error);
   }
 
   override render() {
