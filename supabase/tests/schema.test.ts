@@ -20,6 +20,7 @@ const expectedTables = [
   'dining_tables',
   'dj_ratings',
   'djs',
+  'door_scans',
   'event_bookings',
   'event_images',
   'event_templates',
@@ -176,11 +177,17 @@ describe('schema', () => {
       { fn: 'complete_push_message', anon: false, authenticated: false },
       { fn: 'complete_reservation_mail', anon: false, authenticated: false },
       { fn: 'delete_my_account_data', anon: false, authenticated: true },
+      // the door: tonight's list, headcount and scans (the functions check the staff role)
+      { fn: 'door_headcount', anon: false, authenticated: true },
+      { fn: 'door_list', anon: false, authenticated: true },
+      { fn: 'door_scan', anon: false, authenticated: true },
       // seats left are shown on the public events page
       { fn: 'event_availability', anon: true, authenticated: true },
       { fn: 'find_booking', anon: false, authenticated: true },
       // admins generate a weekly night's events (the function checks the role)
       { fn: 'generate_template_events', anon: false, authenticated: true },
+      // admins read a guest's arrivals and no-shows (the function checks the role)
+      { fn: 'guest_door_history', anon: false, authenticated: true },
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
       { fn: 'join_reservation_waitlist', anon: false, authenticated: true },
       { fn: 'lounge_move_up_next', anon: false, authenticated: true },

@@ -155,10 +155,18 @@ export interface Config {
   backupIntervalMs: number;
   /** Audit rows older than this many days are removed daily (AUDIT_RETENTION_DAYS); 0 = kept. */
   auditRetentionDays: number;
+  /**
+   * How often the no-shows of nights that are over are marked (NO_SHOWS_INTERVAL_MS); 0 = not
+   * at all (the default in tests, whose fixtures would otherwise change under them).
+   */
+  noShowsIntervalMs: number;
 }
 
 /** BACKUP_INTERVAL_MS for a started backend: once a day. */
 export const DEFAULT_BACKUP_INTERVAL_MS = 86_400_000;
+
+/** NO_SHOWS_INTERVAL_MS for a started backend: every 15 minutes. */
+export const DEFAULT_NO_SHOWS_INTERVAL_MS = 900_000;
 
 /** Where a backend's backups go: BACKUP_DIR, else <dataDir>/backups; none in memory. */
 export function backupDirOf(config: Pick<Config, 'backupDir' | 'dataDir'>): string | undefined {
@@ -221,6 +229,7 @@ export function appConfig(
     backupKeep: 7,
     backupIntervalMs: 0,
     auditRetentionDays: 0,
+    noShowsIntervalMs: 0,
     ...overrides,
   };
 }
@@ -255,6 +264,7 @@ export interface EnvSettings {
     | 'backupKeep'
     | 'backupIntervalMs'
     | 'auditRetentionDays'
+    | 'noShowsIntervalMs'
   > &
     Partial<
       Pick<
@@ -419,6 +429,7 @@ export function loadEnv(env: NodeJS.ProcessEnv = process.env): EnvSettings {
       backupKeep: Math.max(1, int(env['BACKUP_KEEP'], 7)),
       backupIntervalMs: int(env['BACKUP_INTERVAL_MS'], DEFAULT_BACKUP_INTERVAL_MS),
       auditRetentionDays: int(env['AUDIT_RETENTION_DAYS'], 0),
+      noShowsIntervalMs: int(env['NO_SHOWS_INTERVAL_MS'], DEFAULT_NO_SHOWS_INTERVAL_MS),
       ...(opt(env['BACKUP_DIR'])
         ? { backupDir: path.resolve(opt(env['BACKUP_DIR']) as string) }
         : {}),

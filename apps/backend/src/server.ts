@@ -20,6 +20,7 @@ import { createRealtime, type RealtimeServer } from './realtime/server.js';
 import { makeSchemaLoader, type AppContext } from './context.js';
 import { startBookingMailsJob } from './jobs/booking-mails.js';
 import { startAuditRetention } from './jobs/audit-retention.js';
+import { startNoShows } from './jobs/no-shows.js';
 import {
   DEFAULTS,
   DEFAULT_INBOX_HOST,
@@ -312,6 +313,9 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
       config.auditRetentionDays > 0
         ? startAuditRetention(db, config.auditRetentionDays, warn)
         : null;
+    // Marking no-shows is idempotent too: each process may run it.
+    const noShows =
+      config.noShowsIntervalMs > 0 ? startNoShows(db, warn, config.noShowsIntervalMs) : null;
 
     let closed = false;
     return {
@@ -331,6 +335,7 @@ export async function startBackend(opts: BackendOptions = {}): Promise<Backend> 
         await backups.stop();
         stopStorageSweep?.();
         auditRetention?.stop();
+        noShows?.stop();
         await realtime?.close();
         await stopListening?.();
         await Promise.all(servers.map(closeServer));

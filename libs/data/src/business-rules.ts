@@ -33,6 +33,9 @@ export const TEXT_LIMITS = {
     image_url: 2048,
     name: 120,
   },
+  door_scans: {
+    device_id: 64,
+  },
   event_bookings: {
     admin_notes: 2000,
     email: 255,

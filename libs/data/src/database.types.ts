@@ -237,6 +237,42 @@ export type Database = {
         }
         Relationships: []
       }
+      door_scans: {
+        Row: {
+          device_id: string
+          id_checked: boolean
+          kind: string
+          night: string
+          people: number
+          scan_id: string
+          scanned_at: string
+          source_id: string
+          staff_id: string | null
+        }
+        Insert: {
+          device_id: string
+          id_checked?: boolean
+          kind: string
+          night: string
+          people: number
+          scan_id: string
+          scanned_at?: string
+          source_id: string
+          staff_id?: string | null
+        }
+        Update: {
+          device_id?: string
+          id_checked?: boolean
+          kind?: string
+          night?: string
+          people?: number
+          scan_id?: string
+          scanned_at?: string
+          source_id?: string
+          staff_id?: string | null
+        }
+        Relationships: []
+      }
       event_bookings: {
         Row: {
           admin_notes: string | null
@@ -255,6 +291,7 @@ export type Database = {
           event_title: string | null
           id: string
           name: string
+          no_show_at: string | null
           number_of_guests: number
           occasion: string | null
           phone: string
@@ -280,6 +317,7 @@ export type Database = {
           event_title?: string | null
           id?: string
           name: string
+          no_show_at?: string | null
           number_of_guests?: number
           occasion?: string | null
           phone: string
@@ -305,6 +343,7 @@ export type Database = {
           event_title?: string | null
           id?: string
           name?: string
+          no_show_at?: string | null
           number_of_guests?: number
           occasion?: string | null
           phone?: string
@@ -1197,6 +1236,7 @@ export type Database = {
           adults_only_from: string | null
           city: string
           cover_charge_note: string
+          door_capacity: number | null
           dress_code: string
           email: string
           hours_note: string
@@ -1205,6 +1245,7 @@ export type Database = {
           menu_image_url: string | null
           minimum_age: number
           name: string
+          no_shows_at: string
           phone: string
           postal_code: string
           region: string
@@ -1220,6 +1261,7 @@ export type Database = {
           adults_only_from?: string | null
           city: string
           cover_charge_note?: string
+          door_capacity?: number | null
           dress_code?: string
           email: string
           hours_note?: string
@@ -1228,6 +1270,7 @@ export type Database = {
           menu_image_url?: string | null
           minimum_age?: number
           name: string
+          no_shows_at?: string
           phone: string
           postal_code: string
           region: string
@@ -1243,6 +1286,7 @@ export type Database = {
           adults_only_from?: string | null
           city?: string
           cover_charge_note?: string
+          door_capacity?: number | null
           dress_code?: string
           email?: string
           hours_note?: string
@@ -1251,6 +1295,7 @@ export type Database = {
           menu_image_url?: string | null
           minimum_age?: number
           name?: string
+          no_shows_at?: string
           phone?: string
           postal_code?: string
           region?: string
@@ -1344,6 +1389,18 @@ export type Database = {
         Args: never
         Returns: undefined
       }
+      door_headcount: {
+        Args: never
+        Returns: Json
+      }
+      door_list: {
+        Args: never
+        Returns: Record<string, unknown>[]
+      }
+      door_scan: {
+        Args: { _device_id: string; _id_checked?: boolean; _kind: string; _people: number; _scan_id: string; _source_id: string }
+        Returns: Json
+      }
       event_availability: {
         Args: { event_ids?: unknown }
         Returns: Record<string, unknown>[]
@@ -1355,6 +1412,10 @@ export type Database = {
       generate_template_events: {
         Args: { _template_id: string; _weeks?: number }
         Returns: number
+      }
+      guest_door_history: {
+        Args: { _user_id: string }
+        Returns: Record<string, unknown>[]
       }
       increment_offer_usage: {
         Args: { offer_id: string }

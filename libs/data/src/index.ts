@@ -138,7 +138,7 @@ export { useUserDeleteMutation, type DeleteUserVars } from './admin-users/user-d
 export { useTestUsersSeedMutation } from './admin-users/test-users-seed-mutation';
 export { userMessages, userDeleteFailed, seedFailed, vipFailed } from './admin-users/errors';
 export { useAdmins } from './admin-roles/admins-query';
-export { useAdminAccess } from './admin-roles/admin-access-query';
+export { useAdminAccess, useDoorAccess } from './admin-roles/admin-access-query';
 export { useRoleGrantMutation, type GrantAdminVars } from './admin-roles/role-grant-mutation';
 export { useRoleRevokeMutation } from './admin-roles/role-revoke-mutation';
 export { roleMessages, grantFailed, revokeFailed } from './admin-roles/errors';
@@ -392,6 +392,41 @@ export {
   type FloorStatus,
   type NightReservation,
 } from './reservations/staff';
+
+// --- the door: tonight's arrivals, scans kept on the device, headcount, no-show history ---
+export {
+  searchDoor,
+  indexDoor,
+  entryByCode,
+  localRefusal,
+  normaliseCode,
+  type DoorEntry,
+  type DoorIndex,
+  type ScanResult,
+} from './door/door-rules';
+export {
+  useDoorList,
+  useDoorHeadcount,
+  useGuestDoorHistory,
+  type DoorHeadcount,
+  type DoorList,
+  type GuestDoorVisit,
+} from './door/door-query';
+export { forgetDoorNight } from './door/door-store';
+export { DOOR_SCAN, registerDoorSender, type DoorScanPayload } from './door/door-scan';
+export { useDoor, DOOR_TOPIC, type DoorNotice, type DoorScanOutcome } from './door/use-door';
+export { doorKeys } from './door/keys';
+export {
+  STAFF_ROLES,
+  staffRoleLabel,
+  staffRoleMessages,
+  staffGrantFailed,
+  useStaffAccounts,
+  useStaffRoleGrantMutation,
+  useStaffRoleRevokeMutation,
+  type StaffAccount,
+  type StaffRole,
+} from './admin-roles/staff-roles';
 
 // --- releases: what each released area runs and how its versions fare (admins read) ---
 export { releaseKeys } from './releases/keys';

@@ -1,12 +1,14 @@
 import { Route, Routes } from 'react-router-dom';
 import { AdminGate } from '../features/access/admin-gate';
 import { AdminDashboard } from '../features/dashboard/admin-dashboard';
+import { DoorGate } from '../features/door/door-gate';
+import { DoorPage } from '../features/door/door-page';
 
 /** /admin and /admin-enhanced are the same screen (both paths are kept for old links). */
 export const adminPaths = ['/admin', '/admin-enhanced'] as const;
 
 /**
- * The admin area. The shell renders it outside any <Route> and loads this
+ * The admin area, and the door (/door, staff and admins). The shell renders it outside any <Route> and loads this
  * remote only when an admin path is opened, so the paths here are absolute.
  */
 export default function AdminApp() {
@@ -23,6 +25,14 @@ export default function AdminApp() {
           }
         />
       ))}
+      <Route
+        path="/door"
+        element={
+          <DoorGate>
+            <DoorPage />
+          </DoorGate>
+        }
+      />
     </Routes>
   );
 }

@@ -192,12 +192,28 @@ const DEFINERS: Record<string, { call: string; expect: Expect }> = {
     call: 'private.delete_my_account_data()::text',
     expect: 'refused',
   },
+  'private.door_headcount()': {
+    call: `private.door_headcount()::text`,
+    expect: 'refused',
+  },
+  'private.door_list()': {
+    call: `(select count(*) from private.door_list())`,
+    expect: 'refused',
+  },
+  'private.door_scan(uuid, text, uuid, integer, text, boolean)': {
+    call: `private.door_scan(gen_random_uuid(), 'event_booking', gen_random_uuid(), 1, 'd', true)::text`,
+    expect: 'refused',
+  },
   'private.event_availability(uuid[])': {
     call: `(select count(*) from private.event_availability(array(select id from public.events)))`,
     expect: 'as visitor',
   },
   'private.find_booking(text)': {
     call: `private.find_booking('ABCDEFGH')::text`,
+    expect: 'refused',
+  },
+  'private.guest_door_history(uuid)': {
+    call: `(select count(*) from private.guest_door_history('$uid'))`,
     expect: 'refused',
   },
   'private.has_redeemed(uuid)': {
@@ -214,6 +230,8 @@ const DEFINERS: Record<string, { call: string; expect: Expect }> = {
     expect: 'refused',
   },
   'private.is_admin()': { call: 'private.is_admin()', expect: 'false' },
+  'private.is_promoter()': { call: 'private.is_promoter()', expect: 'false' },
+  'private.is_staff()': { call: 'private.is_staff()', expect: 'false' },
   'private.is_vip()': { call: 'private.is_vip()', expect: 'false' },
   'private.limit_value(text)': {
     call: `private.limit_value('open_requests_per_night')`,

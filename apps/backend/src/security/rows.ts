@@ -56,7 +56,9 @@ export const keyOf = (table: string, r: Row): string =>
           ? `${String(r['reservation_id'])}/${String(r['table_id'])}`
           : table === 'reservation_turn_times'
             ? String(r['party_max'])
-            : String(r['id']);
+            : table === 'door_scans'
+              ? String(r['scan_id'])
+              : String(r['id']);
 
 export async function snapshot(db: Db): Promise<Snapshot> {
   const tables = await db.query<{ t: string }>(

@@ -22,6 +22,8 @@ export const testVenueRow: VenueSettingsRow = {
   menu_image_url: null,
   last_call_at: null,
   admin_requires_mfa: false,
+  door_capacity: null,
+  no_shows_at: '04:00:00',
   updated_at: '2026-11-26T12:00:00Z',
 };
 

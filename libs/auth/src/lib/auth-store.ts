@@ -11,6 +11,8 @@ export interface AuthState {
   session: Session | null;
   /** From a user_roles row with role admin (never from user metadata). */
   isAdmin: boolean;
+  /** From a user_roles row with role staff (door hosts; admins are not counted here). */
+  isStaff: boolean;
   /** True while the admin role of the current user is being looked up. */
   roleLoading: boolean;
   /** The session came from a password-reset link (PASSWORD_RECOVERY). */
@@ -28,6 +30,7 @@ export const useAuthStore = create<AuthState>()((set) => ({
   status: 'loading',
   session: null,
   isAdmin: false,
+  isStaff: false,
   roleLoading: false,
   recovery: false,
   secondFactorDue: false,
@@ -37,6 +40,7 @@ export const useAuthStore = create<AuthState>()((set) => ({
       status: session ? 'signedIn' : 'signedOut',
       secondFactorDue: needsSecondFactor(session),
       isAdmin: session && session.user.id === state.session?.user.id ? state.isAdmin : false,
+      isStaff: session && session.user.id === state.session?.user.id ? state.isStaff : false,
       recovery: session ? state.recovery : false,
     })),
 }));
@@ -68,24 +72,35 @@ export function authClient(): AuthCapableClient {
   return activeClient;
 }
 
-async function refreshAdminRole(supabase: AuthCapableClient, userId: string): Promise<void> {
-  useAuthStore.setState({ roleLoading: true });
-  let isAdmin = false;
+async function hasRole(
+  supabase: AuthCapableClient,
+  userId: string,
+  role: 'admin' | 'staff',
+): Promise<boolean> {
   try {
     const { data, error } = await supabase
       .from('user_roles')
       .select('role')
       .eq('user_id', userId)
-      .eq('role', 'admin')
+      .eq('role', role)
       .maybeSingle();
-    if (error) console.warn('Could not look up the admin role', error);
-    isAdmin = !error && data !== null;
+    if (error) console.warn(`Could not look up the ${role} role`, error);
+    return !error && data !== null;
   } catch (error) {
-    console.warn('Could not look up the admin role', error);
+    console.warn(`Could not look up the ${role} role`, error);
+    return false;
   }
+}
+
+async function refreshAdminRole(supabase: AuthCapableClient, userId: string): Promise<void> {
+  useAuthStore.setState({ roleLoading: true });
+  const [isAdmin, isStaff] = await Promise.all([
+    hasRole(supabase, userId, 'admin'),
+    hasRole(supabase, userId, 'staff'),
+  ]);
   // Ignore an answer for a user who is no longer the one signed in.
   if (useAuthStore.getState().session?.user.id !== userId) return;
-  useAuthStore.setState({ isAdmin, roleLoading: false });
+  useAuthStore.setState({ isAdmin, isStaff, roleLoading: false });
 }
 
 /** The listener started by startAuthListener, and the auth client it follows once loaded. */

@@ -12,6 +12,7 @@ const booking: AdminBooking = {
   cancelled_by: null,
   checked_in_at: null,
   checked_in_by: null,
+  no_show_at: null,
   user_id: 'u1',
   name: 'Leo Martinez',
   email: 'leo@example.com',

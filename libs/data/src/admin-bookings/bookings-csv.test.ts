@@ -27,6 +27,7 @@ const row: AdminBooking = {
   cancelled_by: 'u1',
   checked_in_at: null,
   checked_in_by: null,
+  no_show_at: null,
   created_at: '2031-04-01T00:00:00Z',
   updated_at: '2031-05-01T00:00:00Z',
 };

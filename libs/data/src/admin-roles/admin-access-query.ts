@@ -27,3 +27,23 @@ export const useAdminAccess = (userId: string | null) =>
     ...adminAccessQueryOptions(userId ?? ''),
     enabled: userId !== null,
   });
+
+/** Whether this user may work the door: a staff or an admin role row of their own. */
+export async function fetchCanWorkDoor(userId: string, signal?: AbortSignal): Promise<boolean> {
+  let query = getSupabase()
+    .from('user_roles')
+    .select('role')
+    .eq('user_id', userId)
+    .in('role', ['staff', 'admin']);
+  if (signal) query = query.abortSignal(signal);
+  return (unwrap(await query) ?? []).length > 0;
+}
+
+/** The door's access check, asked of the database, never of a lookup still in flight. */
+export const useDoorAccess = (userId: string | null) =>
+  useQuery({
+    queryKey: [...adminRoleKeys.isAdmin(userId ?? ''), 'door'] as const,
+    queryFn: ({ signal }) => fetchCanWorkDoor(userId ?? '', signal),
+    enabled: userId !== null,
+    staleTime: 0,
+  });

@@ -25,6 +25,8 @@ describe('the venue record as screens show it', () => {
         menu_image_url: null,
         last_call_at: null,
         admin_requires_mfa: false,
+        door_capacity: null,
+        no_shows_at: '04:00:00',
         updated_at: '2026-11-26T12:00:00Z',
       },
       [{ weekday: 0, is_closed: false, opens_at: '11:00:00', closes_at: '01:00:00' }],

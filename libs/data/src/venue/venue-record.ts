@@ -49,6 +49,10 @@ export interface Venue {
   menuImageUrl: string | null;
   /** Admin actions need a session completed with an authenticator code (aal2). */
   adminRequiresMfa: boolean;
+  /** Guests let in on one night, counted at the door; null: no limit shown. */
+  doorCapacity: number | null;
+  /** "HH:MM:SS" venue time on the morning after a night when its no-shows are marked. */
+  noShowsAt: string;
   updatedAt: string;
 }
 
@@ -124,6 +128,8 @@ export function toVenue(
     socialLinks: parseSocialLinks(row.social_links),
     menuImageUrl: row.menu_image_url,
     adminRequiresMfa: row.admin_requires_mfa,
+    doorCapacity: row.door_capacity,
+    noShowsAt: row.no_shows_at,
     updatedAt: row.updated_at,
   };
 }

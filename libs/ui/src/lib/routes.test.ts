@@ -31,9 +31,10 @@ describe('route table', () => {
         '/song-requests',
         '/bookings/cancel',
         '/reserve',
+        '/door',
       ]),
     );
-    expect(paths).toHaveLength(23);
+    expect(paths).toHaveLength(24);
   });
 
   it('assigns owners as ARCHITECTURE.md does', () => {
@@ -43,7 +44,11 @@ describe('route table', () => {
     expect(findRoute('/djs')?.owner).toBe('lounge');
     expect(findRoute('/games/beat-the-clock')?.owner).toBe('games');
     expect(findRoute('/admin-enhanced')?.owner).toBe('admin');
-    expect(routesOwnedBy('admin').map((r) => r.path)).toEqual(['/admin', '/admin-enhanced']);
+    expect(routesOwnedBy('admin').map((r) => r.path)).toEqual([
+      '/admin',
+      '/admin-enhanced',
+      '/door',
+    ]);
   });
 
   it('treats a trailing slash as the same page and anything else as unknown', () => {

@@ -25,6 +25,7 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/auth', owner: 'shell', screen: 'Sign in, sign up, password reset' },
   { path: '/admin', owner: 'admin', screen: 'Admin dashboard' },
   { path: '/admin-enhanced', owner: 'admin', screen: 'Admin dashboard' },
+  { path: '/door', owner: 'admin', screen: "The door: tonight's arrivals (staff and admins)" },
   { path: '/events', owner: 'guest', screen: 'Events and booking' },
   { path: '/order', owner: 'guest', screen: 'Order' },
   { path: '/scanner', owner: 'guest', screen: 'Order' },

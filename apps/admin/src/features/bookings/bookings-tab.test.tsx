@@ -60,6 +60,7 @@ const booking = (over: Partial<AdminBooking>): AdminBooking => ({
   cancelled_by: null,
   checked_in_at: null,
   checked_in_by: null,
+  no_show_at: null,
   created_at: '2031-04-01T12:00:00Z',
   updated_at: '2031-04-01T12:00:00Z',
   ...over,

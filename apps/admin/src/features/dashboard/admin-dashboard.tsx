@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
   Heading,
@@ -29,6 +29,14 @@ import { TonightTab } from '../reservations/tonight-tab';
 import { TablesTab } from '../reservations/tables-tab';
 import { ReleasesTab } from '../releases/releases-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
+
+const DoorLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  font-weight: 600;
+  color: ${theme.colors.accent};
+`;
 
 const WideList = styled(TabsList)`
   display: none;
@@ -90,6 +98,7 @@ export function AdminDashboard() {
     <Page data-area="admin">
       <Heading>Admin Dashboard</Heading>
       <Muted>Moderate events, bookings and photos, and manage members and admin rights.</Muted>
+      <DoorLink to="/door">Open the door: tonight&apos;s arrivals</DoorLink>
       <Tabs value={tab} onValueChange={select}>
         <Picker>
           <label htmlFor="admin-section">Dashboard section</label>

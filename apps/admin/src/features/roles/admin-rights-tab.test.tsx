@@ -3,13 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { useMutation } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as data from '@bistro/data';
-import { DataError, type GrantAdminVars, type MutationHookOptions } from '@bistro/data';
+import {
+  DataError,
+  type GrantAdminVars,
+  type MutationHookOptions,
+  type StaffRole,
+} from '@bistro/data';
 import { AdminRightsTab } from './admin-rights-tab';
 import { ADMIN_ID, clearToasts, renderAt, setViewer, toasts } from '../../test/render';
 
 const server = vi.hoisted(() => ({
   grant: vi.fn<(vars: GrantAdminVars) => Promise<string>>(),
   revoke: vi.fn<(vars: { userId: string }) => Promise<void>>(),
+  grantStaff: vi.fn<(vars: { email: string; role: StaffRole }) => Promise<string>>(),
+  revokeStaff: vi.fn<(vars: { userId: string; role: StaffRole }) => Promise<void>>(),
 }));
 
 vi.mock('@bistro/data', async (importOriginal) => ({
@@ -19,6 +26,13 @@ vi.mock('@bistro/data', async (importOriginal) => ({
     useMutation({ ...options, mutationFn: server.grant }),
   useRoleRevokeMutation: (options: MutationHookOptions<void, { userId: string }> = {}) =>
     useMutation({ ...options, mutationFn: server.revoke }),
+  useStaffAccounts: vi.fn(),
+  useStaffRoleGrantMutation: (
+    options: MutationHookOptions<string, { email: string; role: StaffRole }> = {},
+  ) => useMutation({ ...options, mutationFn: server.grantStaff }),
+  useStaffRoleRevokeMutation: (
+    options: MutationHookOptions<void, { userId: string; role: StaffRole }> = {},
+  ) => useMutation({ ...options, mutationFn: server.revokeStaff }),
 }));
 
 describe('AdminRightsTab', () => {
@@ -27,6 +41,23 @@ describe('AdminRightsTab', () => {
     setViewer('signedIn', { isAdmin: true });
     server.grant.mockReset();
     server.revoke.mockReset();
+    server.grantStaff.mockReset();
+    server.revokeStaff.mockReset();
+    vi.mocked(data.useStaffAccounts).mockReturnValue({
+      data: [
+        {
+          userId: 'u9',
+          role: 'staff',
+          grantedAt: '2025-08-03T00:00:00Z',
+          firstName: 'Sam',
+          lastName: 'Door',
+          email: 'sam@example.com',
+        },
+      ],
+      isPending: false,
+      isError: false,
+      refetch: vi.fn(),
+    } as unknown as ReturnType<typeof data.useStaffAccounts>);
     vi.mocked(data.useAdmins).mockReturnValue({
       data: [
         {
@@ -89,5 +120,24 @@ describe('AdminRightsTab', () => {
     await user.click(screen.getByRole('button', { name: 'Revoke Admin' }));
     await waitFor(() => expect(toasts()[0]).toMatch(/^Admin Rights Revoked/));
     expect(server.revoke.mock.calls[0]?.[0]).toEqual({ userId: 'u2' });
+  });
+
+  it('grants Staff or Promoter by e-mail beside Admin, and revokes a staff role', async () => {
+    const user = userEvent.setup();
+    server.grantStaff.mockResolvedValueOnce('u4');
+    server.revokeStaff.mockResolvedValueOnce(undefined);
+    renderAt(<AdminRightsTab />);
+    await user.type(screen.getByLabelText('Grant a role by e-mail'), 'pia@example.com');
+    await user.selectOptions(screen.getByLabelText('Role'), 'promoter');
+    await user.click(screen.getByRole('button', { name: 'Grant Promoter' }));
+    await waitFor(() => expect(toasts()[0]).toMatch(/^Role Granted/));
+    expect(server.grantStaff.mock.calls[0]?.[0]).toEqual({
+      email: 'pia@example.com',
+      role: 'promoter',
+    });
+    const sam = screen.getByRole('listitem', { name: 'Sam Door, Staff' });
+    await user.click(within(sam).getByRole('button', { name: 'Revoke Staff' }));
+    await waitFor(() => expect(toasts()[0]).toMatch(/^Role Revoked/));
+    expect(server.revokeStaff.mock.calls[0]?.[0]).toEqual({ userId: 'u9', role: 'staff' });
   });
 });

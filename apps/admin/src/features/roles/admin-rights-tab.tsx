@@ -12,6 +12,7 @@ import {
 import { notify } from '../shared/notify';
 import { displayName, formatDate } from '../shared/format';
 import { Actions, Item, ItemHead, Meta, TabSection, SmallButton, QueryList } from '../shared/ui';
+import { StaffRolesCard } from './staff-roles-card';
 
 /** Grant admin by e-mail; the admins, each with Revoke (never for the signed-in admin). */
 export function AdminRightsTab() {
@@ -99,6 +100,7 @@ export function AdminRightsTab() {
           })
         }
       </QueryList>
+      <StaffRolesCard />
     </TabSection>
   );
 }

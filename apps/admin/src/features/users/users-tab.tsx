@@ -35,6 +35,7 @@ import {
   TabSection,
   SmallButton,
 } from '../shared/ui';
+import { DoorHistory } from './door-history';
 
 const SearchBox = styled.div`
   position: relative;
@@ -149,6 +150,7 @@ export function UserRow({
           Joined {formatDate(user.created_at)} · {user.total_bookings}{' '}
           {user.total_bookings === 1 ? 'booking' : 'bookings'}
         </Meta>
+        <DoorHistory userId={user.user_id} />
       </div>
       <Actions>
         <SmallButton

@@ -48,6 +48,15 @@ export const settingsSchema = z.object({
     .max(25, 'The minimum age is 18 to 25.'),
   adults_only_from: z.union([z.literal(''), clock]),
   cover_charge_note: optionalText('Cover charge note', 500),
+  door_capacity: z.union([
+    z.literal(''),
+    z.coerce
+      .number<string | number>()
+      .int('Enter a whole number.')
+      .min(1, 'The capacity is 1 to 100,000 guests.')
+      .max(100_000, 'The capacity is 1 to 100,000 guests.'),
+  ]),
+  no_shows_at: clock,
   social_links: z
     .array(
       z.object({
@@ -81,13 +90,19 @@ export function settingsValues(venue: Venue): SettingsValues {
     minimum_age: String(venue.minimumAge),
     adults_only_from: venue.adultsOnlyFrom?.slice(0, 5) ?? '',
     cover_charge_note: venue.coverChargeNote,
+    door_capacity: venue.doorCapacity === null ? '' : String(venue.doorCapacity),
+    no_shows_at: venue.noShowsAt.slice(0, 5),
     social_links: venue.socialLinks.map((l) => ({ ...l })),
   };
 }
 
 /** The update the form's checked values write. */
 export function settingsInput(values: z.output<typeof settingsSchema>): VenueSettingsInput {
-  return { ...values, adults_only_from: values.adults_only_from || null };
+  return {
+    ...values,
+    adults_only_from: values.adults_only_from || null,
+    door_capacity: values.door_capacity === '' ? null : values.door_capacity,
+  };
 }
 
 export const dayHoursSchema = z

@@ -201,6 +201,33 @@ function SettingsForm({ venue }: { venue: Venue }) {
           />
         </TextField>
       </Columns>
+      <Columns>
+        <TextField
+          label="Door capacity per night (empty: no limit shown)"
+          id={`${id}-capacity`}
+          error={errors.door_capacity}
+        >
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100000}
+            {...described(`${id}-capacity`, errors.door_capacity)}
+            {...form.register('door_capacity')}
+          />
+        </TextField>
+        <TextField
+          label="Mark no-shows the next morning at"
+          id={`${id}-noshows`}
+          error={errors.no_shows_at}
+        >
+          <Input
+            type="time"
+            {...described(`${id}-noshows`, errors.no_shows_at)}
+            {...form.register('no_shows_at')}
+          />
+        </TextField>
+      </Columns>
       <TextField label="Cover charge note" id={`${id}-cover`} error={errors.cover_charge_note}>
         <Textarea
           {...described(`${id}-cover`, errors.cover_charge_note)}

@@ -40,6 +40,7 @@ const booking = (over: Partial<MemberBooking>): MemberBooking => ({
   cancelled_by: null,
   checked_in_at: null,
   checked_in_by: null,
+  no_show_at: null,
   created_at: '2030-08-01T12:00:00Z',
   updated_at: '2030-08-01T12:00:00Z',
   cancellable: true,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { ToastAnnouncer, findRoute, media, theme } from '@bistro/ui';
-import { useVenue } from '@bistro/data';
+import { forgetDoorNight, useVenue } from '@bistro/data';
 import { signOut, useAuthStore } from '@bistro/auth';
 import { trapFocus } from './focus-trap';
 import { VenueFooter } from './venue-footer';
@@ -220,6 +220,7 @@ const SkipLink = styled.a`
 export function Layout({ children }: { children: ReactNode }) {
   const status = useAuthStore((s) => s.status);
   const isAdmin = useAuthStore((s) => s.isAdmin);
+  const isStaff = useAuthStore((s) => s.isStaff);
   const signedIn = status === 'signedIn';
   const { data: venue } = useVenue();
   const [open, setOpen] = useState(false);
@@ -246,7 +247,8 @@ export function Layout({ children }: { children: ReactNode }) {
   };
 
   const onSignOut = async () => {
-    await signOut();
+    // tonight's door list never stays on a device after its staff member signs out
+    await Promise.all([signOut(), forgetDoorNight()]);
     navigate('/');
   };
 
@@ -286,7 +288,7 @@ export function Layout({ children }: { children: ReactNode }) {
               </PanelClose>
             ) : null}
             <NavList $long={signedIn} aria-label="Main">
-              {navItems({ signedIn, isAdmin }).map((item) => (
+              {navItems({ signedIn, isAdmin, isStaff }).map((item) => (
                 <NavItemLink
                   $long={signedIn}
                   key={item.to}

@@ -28,4 +28,14 @@ describe('navItems', () => {
     expect(labels(true, false)).not.toContain('Admin');
     expect(labels(false, true)).not.toContain('Admin');
   });
+
+  it('adds Door for staff who are not admins, and leaves every other role as it was', () => {
+    const door = (signedIn: boolean, isAdmin: boolean, isStaff: boolean) =>
+      navItems({ signedIn, isAdmin, isStaff }).map((i) => i.label);
+    expect(door(true, false, true)).toEqual([...labels(true, false), 'Door']);
+    expect(navItems({ signedIn: true, isAdmin: false, isStaff: true }).at(-1)?.to).toBe('/door');
+    expect(door(true, true, true)).toEqual(labels(true, true));
+    expect(door(false, false, true)).toEqual(labels(false, false));
+    expect(door(true, false, false)).not.toContain('Door');
+  });
 });
