@@ -118,6 +118,7 @@ create unique index table_requests_one_table_a_night on public.table_requests (t
 create index table_requests_user_idx on public.table_requests (user_id, business_date);
 create index table_requests_night_idx on public.table_requests (business_date, status);
 create index table_requests_event_idx on public.table_requests (event_id);
+create index table_requests_decided_by_idx on public.table_requests (decided_by);
 
 create table public.table_request_bottles (
   request_id uuid not null references public.table_requests (id) on delete cascade,

@@ -54,6 +54,7 @@ comment on table public.guest_list_entries is 'Names on a guest list. Guests rea
 
 create index guest_list_entries_promoter_idx on public.guest_list_entries (promoter_id);
 create index guest_list_entries_user_idx on public.guest_list_entries (user_id);
+create index guest_list_entries_added_by_idx on public.guest_list_entries (added_by);
 
 revoke all on table public.guest_lists, public.promoters, public.guest_list_entries from public, anon, authenticated;
 grant select on table public.guest_lists to anon, authenticated;
@@ -289,6 +290,9 @@ declare
   promoter uuid := private.my_promoter_id();
   staff boolean;
 begin
+  if not private.is_staff() and promoter is null then
+    raise exception 'Only staff and promoters can add names' using errcode = '42501';
+  end if;
   l := private.guest_list_of(p_event_id);
   staff := private.is_admin() or (private.is_staff() and private.is_tonights_list(l.id));
   if not staff and promoter is null then
