@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { guestListClosesText, isGuestListOpen } from './guest-lists';
+
+describe('guestListClosesText', () => {
+  it('says the close time in the venue time zone, on the hour without minutes', () => {
+    // 03:00 UTC on a November night is 10 PM in New York (EST)
+    expect(guestListClosesText('2026-11-28T03:00:00Z')).toBe('Guest list closes at 10 PM');
+    expect(guestListClosesText('2026-11-28T03:30:00Z')).toBe('Guest list closes at 10:30 PM');
+    // in summer (EDT) 02:00 UTC is 10 PM
+    expect(guestListClosesText('2026-07-18T02:00:00Z')).toBe('Guest list closes at 10 PM');
+  });
+});
+
+describe('isGuestListOpen', () => {
+  it('is open until the close time, closed from it', () => {
+    const closes = '2026-11-28T03:00:00Z';
+    expect(isGuestListOpen(closes, new Date('2026-11-28T02:59:59Z'))).toBe(true);
+    expect(isGuestListOpen(closes, new Date('2026-11-28T03:00:00Z'))).toBe(false);
+  });
+});
