@@ -398,6 +398,7 @@ export {
   useBottles,
   useBottleCandidates,
   useNightTables,
+  useLoungeNights,
   useMyTableRequests,
   useStaffTableRequests,
   useRequestTable,
@@ -429,6 +430,7 @@ export {
   type LoungeMinimumInput,
   type MenuItemForBottles,
   type NightTable,
+  type LoungeNight,
   type RequestTableInput,
   type TableRequest,
   type TableRequestStatus,
@@ -438,6 +440,7 @@ export {
 export {
   guestListKeys,
   guestListClosesText,
+  guestListClosesTextAt,
   isGuestListOpen,
   useGuestLists,
   useMyGuestListEntries,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guestListClosesText, isGuestListOpen } from './guest-lists';
+import { guestListClosesText, guestListClosesTextAt, isGuestListOpen } from './guest-lists';
 
 describe('guestListClosesText', () => {
   it('says the close time in the venue time zone, on the hour without minutes', () => {
@@ -16,5 +16,12 @@ describe('isGuestListOpen', () => {
     const closes = '2026-11-28T03:00:00Z';
     expect(isGuestListOpen(closes, new Date('2026-11-28T02:59:59Z'))).toBe(true);
     expect(isGuestListOpen(closes, new Date('2026-11-28T03:00:00Z'))).toBe(false);
+  });
+});
+
+describe('guestListClosesTextAt', () => {
+  it('says a venue time of day the same way', () => {
+    expect(guestListClosesTextAt('22:00:00')).toBe('Guest list closes at 10 PM');
+    expect(guestListClosesTextAt('00:30:00')).toBe('Guest list closes at 12:30 AM');
   });
 });

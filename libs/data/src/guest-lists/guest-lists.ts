@@ -29,6 +29,14 @@ export function guestListClosesText(closesAt: string): string {
   return `Guest list closes at ${formatWallClock(clock, clock.minute ? 'h:mm a' : 'h a')}`;
 }
 
+/** The same words from a venue time of day ("22:00:00"), for a list not opened yet. */
+export function guestListClosesTextAt(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  const minutes = m ? `:${String(m).padStart(2, '0')}` : '';
+  return `Guest list closes at ${hour}${minutes} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
 export const isGuestListOpen = (closesAt: string, now: Date = new Date()): boolean =>
   new Date(closesAt).getTime() > now.getTime();
 

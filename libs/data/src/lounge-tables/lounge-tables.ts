@@ -3,6 +3,7 @@ import type { Tables, TablesUpdate } from '../database.types';
 import { DataError, unwrap } from '../lib/errors';
 import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
+import { businessDate } from '../lib/business-date';
 
 /**
  * VIP tables with bottle service: the venue's floor plan (sections, tables, minimum spend per
@@ -512,3 +513,34 @@ export const useLoungeMinimumDeleteMutation = (options?: MutationHookOptions<voi
 export const useSetBottleMutation = (
   options?: MutationHookOptions<void, { id: string; isBottle: boolean }>,
 ) => useInvalidating(setBottle, options);
+
+export interface LoungeNight {
+  id: string;
+  title: string;
+  eventDate: string;
+}
+
+/**
+ * The approved events whose night has not ended (tonight's included once it has started), by
+ * date: the nights a table can be requested or a guest list joined for.
+ */
+export async function fetchLoungeNights(signal?: AbortSignal): Promise<LoungeNight[]> {
+  const today = businessDate();
+  const since = new Date(Date.now() - 24 * 3_600_000).toISOString();
+  let query = getSupabase()
+    .from('events')
+    .select('id, title, event_date')
+    .eq('is_approved', true)
+    .gte('event_date', since)
+    .order('event_date');
+  if (signal) query = query.abortSignal(signal);
+  return (unwrap(await query) ?? [])
+    .filter((e) => businessDate(new Date(e.event_date)) >= today)
+    .map((e) => ({ id: e.id, title: e.title, eventDate: e.event_date }));
+}
+
+export const useLoungeNights = () =>
+  useQuery({
+    queryKey: [...loungeTableKeys.all, 'nights'] as const,
+    queryFn: ({ signal }) => fetchLoungeNights(signal),
+  });

@@ -31,9 +31,10 @@ describe('route table', () => {
         '/song-requests',
         '/bookings/cancel',
         '/reserve',
+        '/tables',
       ]),
     );
-    expect(paths).toHaveLength(23);
+    expect(paths).toHaveLength(24);
   });
 
   it('assigns owners as ARCHITECTURE.md does', () => {

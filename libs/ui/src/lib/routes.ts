@@ -39,6 +39,7 @@ export const routeTable: readonly RouteEntry[] = [
     screen: 'Cancel a booking (the link in booking e-mails)',
   },
   { path: '/reserve', owner: 'guest', screen: 'Reserve a dinner table, change or cancel it' },
+  { path: '/tables', owner: 'guest', screen: 'VIP tables with bottle service and guest lists' },
   { path: '/games', owner: 'games', screen: 'Games hub' },
   { path: '/games/trivia-blast', owner: 'games', screen: 'Trivia Blast' },
   { path: '/games/word-chain', owner: 'games', screen: 'Word Chain' },
