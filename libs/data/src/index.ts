@@ -399,6 +399,7 @@ export {
   useBottleCandidates,
   useNightTables,
   useLoungeNights,
+  useHoldsStaffRole,
   useMyTableRequests,
   useStaffTableRequests,
   useRequestTable,

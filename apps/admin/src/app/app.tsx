@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { AdminGate } from '../features/access/admin-gate';
 import { AdminDashboard } from '../features/dashboard/admin-dashboard';
+import { HostStand, StaffGate } from '../features/lounge-tables/host-stand';
 
 /** /admin and /admin-enhanced are the same screen (both paths are kept for old links). */
 export const adminPaths = ['/admin', '/admin-enhanced'] as const;
@@ -23,6 +24,14 @@ export default function AdminApp() {
           }
         />
       ))}
+      <Route
+        path="/host-stand"
+        element={
+          <StaffGate>
+            <HostStand />
+          </StaffGate>
+        }
+      />
     </Routes>
   );
 }

@@ -544,3 +544,24 @@ export const useLoungeNights = () =>
     queryKey: [...loungeTableKeys.all, 'nights'] as const,
     queryFn: ({ signal }) => fetchLoungeNights(signal),
   });
+
+/**
+ * Whether the member holds the staff or admin role (their own role rows, which row-level
+ * security lets them read): the host stand opens for them. Every rule is the database's.
+ */
+export async function fetchHoldsStaffRole(userId: string, signal?: AbortSignal): Promise<boolean> {
+  let query = getSupabase()
+    .from('user_roles')
+    .select('role')
+    .eq('user_id', userId)
+    .in('role', ['staff', 'admin']);
+  if (signal) query = query.abortSignal(signal);
+  return (unwrap(await query) ?? []).length > 0;
+}
+
+export const useHoldsStaffRole = (userId: string | null) =>
+  useQuery({
+    queryKey: [...loungeTableKeys.all, 'staff-role', userId ?? ''] as const,
+    queryFn: ({ signal }) => fetchHoldsStaffRole(userId ?? '', signal),
+    enabled: !!userId,
+  });

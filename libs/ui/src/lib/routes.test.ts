@@ -32,9 +32,10 @@ describe('route table', () => {
         '/bookings/cancel',
         '/reserve',
         '/tables',
+        '/host-stand',
       ]),
     );
-    expect(paths).toHaveLength(24);
+    expect(paths).toHaveLength(25);
   });
 
   it('assigns owners as ARCHITECTURE.md does', () => {

@@ -25,6 +25,11 @@ export const routeTable: readonly RouteEntry[] = [
   { path: '/auth', owner: 'shell', screen: 'Sign in, sign up, password reset' },
   { path: '/admin', owner: 'admin', screen: 'Admin dashboard' },
   { path: '/admin-enhanced', owner: 'admin', screen: 'Admin dashboard' },
+  {
+    path: '/host-stand',
+    owner: 'admin',
+    screen: "Host stand: tonight's VIP tables and guest list (staff and admins)",
+  },
   { path: '/events', owner: 'guest', screen: 'Events and booking' },
   { path: '/order', owner: 'guest', screen: 'Order' },
   { path: '/scanner', owner: 'guest', screen: 'Order' },

@@ -1,0 +1,14 @@
+import { TableRequestsPanel } from './table-requests-panel';
+import { LoungeSetupPanel } from './lounge-setup';
+
+/** VIP tables (admin ?tab=vip): the requests to confirm, then the lounge's setup. */
+export function VipTablesTab() {
+  return (
+    <>
+      <TableRequestsPanel />
+      <div style={{ marginTop: 40 }}>
+        <LoungeSetupPanel />
+      </div>
+    </>
+  );
+}
