@@ -45,7 +45,11 @@ describe('route table', () => {
     expect(findRoute('/djs')?.owner).toBe('lounge');
     expect(findRoute('/games/beat-the-clock')?.owner).toBe('games');
     expect(findRoute('/admin-enhanced')?.owner).toBe('admin');
-    expect(routesOwnedBy('admin').map((r) => r.path)).toEqual(['/admin', '/admin-enhanced']);
+    expect(routesOwnedBy('admin').map((r) => r.path)).toEqual([
+      '/admin',
+      '/admin-enhanced',
+      '/host-stand',
+    ]);
   });
 
   it('treats a trailing slash as the same page and anything else as unknown', () => {
