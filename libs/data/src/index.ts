@@ -442,6 +442,7 @@ export {
   guestListKeys,
   guestListClosesText,
   guestListClosesTextAt,
+  defaultGuestListClose,
   isGuestListOpen,
   useGuestLists,
   useMyGuestListEntries,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { guestListClosesText, guestListClosesTextAt, isGuestListOpen } from './guest-lists';
+import {
+  defaultGuestListClose,
+  guestListClosesText,
+  guestListClosesTextAt,
+  isGuestListOpen,
+} from './guest-lists';
 
 describe('guestListClosesText', () => {
   it('says the close time in the venue time zone, on the hour without minutes', () => {
@@ -23,5 +28,17 @@ describe('guestListClosesTextAt', () => {
   it('says a venue time of day the same way', () => {
     expect(guestListClosesTextAt('22:00:00')).toBe('Guest list closes at 10 PM');
     expect(guestListClosesTextAt('00:30:00')).toBe('Guest list closes at 12:30 AM');
+  });
+});
+
+describe('defaultGuestListClose', () => {
+  it('is the close time on the event night, after midnight on the next day', () => {
+    // an event at 11 PM on Friday, November 27, 2026 (EST)
+    expect(defaultGuestListClose('2026-11-28T04:00:00Z', '22:00:00')).toBe(
+      '2026-11-28T03:00:00.000Z',
+    );
+    expect(defaultGuestListClose('2026-11-28T04:00:00Z', '01:00:00')).toBe(
+      '2026-11-28T06:00:00.000Z',
+    );
   });
 });

@@ -20,7 +20,7 @@ import {
 import {
   errorMessage,
   guestListClosesText,
-  guestListClosesTextAt,
+  defaultGuestListClose,
   isGuestListOpen,
   useGuestLists,
   useJoinGuestList,
@@ -158,7 +158,11 @@ function GuestListCard({
   onShowPass: (entry: GuestListEntry) => void;
 }) {
   const [plusOnes, setPlusOnes] = useState(entry?.plusOnes ?? 0);
-  const open = closesAt === null || isGuestListOpen(closesAt);
+  // a list not opened yet closes at the venue's time on the event's night
+  const closes =
+    closesAt ??
+    (defaultCloseTime ? defaultGuestListClose(night.eventDate, defaultCloseTime) : null);
+  const open = closes === null || isGuestListOpen(closes);
   const join = useJoinGuestList({
     onSuccess() {
       toast({ title: "You're on the list", variant: 'success' });
@@ -181,13 +185,7 @@ function GuestListCard({
         </Row>
         <Muted style={{ margin: 0 }}>{longEventDate(night.eventDate)}</Muted>
         <p style={{ margin: 0 }}>
-          {closesAt
-            ? open
-              ? guestListClosesText(closesAt)
-              : 'The guest list is closed'
-            : defaultCloseTime
-              ? guestListClosesTextAt(defaultCloseTime)
-              : ''}
+          {closes ? (open ? guestListClosesText(closes) : 'The guest list is closed') : ''}
         </p>
         {open ? (
           <form
