@@ -88,7 +88,8 @@ export function TableRequestForm({
   const bottles = useBottles();
   const night = nights.find((n) => n.id === eventId) ?? null;
   const tables = useNightTables(night?.id ?? null);
-  const [party, setParty] = useState(4);
+  const [partyText, setPartyText] = useState('4');
+  const party = Math.max(1, Math.floor(Number(partyText)) || 1);
   const [arrival, setArrival] = useState('');
   const [picked, setPicked] = useState<Record<string, number>>({});
   const [note, setNote] = useState('');
@@ -189,8 +190,8 @@ export function TableRequestForm({
                   inputMode="numeric"
                   min={1}
                   max={settings?.party_max ?? 20}
-                  value={party}
-                  onChange={(e) => setParty(Math.max(1, Number(e.target.value) || 1))}
+                  value={partyText}
+                  onChange={(e) => setPartyText(e.target.value)}
                 />
               </Field>
               <Field style={{ flex: '1 1 140px' }}>
