@@ -122,7 +122,8 @@ create index table_requests_decided_by_idx on public.table_requests (decided_by)
 
 create table public.table_request_bottles (
   request_id uuid not null references public.table_requests (id) on delete cascade,
-  menu_item_id uuid not null references public.menu_items (id) on delete restrict,
+  -- A menu item taken off the menu leaves the request without it.
+  menu_item_id uuid not null references public.menu_items (id) on delete cascade,
   quantity smallint not null constraint table_request_bottles_quantity_range check (quantity between 1 and 50),
   primary key (request_id, menu_item_id)
 );

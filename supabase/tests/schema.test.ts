@@ -261,6 +261,10 @@ describe('schema', () => {
       menu_items: ['section_id', 'position', 'is_visible'],
       promotions: ['is_active', 'starts_on', 'position'],
       event_images: ['event_id', 'position'],
+      table_requests: ['user_id', 'business_date', 'event_id', 'table_id'],
+      guest_list_entries: ['user_id', 'promoter_id', 'list_id'],
+      promoters: ['user_id'],
+      guest_lists: ['event_id'],
     };
     const rows = await asOwner<{ tbl: string; col: string }>(
       db,
