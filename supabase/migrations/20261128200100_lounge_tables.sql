@@ -85,7 +85,8 @@ create table public.table_requests (
   -- Shown to the guest and at the door: 6 letters and digits without look-alikes.
   code text not null constraint table_requests_code_key unique
     constraint table_requests_code_format check (code ~ '^[A-HJ-NP-Z2-9]{6}$'),
-  user_id uuid references auth.users (id) on delete set null,
+  -- A member's requests go with their account.
+  user_id uuid references auth.users (id) on delete cascade,
   event_id uuid not null references public.events (id) on delete cascade,
   business_date date not null,
   guest_name text not null constraint table_requests_guest_name_length check (length(btrim(guest_name)) between 1 and 100),

@@ -32,8 +32,8 @@ comment on table public.promoters is 'Promoters and their link codes. Admins rea
 create table public.guest_list_entries (
   id uuid primary key default gen_random_uuid(),
   list_id uuid not null references public.guest_lists (id) on delete cascade,
-  -- Null for a name added by staff or a promoter.
-  user_id uuid references auth.users (id) on delete set null,
+  -- Null for a name added by staff or a promoter; a member's own entries go with their account.
+  user_id uuid references auth.users (id) on delete cascade,
   guest_name text not null constraint guest_list_entries_guest_name_length check (length(btrim(guest_name)) between 1 and 100),
   plus_ones smallint not null default 0 constraint guest_list_entries_plus_ones_range check (plus_ones between 0 and 20),
   -- The pass's code (its QR code), 6 letters and digits without look-alikes.

@@ -580,6 +580,19 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       ).rejects.toThrow(/The guest list is closed/);
     });
 
+    it("a member's own requests and entries go with their account", async () => {
+      const [leaving] = (await newMembers(1)) as [string];
+      await pendingRow(tomorrow, leaving, 'Leaving Soon');
+      await join(leaving, tomorrow, 1);
+      await db.owner('delete from auth.users where id = $1', [leaving]);
+      const [left] = await db.owner<{ n: number }>(
+        `select (select count(*) from public.table_requests where guest_name = 'Leaving Soon')::int
+              + (select count(*) from public.guest_list_entries where user_id = $1)::int as n`,
+        [leaving],
+      );
+      expect(left?.n).toBe(0);
+    });
+
     it("marks last night's listed guests as no-show", async () => {
       const past = await event(-1, '22:00', 'Yesterday');
       await db.owner(
