@@ -32,6 +32,7 @@ import { SectionTitle } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { TableRequestForm } from './table-request-form';
 import { GuestListPass, GuestListSection } from './guest-list-section';
+import { PromoterSection } from './promoter-section';
 
 /** ?event=<id> picks the night; ?promo=<code> is a promoter's link. */
 export const TABLES_EVENT_PARAM = 'event';
@@ -142,6 +143,11 @@ export function TablesPage() {
             onSignIn={toSignIn}
             onShowPass={setPass}
           />
+        ) : null}
+        {signedIn && userId && nights.data?.length ? (
+          <div style={{ marginTop: 24 }}>
+            <PromoterSection userId={userId} nights={nights.data} />
+          </div>
         ) : null}
       </section>
 
