@@ -376,6 +376,11 @@ from (values
 join public.menu_sections s on s.slug = v.slug
 where not exists (select 1 from public.menu_items i where i.name = v.name);
 
+-- The bottle service items are the lounge's bottle list (chosen ahead with a VIP table).
+update public.menu_items i set is_bottle = true
+from public.menu_sections s
+where s.id = i.section_id and s.slug = 'bottle-service' and not i.is_bottle;
+
 -- Promotions on the home page: two that always run, one for this month.
 insert into public.promotions (title, body, starts_on, ends_on, position)
 select v.title, v.body, v.starts_on, v.ends_on, v.position

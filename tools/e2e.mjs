@@ -22,7 +22,7 @@ const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
  */
 const areas = {
   shell: '@shell',
-  guest: 'guest-member\\.spec|guest-layout\\.spec|bookings-guest\\.spec|@guest',
+  guest: 'guest-member\\.spec|guest-layout\\.spec|guest-tables\\.spec|bookings-guest\\.spec|@guest',
   lounge: 'lounge-[a-z-]+\\.spec|@lounge',
   games: 'games-[a-z-]+\\.spec|@games',
   admin: 'admin-[a-z-]+\\.spec|bookings-door\\.spec|@admin',

@@ -54,6 +54,8 @@ test('/admin-enhanced is the same dashboard; the overview shows capacity and rea
     'Activity',
     'Tonight',
     'Tables',
+    'VIP Tables',
+    'Guest Lists',
     'Releases',
   ]) {
     await expect(page.getByRole('tab', { name: tab, exact: true })).toBeVisible();

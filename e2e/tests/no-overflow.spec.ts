@@ -28,6 +28,8 @@ const adminSections = [
   'Activity',
   'Tonight',
   'Tables',
+  'VIP Tables',
+  'Guest Lists',
   'Releases',
 ];
 const viewers = [

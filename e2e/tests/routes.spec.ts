@@ -16,6 +16,7 @@ const publicPaths = new Set([
   '/privacy-policy',
   '/bookings/cancel',
   '/reserve',
+  '/tables',
   '/games',
   '/games/guess-the-throwback',
   '/games/beat-the-clock',

@@ -25,11 +25,18 @@ const expectedTables = [
   'event_images',
   'event_templates',
   'events',
+  'guest_list_entries',
+  'guest_lists',
+  'lounge_sections',
+  'lounge_settings',
+  'lounge_table_minimums',
+  'lounge_tables',
   'menu_items',
   'menu_sections',
   'offers',
   'photo_wall',
   'profiles',
+  'promoters',
   'promotions',
   'push_subscriptions',
   'release_reports',
@@ -41,6 +48,9 @@ const expectedTables = [
   'reservations',
   'song_requests',
   'song_votes',
+  'table_mail_outbox',
+  'table_request_bottles',
+  'table_requests',
   'user_offers',
   'user_roles',
   'venue_changes',
@@ -89,6 +99,13 @@ describe('schema', () => {
     expect(rows).toEqual([
       { table_name: 'event_images', privilege_type: 'SELECT' },
       { table_name: 'events', privilege_type: 'SELECT' },
+      // the guest list's close time and the lounge's floor plan, minimums and policy are
+      // shown to visitors before they sign in to request a table
+      { table_name: 'guest_lists', privilege_type: 'SELECT' },
+      { table_name: 'lounge_sections', privilege_type: 'SELECT' },
+      { table_name: 'lounge_settings', privilege_type: 'SELECT' },
+      { table_name: 'lounge_table_minimums', privilege_type: 'SELECT' },
+      { table_name: 'lounge_tables', privilege_type: 'SELECT' },
       { table_name: 'menu_items', privilege_type: 'SELECT' },
       { table_name: 'menu_sections', privilege_type: 'SELECT' },
       { table_name: 'promotions', privilege_type: 'SELECT' },
@@ -153,6 +170,8 @@ describe('schema', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' order by 1`,
     );
     expect(rows).toEqual([
+      // staff and promoters add names to a guest list (the function checks the role)
+      { fn: 'add_guest_list_name', anon: false, authenticated: true },
       // staff seat a walk-in (the function checks the role)
       { fn: 'add_walk_in', anon: false, authenticated: true },
       { fn: 'admin_delete_user', anon: false, authenticated: true },
@@ -166,6 +185,7 @@ describe('schema', () => {
       { fn: 'cancel_booking', anon: false, authenticated: true },
       { fn: 'cancel_booking_by_token', anon: true, authenticated: true },
       { fn: 'cancel_reservation', anon: false, authenticated: true },
+      { fn: 'cancel_table_request', anon: false, authenticated: true },
       // the computed column event_bookings.cancellable
       { fn: 'cancellable', anon: false, authenticated: true },
       { fn: 'change_reservation', anon: false, authenticated: true },
@@ -173,9 +193,14 @@ describe('schema', () => {
       { fn: 'claim_booking_mails', anon: false, authenticated: false },
       { fn: 'claim_push_messages', anon: false, authenticated: false },
       { fn: 'claim_reservation_mails', anon: false, authenticated: false },
+      { fn: 'claim_table_mails', anon: false, authenticated: false },
       { fn: 'complete_booking_mail', anon: false, authenticated: false },
       { fn: 'complete_push_message', anon: false, authenticated: false },
       { fn: 'complete_reservation_mail', anon: false, authenticated: false },
+      { fn: 'complete_table_mail', anon: false, authenticated: false },
+      // staff confirm and decline VIP tables (the function checks the role and the night)
+      { fn: 'confirm_table_request', anon: false, authenticated: true },
+      { fn: 'decline_table_request', anon: false, authenticated: true },
       { fn: 'delete_my_account_data', anon: false, authenticated: true },
       // the door: tonight's list, headcount and scans (the functions check the staff role)
       { fn: 'door_headcount', anon: false, authenticated: true },
@@ -188,9 +213,14 @@ describe('schema', () => {
       { fn: 'generate_template_events', anon: false, authenticated: true },
       // admins read a guest's arrivals and no-shows (the function checks the role)
       { fn: 'guest_door_history', anon: false, authenticated: true },
+      { fn: 'guest_list_report', anon: false, authenticated: true },
       { fn: 'increment_offer_usage', anon: false, authenticated: true },
+      { fn: 'join_guest_list', anon: false, authenticated: true },
       { fn: 'join_reservation_waitlist', anon: false, authenticated: true },
+      { fn: 'leave_guest_list', anon: false, authenticated: true },
       { fn: 'lounge_move_up_next', anon: false, authenticated: true },
+      // a night's VIP tables with their minimums are shown before signing in
+      { fn: 'lounge_night_tables', anon: true, authenticated: true },
       // a queued request or vote, done once per client id (the function checks the member)
       { fn: 'lounge_remove_vote', anon: false, authenticated: true },
       { fn: 'lounge_request_song', anon: false, authenticated: true },
@@ -198,9 +228,12 @@ describe('schema', () => {
       { fn: 'lounge_vote', anon: false, authenticated: true },
       { fn: 'move_reservation', anon: false, authenticated: true },
       { fn: 'request_song', anon: false, authenticated: true },
+      { fn: 'request_table', anon: false, authenticated: true },
       // a night's free tables are shown on the public reserve page
       { fn: 'reservation_availability', anon: true, authenticated: true },
       { fn: 'set_reservation_status', anon: false, authenticated: true },
+      // the scheduler's release of unclaimed tables and no-shows: service role only
+      { fn: 'sweep_lounge_tables', anon: false, authenticated: false },
     ]);
   });
 
@@ -237,6 +270,10 @@ describe('schema', () => {
       promotions: ['is_active', 'starts_on', 'position'],
       event_images: ['event_id', 'position'],
       release_reports: ['area', 'day'],
+      table_requests: ['user_id', 'business_date', 'event_id', 'table_id'],
+      guest_list_entries: ['user_id', 'promoter_id', 'list_id'],
+      promoters: ['user_id'],
+      guest_lists: ['event_id'],
     };
     const rows = await asOwner<{ tbl: string; col: string }>(
       db,

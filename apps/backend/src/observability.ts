@@ -187,7 +187,9 @@ export function createObservability(
             `select count(*)::int as queued, count(*) filter (where last_error is not null)::int as failing
              from (select last_error from private.booking_mails where sent_at is null
                    union all
-                   select last_error from public.reservation_mail_outbox where sent_at is null) m`,
+                   select last_error from public.reservation_mail_outbox where sent_at is null
+                   union all
+                   select last_error from public.table_mail_outbox where sent_at is null) m`,
           ),
           2000,
         )

@@ -60,6 +60,18 @@ export const TEXT_LIMITS = {
     featured_image_url: 2048,
     title: 200,
   },
+  guest_list_entries: {
+    guest_name: 100,
+  },
+  lounge_sections: {
+    name: 40,
+  },
+  lounge_settings: {
+    policy_text: 2000,
+  },
+  lounge_tables: {
+    name: 20,
+  },
   menu_items: {
     description: 500,
     name: 100,
@@ -84,6 +96,9 @@ export const TEXT_LIMITS = {
     last_name: 200,
     phone: 50,
   },
+  promoters: {
+    name: 80,
+  },
   promotions: {
     body: 500,
     title: 120,
@@ -107,6 +122,11 @@ export const TEXT_LIMITS = {
     artist: 200,
     requested_by_name: 60,
     song_title: 200,
+  },
+  table_requests: {
+    guest_name: 100,
+    note: 500,
+    staff_message: 500,
   },
   venue_hour_exceptions: {
     label: 100,

@@ -486,12 +486,236 @@ export type Database = {
           },
         ]
       }
+      guest_list_entries: {
+        Row: {
+          added_by: string | null
+          arrived_at: string | null
+          arrived_people: number
+          code: string
+          created_at: string
+          guest_name: string
+          id: string
+          list_id: string
+          plus_ones: number
+          promoter_id: string | null
+          status: string
+          user_id: string | null
+        }
+        Insert: {
+          added_by?: string | null
+          arrived_at?: string | null
+          arrived_people?: number
+          code: string
+          created_at?: string
+          guest_name: string
+          id?: string
+          list_id: string
+          plus_ones?: number
+          promoter_id?: string | null
+          status?: string
+          user_id?: string | null
+        }
+        Update: {
+          added_by?: string | null
+          arrived_at?: string | null
+          arrived_people?: number
+          code?: string
+          created_at?: string
+          guest_name?: string
+          id?: string
+          list_id?: string
+          plus_ones?: number
+          promoter_id?: string | null
+          status?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "guest_list_entries_list_id_fkey"
+            columns: ["list_id"]
+            isOneToOne: false
+            referencedRelation: "guest_lists"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "guest_list_entries_promoter_id_fkey"
+            columns: ["promoter_id"]
+            isOneToOne: false
+            referencedRelation: "promoters"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      guest_lists: {
+        Row: {
+          closes_at: string
+          created_at: string
+          event_id: string
+          id: string
+          plus_ones_max: number
+        }
+        Insert: {
+          closes_at: string
+          created_at?: string
+          event_id: string
+          id?: string
+          plus_ones_max: number
+        }
+        Update: {
+          closes_at?: string
+          created_at?: string
+          event_id?: string
+          id?: string
+          plus_ones_max?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "guest_lists_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      lounge_sections: {
+        Row: {
+          id: string
+          name: string
+          position: number
+        }
+        Insert: {
+          id?: string
+          name: string
+          position?: number
+        }
+        Update: {
+          id?: string
+          name?: string
+          position?: number
+        }
+        Relationships: []
+      }
+      lounge_settings: {
+        Row: {
+          arrival_grace_minutes: number
+          bottles_max: number
+          guest_list_closes_at: string
+          guest_list_plus_ones_max: number
+          id: boolean
+          party_max: number
+          policy_text: string
+          updated_at: string
+        }
+        Insert: {
+          arrival_grace_minutes?: number
+          bottles_max?: number
+          guest_list_closes_at?: string
+          guest_list_plus_ones_max?: number
+          id?: boolean
+          party_max?: number
+          policy_text?: string
+          updated_at?: string
+        }
+        Update: {
+          arrival_grace_minutes?: number
+          bottles_max?: number
+          guest_list_closes_at?: string
+          guest_list_plus_ones_max?: number
+          id?: boolean
+          party_max?: number
+          policy_text?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      lounge_table_minimums: {
+        Row: {
+          event_id: string | null
+          id: string
+          min_spend_cents: number
+          table_id: string
+          weekday: number | null
+        }
+        Insert: {
+          event_id?: string | null
+          id?: string
+          min_spend_cents: number
+          table_id: string
+          weekday?: number | null
+        }
+        Update: {
+          event_id?: string | null
+          id?: string
+          min_spend_cents?: number
+          table_id?: string
+          weekday?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lounge_table_minimums_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lounge_table_minimums_table_id_fkey"
+            columns: ["table_id"]
+            isOneToOne: false
+            referencedRelation: "lounge_tables"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      lounge_tables: {
+        Row: {
+          grid_x: number
+          grid_y: number
+          id: string
+          is_active: boolean
+          min_spend_cents: number
+          name: string
+          seats: number
+          section_id: string
+        }
+        Insert: {
+          grid_x: number
+          grid_y: number
+          id?: string
+          is_active?: boolean
+          min_spend_cents?: number
+          name: string
+          seats: number
+          section_id: string
+        }
+        Update: {
+          grid_x?: number
+          grid_y?: number
+          id?: string
+          is_active?: boolean
+          min_spend_cents?: number
+          name?: string
+          seats?: number
+          section_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lounge_tables_section_id_fkey"
+            columns: ["section_id"]
+            isOneToOne: false
+            referencedRelation: "lounge_sections"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       menu_items: {
         Row: {
           created_at: string
           description: string
           eighty_sixed_on: string | null
           id: string
+          is_bottle: boolean
           is_visible: boolean
           name: string
           position: number
@@ -506,6 +730,7 @@ export type Database = {
           description?: string
           eighty_sixed_on?: string | null
           id?: string
+          is_bottle?: boolean
           is_visible?: boolean
           name: string
           position?: number
@@ -520,6 +745,7 @@ export type Database = {
           description?: string
           eighty_sixed_on?: string | null
           id?: string
+          is_bottle?: boolean
           is_visible?: boolean
           name?: string
           position?: number
@@ -686,6 +912,33 @@ export type Database = {
           updated_at?: string
           user_id?: string
           vip_status?: boolean
+        }
+        Relationships: []
+      }
+      promoters: {
+        Row: {
+          code: string
+          created_at: string
+          id: string
+          is_active: boolean
+          name: string
+          user_id: string | null
+        }
+        Insert: {
+          code: string
+          created_at?: string
+          id?: string
+          is_active?: boolean
+          name: string
+          user_id?: string | null
+        }
+        Update: {
+          code?: string
+          created_at?: string
+          id?: string
+          is_active?: boolean
+          name?: string
+          user_id?: string | null
         }
         Relationships: []
       }
@@ -1093,6 +1346,161 @@ export type Database = {
           },
         ]
       }
+      table_mail_outbox: {
+        Row: {
+          attempts: number
+          created_at: string
+          id: number
+          kind: string
+          last_error: string | null
+          locked_until: string | null
+          request_id: string
+          sent_at: string | null
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          id?: number
+          kind: string
+          last_error?: string | null
+          locked_until?: string | null
+          request_id: string
+          sent_at?: string | null
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          id?: number
+          kind?: string
+          last_error?: string | null
+          locked_until?: string | null
+          request_id?: string
+          sent_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "table_mail_outbox_request_id_fkey"
+            columns: ["request_id"]
+            isOneToOne: false
+            referencedRelation: "table_requests"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      table_request_bottles: {
+        Row: {
+          menu_item_id: string
+          quantity: number
+          request_id: string
+        }
+        Insert: {
+          menu_item_id: string
+          quantity: number
+          request_id: string
+        }
+        Update: {
+          menu_item_id?: string
+          quantity?: number
+          request_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "table_request_bottles_menu_item_id_fkey"
+            columns: ["menu_item_id"]
+            isOneToOne: false
+            referencedRelation: "menu_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "table_request_bottles_request_id_fkey"
+            columns: ["request_id"]
+            isOneToOne: false
+            referencedRelation: "table_requests"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      table_requests: {
+        Row: {
+          arrived_at: string | null
+          arrived_people: number
+          arrives_at: string
+          business_date: string
+          code: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          event_id: string
+          guest_name: string
+          held_until: string | null
+          id: string
+          min_spend_cents: number | null
+          note: string
+          party_size: number
+          staff_message: string
+          status: string
+          table_id: string | null
+          user_id: string | null
+        }
+        Insert: {
+          arrived_at?: string | null
+          arrived_people?: number
+          arrives_at: string
+          business_date: string
+          code: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          event_id: string
+          guest_name: string
+          held_until?: string | null
+          id?: string
+          min_spend_cents?: number | null
+          note?: string
+          party_size: number
+          staff_message?: string
+          status?: string
+          table_id?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          arrived_at?: string | null
+          arrived_people?: number
+          arrives_at?: string
+          business_date?: string
+          code?: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          event_id?: string
+          guest_name?: string
+          held_until?: string | null
+          id?: string
+          min_spend_cents?: number | null
+          note?: string
+          party_size?: number
+          staff_message?: string
+          status?: string
+          table_id?: string | null
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "table_requests_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "table_requests_table_id_fkey"
+            columns: ["table_id"]
+            isOneToOne: false
+            referencedRelation: "lounge_tables"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       user_offers: {
         Row: {
           id: string
@@ -1313,6 +1721,10 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_guest_list_name: {
+        Args: { p_event_id: string; p_name: string; p_plus_ones?: number }
+        Returns: Json
+      }
       add_walk_in: {
         Args: { p_name?: string; p_party_size: number; p_table_ids?: unknown }
         Returns: Json
@@ -1349,6 +1761,10 @@ export type Database = {
         Args: { p_id: string }
         Returns: Json
       }
+      cancel_table_request: {
+        Args: { p_id: string }
+        Returns: Json
+      }
       cancellable: {
         Args: never
         Returns: boolean
@@ -1373,6 +1789,10 @@ export type Database = {
         Args: { max_count?: number }
         Returns: Record<string, unknown>[]
       }
+      claim_table_mails: {
+        Args: { max_count?: number }
+        Returns: Record<string, unknown>[]
+      }
       complete_booking_mail: {
         Args: { failure?: string; mail_id: number }
         Returns: undefined
@@ -1384,6 +1804,18 @@ export type Database = {
       complete_reservation_mail: {
         Args: { failure?: string; mail_id: number }
         Returns: undefined
+      }
+      complete_table_mail: {
+        Args: { failure?: string; mail_id: number }
+        Returns: undefined
+      }
+      confirm_table_request: {
+        Args: { p_id: string; p_message?: string; p_table_id: string }
+        Returns: Json
+      }
+      decline_table_request: {
+        Args: { p_id: string; p_message: string }
+        Returns: Json
       }
       delete_my_account_data: {
         Args: never
@@ -1417,17 +1849,33 @@ export type Database = {
         Args: { _user_id: string }
         Returns: Record<string, unknown>[]
       }
+      guest_list_report: {
+        Args: { p_event_id?: string }
+        Returns: Record<string, unknown>[]
+      }
       increment_offer_usage: {
         Args: { offer_id: string }
         Returns: number
+      }
+      join_guest_list: {
+        Args: { p_event_id: string; p_plus_ones?: number; p_promo?: string }
+        Returns: Json
       }
       join_reservation_waitlist: {
         Args: { p_party_size: number; p_starts_at: string }
         Returns: string
       }
+      leave_guest_list: {
+        Args: { p_id: string }
+        Returns: Json
+      }
       lounge_move_up_next: {
         Args: { _offset: number; _request_id: string }
         Returns: undefined
+      }
+      lounge_night_tables: {
+        Args: { p_event_id: string }
+        Returns: Record<string, unknown>[]
       }
       lounge_remove_vote: {
         Args: { _client_id: string; _song_request_id: string }
@@ -1453,6 +1901,10 @@ export type Database = {
         Args: { _artist: string; _song_title: string }
         Returns: Json
       }
+      request_table: {
+        Args: { p_arrives_at: string; p_bottles?: Json; p_event_id: string; p_note?: string; p_party_size: number }
+        Returns: Json
+      }
       reservation_availability: {
         Args: { p_date: string; p_party: number }
         Returns: Record<string, unknown>[]
@@ -1460,6 +1912,10 @@ export type Database = {
       set_reservation_status: {
         Args: { p_id: string; p_status: string }
         Returns: Json
+      }
+      sweep_lounge_tables: {
+        Args: never
+        Returns: number
       }
     }
     Enums: {

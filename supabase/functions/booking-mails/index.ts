@@ -1,7 +1,9 @@
 // booking-mails: drains the booking-mail outbox (request received,
 // waitlisted, moved up, the admin's approval or rejection, cancelled,
 // reminders), then the dinner-reservation outbox (confirmed, changed,
-// cancelled, the reminder the day before, a table opened). Called every minute by the scheduler: pg_cron through pg_net on
+// cancelled, the reminder the day before, a table opened), then the VIP table outbox
+// (confirmed, declined, released; its claim first releases tables unclaimed at their cutoff
+// and marks last night's no-shows). Called every minute by the scheduler: pg_cron through pg_net on
 // hosted Supabase, the backend's own timer locally. Service role only.
 //
 // Each run claims due mails from the database (claim_booking_mails locks
@@ -18,6 +20,7 @@ import { sendMail, type OutgoingMail } from '../_shared/mail.ts';
 import { bookingMail, cancelUrl, type BookingMailKind } from '../_shared/booking-mail.ts';
 import { loadMailVenue, type MailVenue } from '../_shared/venue.ts';
 import { reservationMail, type ReservationMailKind } from '../_shared/reservation-mail.ts';
+import { tableMail, type TableMailKind } from '../_shared/table-mail.ts';
 
 const BATCH = 25;
 /** Stops claiming new batches after this long (the platform ends a run at about 150 s). */
@@ -117,6 +120,51 @@ export function composeReservation(
   );
 }
 
+export interface ClaimedTableMail {
+  mail_id: number;
+  kind: TableMailKind;
+  request_id: string;
+  code: string;
+  to_email: string;
+  guest_name: string;
+  event_title: string;
+  party_size: number;
+  arrives_at: string;
+  held_until: string | null;
+  table_name: string | null;
+  min_spend_cents: number | null;
+  staff_message: string;
+  policy_text: string;
+  bottles: string;
+}
+
+/** The mail for one claimed row of the VIP table outbox. */
+export function composeTable(
+  row: ClaimedTableMail,
+  siteUrl: string,
+  place: MailVenue,
+): Promise<OutgoingMail> {
+  return tableMail(
+    row.kind,
+    {
+      to: row.to_email,
+      code: row.code,
+      name: row.guest_name,
+      eventTitle: row.event_title,
+      partySize: row.party_size,
+      arrivesAt: row.arrives_at,
+      heldUntil: row.held_until,
+      tableName: row.table_name,
+      minSpendCents: row.min_spend_cents,
+      staffMessage: row.staff_message,
+      policyText: row.policy_text,
+      bottles: row.bottles,
+    },
+    siteUrl,
+    place,
+  );
+}
+
 type Service = ReturnType<typeof serviceClient>;
 
 /**
@@ -185,8 +233,14 @@ export async function handler(req: Request): Promise<Response> {
       async (row) => composeReservation(row, siteUrl, await venueOnce()),
       started,
     );
-    const sent = bookings.sent + reservations.sent;
-    const failed = bookings.failed + reservations.failed;
+    const tables = await drain<ClaimedTableMail>(
+      service,
+      { claim: 'claim_table_mails', complete: 'complete_table_mail', label: 'table mails' },
+      async (row) => composeTable(row, siteUrl, await venueOnce()),
+      started,
+    );
+    const sent = bookings.sent + reservations.sent + tables.sent;
+    const failed = bookings.failed + reservations.failed + tables.failed;
     return json({ sent, failed });
   } catch (error) {
     return errorResponse(error, 'booking-mails');

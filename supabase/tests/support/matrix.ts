@@ -72,7 +72,9 @@ on conflict do nothing;
 export const fixtureSql = `
 truncate public.song_votes, public.song_requests, public.dj_ratings, public.djs, public.analytics,
   public.photo_wall, public.user_offers, public.offers, public.event_bookings, public.event_images,
-  public.events, private.booking_mails, private.booking_cancel_tokens;
+  public.events, private.booking_mails, private.booking_cancel_tokens,
+  public.table_mail_outbox, public.table_request_bottles, public.table_requests,
+  public.lounge_table_minimums, public.guest_list_entries, public.guest_lists;
 delete from storage.objects where bucket_id in ('photo-wall', 'event-images');
 insert into auth.users (id, aud, role, email, raw_user_meta_data)
 values ('${ids.victim}', 'authenticated', 'authenticated', 'victim.matrix@example.test', '{"first_name": "Vic"}')

@@ -118,6 +118,51 @@ type Expect = 'refused' | 'as visitor' | 'false' | { value: unknown[] };
  * session must get. `$uid` is the anonymous user's id.
  */
 const DEFINERS: Record<string, { call: string; expect: Expect }> = {
+  // VIP tables and guest lists: staff, promoters and members only
+  'private.add_guest_list_name(uuid, text, integer)': {
+    call: `private.add_guest_list_name(gen_random_uuid(), 'x', 0)::text`,
+    expect: 'refused',
+  },
+  'private.cancel_table_request(uuid)': {
+    call: `private.cancel_table_request(gen_random_uuid())::text`,
+    expect: 'as visitor',
+  },
+  'private.confirm_table_request(uuid, uuid, text)': {
+    call: `private.confirm_table_request(gen_random_uuid(), gen_random_uuid(), '')::text`,
+    expect: 'refused',
+  },
+  'private.decline_table_request(uuid, text)': {
+    call: `private.decline_table_request(gen_random_uuid(), 'x')::text`,
+    expect: 'refused',
+  },
+  'private.guest_list_report(uuid)': {
+    call: `(select count(*) from private.guest_list_report(null))`,
+    expect: 'refused',
+  },
+  'private.is_tonights_list(uuid)': {
+    call: `private.is_tonights_list(gen_random_uuid())`,
+    expect: 'false',
+  },
+  'private.join_guest_list(uuid, integer, text)': {
+    call: `private.join_guest_list(gen_random_uuid(), 0, null)::text`,
+    expect: 'refused',
+  },
+  'private.leave_guest_list(uuid)': {
+    call: `private.leave_guest_list(gen_random_uuid())::text`,
+    expect: 'as visitor',
+  },
+  'private.lounge_night_tables(uuid)': {
+    call: `(select count(*) from private.lounge_night_tables(gen_random_uuid()))`,
+    expect: 'as visitor',
+  },
+  'private.my_promoter_id()': {
+    call: `private.my_promoter_id()`,
+    expect: { value: [null] },
+  },
+  'private.request_table(uuid, integer, timestamp with time zone, jsonb, text)': {
+    call: `private.request_table(gen_random_uuid(), 2, now(), '[]'::jsonb, '')::text`,
+    expect: 'refused',
+  },
   'private.add_walk_in(integer, smallint[], text)': {
     call: `private.add_walk_in(2, null, 'x')::text`,
     expect: 'refused',

@@ -33,6 +33,9 @@ const CancelBookingPage = lazy(() =>
 const ReservePage = lazy(() =>
   import('../features/reserve/reserve-page').then((m) => ({ default: m.ReservePage })),
 );
+const TablesPage = lazy(() =>
+  import('../features/tables/tables-page').then((m) => ({ default: m.TablesPage })),
+);
 const PrivacyPolicySummaryPage = lazy(() =>
   import('../features/privacy/privacy-page').then((m) => ({
     default: m.PrivacyPolicySummaryPage,
@@ -57,6 +60,7 @@ export default function GuestApp() {
         <Route path="/privacy" element={<PrivacyPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicySummaryPage />} />
         <Route path="/bookings/cancel" element={<CancelBookingPage />} />
+        <Route path="/tables" element={<TablesPage />} />
         <Route
           path="/reserve"
           element={

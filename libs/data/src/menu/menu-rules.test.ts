@@ -28,6 +28,7 @@ const item = (id: string, section_id: string, position: number, tags: string[]):
   unit: '',
   tags,
   position,
+  is_bottle: false,
   is_visible: true,
   eighty_sixed_on: null,
   created_at: '',

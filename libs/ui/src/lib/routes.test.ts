@@ -32,9 +32,11 @@ describe('route table', () => {
         '/bookings/cancel',
         '/reserve',
         '/door',
+        '/tables',
+        '/host-stand',
       ]),
     );
-    expect(paths).toHaveLength(24);
+    expect(paths).toHaveLength(26);
   });
 
   it('assigns owners as ARCHITECTURE.md does', () => {
@@ -48,6 +50,7 @@ describe('route table', () => {
       '/admin',
       '/admin-enhanced',
       '/door',
+      '/host-stand',
     ]);
   });
 

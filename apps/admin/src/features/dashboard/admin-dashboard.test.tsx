@@ -58,6 +58,8 @@ describe('AdminDashboard', () => {
         'Activity',
         'Tonight',
         'Tables',
+        'VIP Tables',
+        'Guest Lists',
         'Releases',
       ]);
     },

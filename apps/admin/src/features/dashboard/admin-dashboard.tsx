@@ -27,6 +27,8 @@ import { PromotionsTab } from '../promotions/promotions-tab';
 import { ActivityTab } from '../activity/activity-tab';
 import { TonightTab } from '../reservations/tonight-tab';
 import { TablesTab } from '../reservations/tables-tab';
+import { VipTablesTab } from '../lounge-tables/vip-tables-tab';
+import { GuestListsTab } from '../guest-lists/guest-lists-tab';
 import { ReleasesTab } from '../releases/releases-tab';
 import { adminTabs, isAdminTab, type AdminTabId } from './admin-tabs';
 
@@ -134,6 +136,12 @@ export function AdminDashboard() {
         </TabsContent>
         <TabsContent value="tables">
           <TablesTab />
+        </TabsContent>
+        <TabsContent value="vip">
+          <VipTablesTab />
+        </TabsContent>
+        <TabsContent value="guestlists">
+          <GuestListsTab />
         </TabsContent>
         <TabsContent value="photos">
           <PhotosTab />

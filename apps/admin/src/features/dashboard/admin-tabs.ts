@@ -14,6 +14,8 @@ export const adminTabs = [
   { id: 'activity', label: 'Activity' },
   { id: 'tonight', label: 'Tonight' },
   { id: 'tables', label: 'Tables' },
+  { id: 'vip', label: 'VIP Tables' },
+  { id: 'guestlists', label: 'Guest Lists' },
   { id: 'releases', label: 'Releases' },
 ] as const;
 

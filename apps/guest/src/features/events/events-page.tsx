@@ -124,6 +124,9 @@ const VenueInfo = memo(function VenueInfo() {
           bottle service, reserved lounge sections, custom menus and a DJ set to match your crowd.
           Tell us about your night and we will put together a package.
         </Muted>
+        <Muted style={{ margin: '12px 0 0' }}>
+          <Link to="/tables">Request a VIP table or join a guest list</Link>
+        </Muted>
       </Card>
 
       <InfoGrid style={{ marginTop: 24 }}>

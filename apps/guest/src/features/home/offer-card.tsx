@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, Card, Muted, Row, theme, Badge } from '@bistro/ui';
 import { businessDate, formatValidity, lastNightBefore, type OfferRow } from '@bistro/data';
@@ -8,6 +9,9 @@ const Discount = styled.span`
   font-size: 1.6rem;
   color: ${theme.colors.accent};
 `;
+
+/** An offer about bottle service leads to the VIP table request. */
+const BOTTLE_SERVICE = /bottle service/i;
 
 /**
  * One offer with its redeem button, which reads Redeemed (disabled) once
@@ -42,6 +46,9 @@ export function OfferCard({
       </Row>
       <CardTitle style={{ marginTop: 12 }}>{offer.title}</CardTitle>
       {offer.description ? <Muted>{offer.description}</Muted> : null}
+      {BOTTLE_SERVICE.test(`${offer.title} ${offer.description ?? ''}`) ? (
+        <Link to="/tables">Request a VIP table with bottle service</Link>
+      ) : null}
       {offer.valid_until ? (
         <Muted style={{ fontSize: '0.85rem' }}>
           {formatValidity(lastNightBefore(offer.valid_until), businessDate())}

@@ -43,6 +43,7 @@ const menu = groupMenu(
     unit: '',
     tags: tags as string[],
     position,
+    is_bottle: false,
     is_visible: true,
     eighty_sixed_on: eighty_sixed_on as string | null,
     created_at: '',
