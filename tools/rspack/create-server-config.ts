@@ -53,7 +53,14 @@ export function createServerConfig(options: ServerConfigOptions): Configuration 
       conditionNames: ['node', 'import', 'require', 'default'],
       // react-router's package exports its development build under every condition.
       alias: {
-        'react-router$': join(root, 'node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+        'react-router$': join(
+          root,
+          'node_modules',
+          'react-router',
+          'dist',
+          'production',
+          'index.mjs',
+        ),
         'react-router/dom$': join(
           root,
           'node_modules',

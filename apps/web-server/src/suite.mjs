@@ -77,6 +77,8 @@ export async function serveSuite({
         port: ports.shell,
         host,
         spa: true,
+        // The shell's pages are rendered on the server when its build has a renderer.
+        serverRender: true,
         ...(configFile ? { configFile } : {}),
       }),
     );

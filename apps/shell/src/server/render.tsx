@@ -49,6 +49,21 @@ export class AreaUnavailableError extends Error {
   }
 }
 
+/**
+ * The pages rendered on the server: what a visitor sees is the page (a
+ * member's pages depend on the session, which the browser holds).
+ */
+export const serverRenderedPaths: ReadonlySet<string> = new Set([
+  '/',
+  '/events',
+  '/order',
+  '/contact',
+  '/privacy',
+  '/privacy-policy',
+  '/reserve',
+  '/auth',
+]);
+
 let configuredBackend: string | null = null;
 const registered = new Map<RemoteName, string>();
 
@@ -120,11 +135,16 @@ async function loadData(tree: ReactNode, client: QueryClient, deadline: number):
   }
 }
 
-/** The page for `request.url`, rendered to HTML with its data and styles. */
-export async function renderPage(request: RenderRequest): Promise<RenderResult> {
+/**
+ * The page for `request.url`, rendered to HTML with its data and styles; null
+ * for a page the browser renders.
+ */
+export async function renderPage(request: RenderRequest): Promise<RenderResult | null> {
+  const route = findRoute(new URL(request.url, 'http://localhost').pathname);
+  if (!route || !serverRenderedPaths.has(route.path)) return null;
   useBackend(request.supabase);
   useRemotes(request.remotes);
-  const owner = findRoute(new URL(request.url, 'http://localhost').pathname)?.owner;
+  const owner = route.owner;
   if (owner && owner !== 'shell') {
     try {
       await loadArea(owner);
