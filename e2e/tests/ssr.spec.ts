@@ -44,7 +44,11 @@ test.describe('with JavaScript off', () => {
       // styles inline, each with this response's nonce
       const styles = page.locator('style[data-styled]');
       expect(await styles.count()).toBeGreaterThan(0);
-      const meta = await page.locator('meta[property="csp-nonce"]').getAttribute('nonce');
+      // a nonce is hidden from attributes once the CSP applies: read the property
+      const meta = await page
+        .locator('meta[property="csp-nonce"]')
+        .evaluate((m) => (m as HTMLElement).nonce);
+      expect(meta).not.toBe('');
       for (const nonce of await styles.evaluateAll((tags) => tags.map((t) => t.nonce))) {
         expect(nonce).toBe(meta);
       }

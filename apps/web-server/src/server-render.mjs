@@ -47,9 +47,42 @@ export const queryStateId = 'query-state';
  * @property {string | null} url the versioned URL handed to the renderer; null when unreachable
  */
 
+/**
+ * The shell's server build loaded in this process, by file: one at a time,
+ * shared by every server of the process that renders with it.
+ * @type {Map<string, { key: string | null, build: ShellServerBuild | null }>}
+ */
+const shellBuilds = new Map();
+
+/**
+ * Empties the Module Federation runtime's process-wide state (its instances,
+ * share scopes and loaded containers live on globalThis, in properties that
+ * cannot be deleted), so a newly deployed shell build starts with its own
+ * singletons rather than the last build's.
+ */
+function resetFederationGlobals() {
+  const scope = /** @type {Record<string, unknown>} */ (globalThis);
+  /** @param {unknown} value */
+  const empty = (value) => {
+    if (Array.isArray(value)) value.length = 0;
+    else if (value instanceof Map || value instanceof Set) value.clear();
+    else if (value && typeof value === 'object') {
+      const record = /** @type {Record<string, unknown>} */ (value);
+      for (const key of Object.keys(record)) delete record[key];
+    }
+  };
+  const federation = scope['__FEDERATION__'];
+  if (federation && typeof federation === 'object') {
+    for (const value of Object.values(federation)) empty(value);
+  }
+  empty(scope['__GLOBAL_LOADING_REMOTE_ENTRY__']);
+  // the remotes' containers, each under its name (their server builds' library name)
+  for (const name of ['guest', 'lounge', 'games', 'admin']) {
+    if (Object.getOwnPropertyDescriptor(scope, name)?.configurable) delete scope[name];
+  }
+}
+
 export class ServerRenderer {
-  /** @type {{ key: string | null, build: ShellServerBuild | null }} */
-  #shell = { key: null, build: null };
   /** @type {Map<string, EntryVersion>} */
   #entries = new Map();
 
@@ -72,11 +105,14 @@ export class ServerRenderer {
   async shellBuild() {
     const info = await stat(this.file).catch(() => null);
     const key = info ? `${info.size}-${info.mtimeMs}` : null;
-    if (key === this.#shell.key) return this.#shell.build;
+    const loaded = shellBuilds.get(this.file);
+    if (loaded && key === loaded.key) return loaded.build;
     /** @type {ShellServerBuild | null} */
     let build = null;
     if (key) {
       try {
+        if (shellBuilds.size > 0) resetFederationGlobals();
+        shellBuilds.clear();
         delete require.cache[require.resolve(this.file)];
         build = /** @type {ShellServerBuild} */ (require(this.file));
         if (typeof build.renderPage !== 'function') throw new Error('no renderPage export');
@@ -87,7 +123,9 @@ export class ServerRenderer {
         build = null;
       }
     }
-    this.#shell = { key, build };
+    shellBuilds.set(this.file, { key, build });
+    // every server-build entry is loaded afresh by the new runtime
+    this.#entries.clear();
     return build;
   }
 

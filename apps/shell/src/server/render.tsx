@@ -161,6 +161,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   await new Promise<void>((resolve, reject) => {
     const stream = renderToPipeableStream(sheet.collectStyles(tree), {
       nonce: request.nonce,
+      // A finished part is sent in place, however large: React would otherwise send a large
+      // one after its fallback, to be swapped in by a script (no content without JavaScript).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         const withStyles = sheet.interleaveWithNodeStream(stream);
         withStyles.on('end', () => sheet.seal());
