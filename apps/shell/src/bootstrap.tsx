@@ -11,6 +11,7 @@ import { startAuthListener, useAuthStore } from '@bistro/auth';
 import { findRoute } from '@bistro/ui';
 import { preloadArea, registerAreaRemotes } from './features/remotes/federation';
 import { App } from './app/app';
+import { parseQueryState } from './app/query-state';
 import { StartupError } from './app/startup-error';
 import { configFetch, configUrl } from './boot-config';
 
@@ -22,7 +23,7 @@ function serverQueryState(): unknown {
   const block = document.getElementById(queryStateId);
   if (!block?.textContent) return null;
   try {
-    return JSON.parse(block.textContent) as unknown;
+    return parseQueryState(block.textContent);
   } catch {
     return null;
   }
@@ -53,7 +54,12 @@ export async function start(): Promise<void> {
     if (serverState && useAuthStore.getState().status === 'signedOut') {
       hydrate(queryClient, serverState);
       startTransition(() => {
-        hydrateRoot(container, <App />);
+        hydrateRoot(container, <App />, {
+          // A part that could not be hydrated is rendered again (React recovers): say where.
+          onRecoverableError(error, info) {
+            console.error('Hydration recovered by rendering again', error, info.componentStack);
+          },
+        });
       });
       return;
     }

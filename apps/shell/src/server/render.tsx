@@ -16,6 +16,7 @@ import { configureSupabase } from '@bistro/data';
 import { useAuthStore } from '@bistro/auth';
 import { findRoute, type RemoteName } from '@bistro/ui';
 import { App } from '../app/app';
+import { stringifyQueryState } from '../app/query-state';
 import { loadArea, resetArea } from '../features/remotes/federation';
 import { forgetArea } from '../features/remotes/remote-area';
 
@@ -35,7 +36,7 @@ export interface RenderRequest {
 export interface RenderResult {
   /** The markup of #root, styles inline before the elements that use them. */
   body: Readable;
-  /** The query cache the markup was rendered with, dehydrated (JSON). */
+  /** The query cache the markup was rendered with, dehydrated (JSON, see query-state.ts). */
   state: () => string;
 }
 
@@ -185,5 +186,5 @@ export async function renderPage(request: RenderRequest): Promise<RenderResult |
   );
   body.on('end', () => nonced.end());
   body.on('error', (error) => nonced.destroy(error));
-  return { body: nonced, state: () => JSON.stringify(dehydrate(client)) };
+  return { body: nonced, state: () => stringifyQueryState(dehydrate(client)) };
 }
