@@ -69,7 +69,7 @@ let configuredBackend: string | null = null;
 const registered = new Map<RemoteName, string>();
 
 /** Points the data layer at the backend, once per backend. */
-function useBackend(supabase: RenderRequest['supabase']): void {
+function connectBackend(supabase: RenderRequest['supabase']): void {
   const key = supabase ? `${supabase.url} ${supabase.anonKey}` : '';
   if (key === configuredBackend) return;
   configuredBackend = key;
@@ -79,7 +79,7 @@ function useBackend(supabase: RenderRequest['supabase']): void {
 }
 
 /** Registers each area's server build; an area whose URL changed (a new deploy) is loaded afresh. */
-function useRemotes(remotes: RenderRequest['remotes']): void {
+function registerAreaServerBuilds(remotes: RenderRequest['remotes']): void {
   for (const [name, entry] of Object.entries(remotes) as [RemoteName, string][]) {
     if (registered.get(name) === entry) continue;
     registerRemotes([{ name, entry, type: 'commonjs-module' }], { force: registered.has(name) });
@@ -143,8 +143,8 @@ async function loadData(tree: ReactNode, client: QueryClient, deadline: number):
 export async function renderPage(request: RenderRequest): Promise<RenderResult | null> {
   const route = findRoute(new URL(request.url, 'http://localhost').pathname);
   if (!route || !serverRenderedPaths.has(route.path)) return null;
-  useBackend(request.supabase);
-  useRemotes(request.remotes);
+  connectBackend(request.supabase);
+  registerAreaServerBuilds(request.remotes);
   const owner = route.owner;
   if (owner && owner !== 'shell') {
     try {
