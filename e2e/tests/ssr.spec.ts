@@ -94,6 +94,8 @@ async function hydrated(page: Page, selector: string): Promise<void> {
 test('the browser hydrates each page without a mismatch or a second render', async ({ page }) => {
   const messages: string[] = [];
   page.on('console', (message) => {
+    // the suite's browser blocks the offline service worker (playwright.config.ts)
+    if (message.text().startsWith('Service Worker registration blocked')) return;
     if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
   });
   page.on('pageerror', (error) => messages.push(error.message));

@@ -38,7 +38,7 @@ export const queryStateId = 'query-state';
 /**
  * @typedef {object} ShellServerBuild
  * @property {(request: RenderRequest) => Promise<RenderResult | null>} renderPage
- * @property {(pathname: string) => string | null} [serverRendered]
+ * @property {(pathname: string) => boolean} [rendersOnServer]
  */
 
 /**
@@ -169,6 +169,12 @@ export class ServerRenderer {
   async render({ url, owner, config, nonce }) {
     const build = await this.shellBuild();
     if (!build || !config) return null;
+    if (
+      build.rendersOnServer &&
+      !build.rendersOnServer(new URL(url, 'http://localhost').pathname)
+    ) {
+      return null;
+    }
     /** @type {Record<string, string>} */
     const remotes = {};
     if (owner && owner !== 'shell') {

@@ -65,6 +65,12 @@ export const serverRenderedPaths: ReadonlySet<string> = new Set([
   '/auth',
 ]);
 
+/** Whether the page at `pathname` is rendered on the server (the web server asks before it fetches anything). */
+export function rendersOnServer(pathname: string): boolean {
+  const route = findRoute(pathname);
+  return route !== undefined && serverRenderedPaths.has(route.path);
+}
+
 let configuredBackend: string | null = null;
 const registered = new Map<RemoteName, string>();
 
@@ -142,7 +148,7 @@ async function loadData(tree: ReactNode, client: QueryClient, deadline: number):
  */
 export async function renderPage(request: RenderRequest): Promise<RenderResult | null> {
   const route = findRoute(new URL(request.url, 'http://localhost').pathname);
-  if (!route || !serverRenderedPaths.has(route.path)) return null;
+  if (!route || !rendersOnServer(route.path)) return null;
   connectBackend(request.supabase);
   registerAreaServerBuilds(request.remotes);
   const owner = route.owner;
