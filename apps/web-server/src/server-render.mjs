@@ -141,9 +141,12 @@ export class ServerRenderer {
     /** @type {Record<string, string>} */
     const headers = known?.etag ? { 'If-None-Match': known.etag } : {};
     try {
-      const response = await this.fetchImpl(entry, {
-        headers,
-        signal: AbortSignal.timeout(this.timeoutMs),
+      const request = () =>
+        this.fetchImpl(entry, { headers, signal: AbortSignal.timeout(this.timeoutMs) });
+      // A kept-alive connection the remote's server has just closed fails at once: one more try.
+      const response = await request().catch((/** @type {unknown} */ error) => {
+        if (error instanceof Error && error.name === 'TimeoutError') throw error;
+        return request();
       });
       if (response.status === 304 && known?.url) return known.url;
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
