@@ -217,11 +217,12 @@ export function ReserveForm() {
               onRetry={() => void slots.refetch()}
             />
           ) : slots.data.length === 0 ? (
-            <Muted role="status">
+            // the day's answer is the page's content when it has no times (the bench's mark)
+            <Muted role="status" elementtiming="reserve-times">
               We take no reservations that day (we may be closed). Please pick another date.
             </Muted>
           ) : !upcoming?.length ? (
-            <Muted role="status">
+            <Muted role="status" elementtiming="reserve-times">
               The last seating of the day has passed. Please pick another date.
             </Muted>
           ) : (
