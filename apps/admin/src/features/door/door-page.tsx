@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { Link } from 'react-router-dom';
 import { Camera, CameraOff, ImageUp, Wifi, WifiOff } from 'lucide-react';
 import {
   Badge,
@@ -257,7 +258,9 @@ export function DoorPage() {
     <Page data-area="admin">
       <Heading>Door</Heading>
       <Muted>
-        Tonight&apos;s arrivals: event bookings, dinner reservations and lists in one place.
+        Tonight&apos;s arrivals: event bookings, dinner reservations and lists in one place.{' '}
+        <Link to="/host-stand">Open the host stand</Link> for tonight&apos;s VIP tables and guest
+        list.
       </Muted>
       <Stack $gap={3}>
         {!online ? (
