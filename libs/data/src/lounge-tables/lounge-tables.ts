@@ -544,4 +544,3 @@ export const useLoungeNights = () =>
     queryKey: [...loungeTableKeys.all, 'nights'] as const,
     queryFn: ({ signal }) => fetchLoungeNights(signal),
   });
-
