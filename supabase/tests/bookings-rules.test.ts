@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createDb } from './support/db';
-import { hasPostgres, postgresDb, type PostgresDb } from './support/postgres';
+import { hasPostgres, postgresDb, type PostgresDb, testPool } from './support/postgres';
 
 type Who = string | null | 'service';
 interface Result<T> {
@@ -96,7 +96,7 @@ const backends = [
     available: hasPostgres,
     open: async () => {
       const database = await postgresDb();
-      const pool = new pg.Pool({ connectionString: database.url, max: 40 });
+      const pool = testPool(database.url, 40);
       return onPostgres(pool, database);
     },
   },

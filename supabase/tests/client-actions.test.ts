@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createDb } from './support/db';
-import { hasPostgres, postgresDb, type PostgresDb } from './support/postgres';
+import { hasPostgres, postgresDb, type PostgresDb, testPool } from './support/postgres';
 
 type Answer = Record<string, unknown>;
 /** The function's answer, or the refusal as 'code:message:detail'. */
@@ -53,7 +53,7 @@ function pgliteRunner(db: PGlite): Runner {
 async function postgresRunner(database: PostgresDb): Promise<Runner> {
   const setup = new pg.Client({ connectionString: database.url });
   await setup.connect();
-  const pool = new pg.Pool({ connectionString: database.url, max: 50 });
+  const pool = testPool(database.url, 50);
   return {
     asMember: async (id, sql, params, anonymous) => {
       const c = await pool.connect();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createDb } from './support/db';
-import { hasPostgres, postgresDb, type PostgresDb } from './support/postgres';
+import { hasPostgres, postgresDb, type PostgresDb, testPool } from './support/postgres';
 
 interface Runner {
   /** One statement as the member in its own transaction; the error code and message when refused. */
@@ -46,7 +46,7 @@ function pgliteRunner(db: PGlite): Runner {
 async function postgresRunner(database: PostgresDb): Promise<Runner> {
   const setup = new pg.Client({ connectionString: database.url });
   await setup.connect();
-  const pool = new pg.Pool({ connectionString: database.url, max: 50 });
+  const pool = testPool(database.url, 50);
   return {
     asMember: async (id, sql, params) => {
       const c = await pool.connect();

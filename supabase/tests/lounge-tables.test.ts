@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createDb } from './support/db';
-import { hasPostgres, postgresDb, type PostgresDb } from './support/postgres';
+import { hasPostgres, postgresDb, type PostgresDb, testPool } from './support/postgres';
 
 interface Runner {
   /** One statement as the member in its own transaction; `code:message` when refused. */
@@ -50,7 +50,7 @@ function pgliteRunner(db: PGlite): Runner {
 async function postgresRunner(database: PostgresDb): Promise<Runner> {
   const setup = new pg.Client({ connectionString: database.url });
   await setup.connect();
-  const pool = new pg.Pool({ connectionString: database.url, max: 40 });
+  const pool = testPool(database.url, 40);
   return {
     as: async (id, sql, params = []) => {
       const c = await pool.connect();

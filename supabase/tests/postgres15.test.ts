@@ -10,7 +10,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { bootstrapSql, migrationFiles, migrationsDir, seedSql } from './support/db';
-import { hasPostgres, postgresDb, postgresUrl, type PostgresDb } from './support/postgres';
+import {
+  hasPostgres,
+  postgresDb,
+  postgresUrl,
+  type PostgresDb,
+  testPool,
+} from './support/postgres';
 import { fixtureSql, ids, matrix, probes, usersSql, type Case, type Who } from './support/matrix';
 import { createTestClient, startTestServer } from './support/api';
 
@@ -89,7 +95,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL 15', () => {
     await setup.query(memberSql, [member, 'rush@example.test']);
     await setup.query(memberSql, [poster, 'poster@example.test']);
     const { rows: reqs } = await setup.query<{ id: string }>(requestsSql, [poster]);
-    const pool = new pg.Pool({ connectionString: url, max: 50 });
+    const pool = testPool(url, 50);
     const claims = JSON.stringify({ sub: member, role: 'authenticated' });
     const attemptVote = async (requestId: string, isolation: string): Promise<string> => {
       const c = await pool.connect();

@@ -8,10 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createDb } from './support/db';
-import { hasPostgres, postgresDb, type PostgresDb } from './support/postgres';
+import { hasPostgres, postgresDb, type PostgresDb, testPool } from './support/postgres';
 
 interface Db {
   /** As the database owner (the sender's functions are security definer). */
@@ -47,7 +46,7 @@ function pgliteDb(db: PGlite): Db {
 }
 
 async function postgresRunner(database: PostgresDb): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: database.url, max: 12 });
+  const pool = testPool(database.url, 12);
   return {
     q: async <T>(sql: string, params: unknown[] = []) =>
       (await pool.query(sql, params)).rows as T[],

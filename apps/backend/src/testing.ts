@@ -69,6 +69,18 @@ export async function freshDatabase(
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       try {
+        // A pool's end() resolves before its connections have closed on the server: wait for
+        // them (up to about 3 s) rather than kill them, since a connection killed while ending
+        // raises 57P01 in the test process; only then force it.
+        for (let attempt = 0; attempt < 30; attempt++) {
+          try {
+            await c.query(`drop database if exists ${name}`);
+            return;
+          } catch (e) {
+            if ((e as { code?: string }).code !== '55006') throw e; // in use by other sessions
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
         await c.query(`drop database if exists ${name} with (force)`);
       } finally {
         await c.end();
