@@ -6,8 +6,7 @@
 // Options: --skip-build, --fresh (wipe the data folder first), --snapshot (serve a
 // copy of the built folders, taken at start, so rebuilding doesn't change a running suite).
 // Env (defaults in config/defaults.json): DATA_DIR, HOST, PORT_BASE (the shell; the
-//      remotes on the next four ports), API_PORT, INBOX_PORT; SERVER_RENDER=off to leave
-//      every page to the browser (no server rendering);
+//      remotes on the next four ports), API_PORT, INBOX_PORT;
 //      SUPABASE_URL + SUPABASE_ANON_KEY to use hosted Supabase instead of the local backend.
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -85,9 +84,7 @@ async function main() {
   const configFile = join(dataDir, 'runtime', 'config.json');
   await writeFile(configFile, JSON.stringify(runtimeConfig({ ports, host, supabase }), null, 2));
   const snapshot = args.has('--snapshot') ? await snapshotDists(join(dataDir, 'dist')) : undefined;
-  // SERVER_RENDER=off serves every page for the browser to render (as before server rendering).
-  const serverRender = process.env.SERVER_RENDER !== 'off';
-  suite = await serveSuite({ ports, host, configFile, snapshot, serverRender });
+  suite = await serveSuite({ ports, host, configFile, snapshot });
 
   console.log(`
 The suite is running:

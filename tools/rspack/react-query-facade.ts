@@ -11,7 +11,6 @@
 export {
   QueryClient,
   QueryClientProvider,
-  hydrate,
   keepPreviousData,
   queryOptions,
   useMutation,

@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle, LoadingState, Toaster, findRoute, theme } from '@bistro/ui';
 import { queryClient } from '@bistro/data';
@@ -32,24 +32,17 @@ export function AreaOutlet() {
   return <RemoteArea name={route.owner} />;
 }
 
-interface AppProps {
-  /** The page's router: the browser's history, or on the server the requested URL. */
-  Router?: ComponentType<{ children: ReactNode }>;
-  /** The server renders each request with its own cache; the page has the one client. */
-  client?: QueryClient;
-}
-
-export function App({ Router = BrowserRouter, client = queryClient }: AppProps) {
+export function App() {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <QueryClientProvider client={client}>
-        <Router>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
           <RecoveryRedirect />
           <Layout>
             <AreaOutlet />
           </Layout>
-        </Router>
+        </BrowserRouter>
         <Toaster />
       </QueryClientProvider>
     </ThemeProvider>
