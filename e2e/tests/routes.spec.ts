@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { routeTable, type RouteEntry } from '@bistro/ui/routes';
 import { ownerTag } from '../support/areas';
-import { seedBrowserSession } from '../support/session';
+import { seedSession, signInThroughApi } from '../support/session';
 import { portOf, ports } from '../support/suite';
 
 /** Paths a visitor may open without being sent to /auth. */
@@ -49,6 +49,16 @@ function recordScriptPorts(page: Page): Set<number> {
   return scriptPorts;
 }
 
+// One admin sign-in per worker, reused by every signed-in route: a sign-in per route would
+// reach the auth API's limit of 30 sign-ins per address and account.
+let adminSignIn: ReturnType<typeof signInThroughApi> | undefined;
+async function seedAdminSession(page: Page) {
+  adminSignIn ??= signInThroughApi('admin@example.com', 'password123');
+  adminSignIn.catch(() => (adminSignIn = undefined));
+  const { session, url } = await adminSignIn;
+  await seedSession(page, session, url);
+}
+
 test.describe('route table', () => {
   test('/auth is the shell own page', { tag: '@shell' }, async ({ page }) => {
     const scriptPorts = recordScriptPorts(page);
@@ -67,7 +77,7 @@ test.describe('route table', () => {
       },
       async ({ page }) => {
         // Members-only and admin pages send visitors to /auth; the admin sees every page.
-        if (asAdmin) await seedBrowserSession(page, 'admin@example.com', 'password123');
+        if (asAdmin) await seedAdminSession(page);
         const scriptPorts = recordScriptPorts(page);
         await page.goto(route.path);
         await expectServedByOwner(page, route, scriptPorts);
