@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/network';
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { expectNoSidewaysScroll, settle } from '../support/overflow';
