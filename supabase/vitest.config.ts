@@ -11,6 +11,10 @@ export default defineConfig({
     globalSetup: ['./vitest.global-setup.ts'],
     // no more test files at once than the machine has cores
     maxWorkers: 2,
+    // Files share their worker's modules (no fresh module graph per file): each file starts its
+    // own backend and database, no test mocks a module, and a worker then compiles PGlite's
+    // WebAssembly and imports the backend once instead of once per file.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

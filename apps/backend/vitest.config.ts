@@ -15,6 +15,10 @@ export default defineConfig({
     // no more test files at once than the machine has cores (each runs a backend and its
     // database worker)
     maxWorkers: 2,
+    // Files share their worker's modules (no fresh module graph per file): each file starts its
+    // own backend and database, no test mocks a module, and a worker then compiles PGlite's
+    // WebAssembly and imports the backend once instead of once per file.
+    isolate: false,
     fileParallelism: true,
   },
 });

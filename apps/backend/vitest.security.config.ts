@@ -12,6 +12,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    // Files share their worker's modules (no fresh module graph per file): each file starts its
+    // own backend and database, no test mocks a module, and a worker then compiles PGlite's
+    // WebAssembly and imports the backend once instead of once per file.
+    isolate: false,
     fileParallelism: true,
   },
 });
