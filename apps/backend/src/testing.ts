@@ -14,7 +14,12 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startBackend, type Backend, type BackendOptions } from './server.js';
 import type { MailMessage } from './mail/mailer.js';
 import type { SchemaCache } from './rest/schema.js';
-import { pgliteTemplate, postgresTemplate, type TemplateOptions } from './db/template.js';
+import {
+  dataDirFromTemplate,
+  pgliteTemplate,
+  postgresTemplate,
+  type TemplateOptions,
+} from './db/template.js';
 
 export type { MailMessage } from './mail/mailer.js';
 
@@ -106,6 +111,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   void _fromScratch;
   const pgliteFrom =
     !databaseUrl && !opts.dataDir && template ? await pgliteTemplate(template) : undefined;
+  // a data folder given on PGlite starts as a copy of the template too, unless it holds a
+  // database already (a test reopening its own folder)
+  if (!databaseUrl && opts.dataDir && template) await dataDirFromTemplate(opts.dataDir, template);
   let backend: Backend;
   try {
     backend = await startBackend({

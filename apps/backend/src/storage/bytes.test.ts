@@ -6,14 +6,13 @@
  * leaves no row behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestServer, type TestServer } from '../testing.js';
+import { freshDatabase, startTestServer, type TestServer } from '../testing.js';
 import { USERS, signedIn } from '../integration/support.js';
 import { openBlobStore } from './driver.js';
 import { sweepOrphans } from './consistency.js';
@@ -268,7 +267,7 @@ describe('a backend whose S3 service does not answer', () => {
  */
 describe.runIf(process.env['DATABASE_URL'])('two backends sharing PostgreSQL and S3', () => {
   const adminUrl = process.env['DATABASE_URL'] ?? '';
-  const dbName = `bistro_shared_${randomBytes(6).toString('hex')}`;
+  let shared: Awaited<ReturnType<typeof freshDatabase>> | undefined;
   let dir: string;
   let s3: Awaited<ReturnType<typeof startS3rver>>;
   let a: TestServer;
@@ -276,25 +275,14 @@ describe.runIf(process.env['DATABASE_URL'])('two backends sharing PostgreSQL and
   let mayaA: SupabaseClient;
   let mayaB: SupabaseClient;
 
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'bistro-bytes-shared-'));
-    await admin(`create database ${dbName}`);
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
+    // a copy of the run's migrated template, as every other test database
+    shared = await freshDatabase(adminUrl, {});
     s3 = await startS3rver();
     // one data folder: the JWT signing key is shared as it would be on every machine
     const opts = {
-      databaseUrl: u.toString(),
+      databaseUrl: shared.url,
       dataDir: path.join(dir, 'data'),
       config: { storage: { ...LOCAL_STORAGE, driver: 's3' as const, s3: s3Settings(s3.endpoint) } },
     };
@@ -307,7 +295,7 @@ describe.runIf(process.env['DATABASE_URL'])('two backends sharing PostgreSQL and
     await a?.close();
     await b?.close();
     await s3?.close();
-    await admin(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    await shared?.drop().catch(() => undefined);
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
