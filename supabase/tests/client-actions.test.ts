@@ -7,105 +7,30 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
-import { createDb } from './support/db';
-import { hasPostgres, postgresDb, type PostgresDb, testPool } from './support/postgres';
+import { engines, type Runner } from './support/engines';
 
 type Answer = Record<string, unknown>;
 /** The function's answer, or the refusal as 'code:message:detail'. */
 type Result = Answer | string;
-
-interface Runner {
-  asMember(id: string, sql: string, params: unknown[], anonymous?: boolean): Promise<Result>;
-  owner<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-const claims = (id: string, anonymous = false) =>
-  JSON.stringify({ sub: id, role: 'authenticated', is_anonymous: anonymous });
-const refusal = (e: unknown) => {
-  const err = e as { code?: string; message?: string; detail?: string };
-  return `${err.code}:${err.message}:${err.detail ?? ''}`;
-};
 const answer = (rows: unknown[]) => (rows[0] as { r: Answer }).r;
-
-function pgliteRunner(db: PGlite): Runner {
-  return {
-    asMember: async (id, sql, params, anonymous) => {
-      try {
-        return await db.transaction(async (tx) => {
-          await tx.query(`select set_config('request.jwt.claims', $1, true)`, [
-            claims(id, anonymous),
-          ]);
-          await tx.exec('set local role authenticated');
-          return answer((await tx.query(sql, params)).rows);
-        });
-      } catch (e) {
-        return refusal(e);
-      }
-    },
-    owner: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
-    close: () => db.close(),
-  };
-}
-
-async function postgresRunner(database: PostgresDb): Promise<Runner> {
-  const setup = new pg.Client({ connectionString: database.url });
-  await setup.connect();
-  const pool = testPool(database.url, 50);
-  return {
-    asMember: async (id, sql, params, anonymous) => {
-      const c = await pool.connect();
-      try {
-        await c.query('begin isolation level read committed');
-        await c.query(`select set_config('request.jwt.claims', $1, true)`, [claims(id, anonymous)]);
-        await c.query('set local role authenticated');
-        const res = await c.query(sql, params);
-        await c.query('commit');
-        return answer(res.rows);
-      } catch (e) {
-        await c.query('rollback').catch(() => undefined);
-        return refusal(e);
-      } finally {
-        c.release();
-      }
-    },
-    owner: async <T>(sql: string, params: unknown[] = []) =>
-      (await setup.query(sql, params)).rows as T[],
-    close: async () => {
-      await pool.end();
-      await setup.end();
-    },
-  };
-}
-
-const targets = [
-  { name: 'PGlite', available: true, open: async () => pgliteRunner(await createDb()) },
-  {
-    name: 'PostgreSQL 15',
-    available: hasPostgres,
-    database: undefined as PostgresDb | undefined,
-    open: async function (this: { database?: PostgresDb }) {
-      this.database = await postgresDb();
-      return postgresRunner(this.database);
-    },
-  },
-];
 
 const REQUEST = 'select public.lounge_request_song($1, $2, $3) as r';
 const VOTE = 'select public.lounge_vote($1, $2) as r';
 const UNVOTE = 'select public.lounge_remove_vote($1, $2) as r';
 
-describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) => {
+describe.each(engines({ sessions: 50, detail: true }))('%s', (_name, target) => {
   let db: Runner;
+  /** A function's answer as the member, or its refusal. */
+  const call = async (...args: Parameters<Runner['as']>): Promise<Result> => {
+    const r = await db.as(...args);
+    return typeof r === 'string' ? r : answer(r.rows);
+  };
 
   beforeAll(async () => {
     if (target.available) db = await target.open();
   }, 180_000);
   afterAll(async () => {
-    await db?.close();
-    if ('database' in target) await target.database?.drop();
+    await target.close();
   });
 
   const newMembers = async (n: number): Promise<string[]> => {
@@ -144,7 +69,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       const clientId = randomUUID();
       const results = await Promise.all(
         Array.from({ length: 50 }, () =>
-          db.asMember(member, REQUEST, [clientId, 'Replay Me', 'The Echoes']),
+          call(member, REQUEST, [clientId, 'Replay Me', 'The Echoes']),
         ),
       );
       expect(results.every((r) => typeof r === 'object')).toBe(true);
@@ -160,7 +85,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       );
       expect(rows[0]?.n).toBe(1);
       // a new id is a new action: the same song again is the member's own request (already voted)
-      const again = await db.asMember(member, REQUEST, [randomUUID(), 'Replay Me', 'The Echoes']);
+      const again = await call(member, REQUEST, [randomUUID(), 'Replay Me', 'The Echoes']);
       expect(again).toMatchObject({ outcome: 'voted' });
       expect(
         (
@@ -181,7 +106,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       const [member = ''] = await newMembers(1);
       const clientId = randomUUID();
       const results = await Promise.all(
-        Array.from({ length: 50 }, () => db.asMember(member, VOTE, [clientId, requestId])),
+        Array.from({ length: 50 }, () => call(member, VOTE, [clientId, requestId])),
       );
       expect(results.filter((r) => typeof r === 'string')).toEqual([]);
       expect((results as Answer[]).map((a) => a['outcome'])).toEqual(Array(50).fill('voted'));
@@ -197,26 +122,26 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       const [member = ''] = await newMembers(1);
       const vote = randomUUID();
       const removal = randomUUID();
-      expect(await db.asMember(member, VOTE, [vote, requestId])).toMatchObject({
+      expect(await call(member, VOTE, [vote, requestId])).toMatchObject({
         outcome: 'voted',
         vote_count: 1,
       });
-      expect(await db.asMember(member, UNVOTE, [removal, requestId])).toMatchObject({
+      expect(await call(member, UNVOTE, [removal, requestId])).toMatchObject({
         outcome: 'removed',
         vote_count: 0,
       });
       // the device lost both answers and sends both again, in order
-      expect(await db.asMember(member, VOTE, [vote, requestId])).toMatchObject({
+      expect(await call(member, VOTE, [vote, requestId])).toMatchObject({
         outcome: 'voted',
         replayed: true,
       });
-      expect(await db.asMember(member, UNVOTE, [removal, requestId])).toMatchObject({
+      expect(await call(member, UNVOTE, [removal, requestId])).toMatchObject({
         outcome: 'removed',
         replayed: true,
       });
       expect(await votes(requestId)).toEqual({ rows: 0, vote_count: 0 });
       // a new vote (a new id) counts
-      expect(await db.asMember(member, VOTE, [randomUUID(), requestId])).toMatchObject({
+      expect(await call(member, VOTE, [randomUUID(), requestId])).toMatchObject({
         outcome: 'voted',
         vote_count: 1,
       });
@@ -233,15 +158,15 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       const requests: string[] = [];
       for (let i = 0; i <= limit; i += 1) requests.push(await newRequest(`Limit ${i}`));
       for (const id of requests.slice(0, limit)) {
-        expect(await db.asMember(member, VOTE, [randomUUID(), id])).toMatchObject({
+        expect(await call(member, VOTE, [randomUUID(), id])).toMatchObject({
           outcome: 'voted',
         });
       }
       const over = randomUUID();
       const refused = `P0001:vote_limit_reached:You can only vote for ${limit} songs per night.`;
-      expect(await db.asMember(member, VOTE, [over, requests[limit]])).toBe(refused);
+      expect(await call(member, VOTE, [over, requests[limit]])).toBe(refused);
       // nothing was kept under the refused id: its replay is refused again
-      expect(await db.asMember(member, VOTE, [over, requests[limit]])).toBe(refused);
+      expect(await call(member, VOTE, [over, requests[limit]])).toBe(refused);
 
       // a vote on a request the staff declined meanwhile
       const declined = await newRequest('Not Tonight Song');
@@ -249,16 +174,17 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
         declined,
       ]);
       const [other = ''] = await newMembers(1);
-      expect(await db.asMember(other, VOTE, [randomUUID(), declined])).toBe(
+      expect(await call(other, VOTE, [randomUUID(), declined])).toBe(
         'P0001:song_request_closed:Votes are only taken on pending requests.',
       );
       // a request of a declined song answers 'unavailable', as public.request_song does
-      expect(
-        await db.asMember(other, REQUEST, [randomUUID(), 'Not Tonight Song', 'Band']),
-      ).toMatchObject({ outcome: 'unavailable', request: null });
+      expect(await call(other, REQUEST, [randomUUID(), 'Not Tonight Song', 'Band'])).toMatchObject({
+        outcome: 'unavailable',
+        request: null,
+      });
 
       // profanity
-      const profane = await db.asMember(other, REQUEST, [randomUUID(), 'Fuck this', 'Band']);
+      const profane = await call(other, REQUEST, [randomUUID(), 'Fuck this', 'Band']);
       expect(typeof profane === 'string' && profane.startsWith('P0001:profanity_detected')).toBe(
         true,
       );
@@ -279,12 +205,12 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       const requestId = await newRequest('Shared Id');
       const [a = '', b = ''] = await newMembers(2);
       const clientId = randomUUID();
-      expect(await db.asMember(a, VOTE, [clientId, requestId])).toMatchObject({ outcome: 'voted' });
-      expect(await db.asMember(b, VOTE, [clientId, requestId])).toMatchObject({
+      expect(await call(a, VOTE, [clientId, requestId])).toMatchObject({ outcome: 'voted' });
+      expect(await call(b, VOTE, [clientId, requestId])).toMatchObject({
         outcome: 'voted',
         vote_count: 2,
       });
-      expect(await db.asMember(a, UNVOTE, [clientId, requestId])).toBe(
+      expect(await call(a, UNVOTE, [clientId, requestId])).toBe(
         '22023:client_id_reused:This client id was used for another action.',
       );
       expect(await votes(requestId)).toEqual({ rows: 2, vote_count: 2 });
@@ -295,7 +221,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
   it.skipIf(!target.available)('visitors and anonymous sessions are refused', async () => {
     const requestId = await newRequest('Nobody');
     const [anon] = await newMembers(1);
-    expect(await db.asMember(anon ?? '', VOTE, [randomUUID(), requestId], true)).toBe(
+    expect(await call(anon ?? '', VOTE, [randomUUID(), requestId], true)).toBe(
       '42501:not_signed_in:Sign in first.',
     );
     expect(await votes(requestId)).toEqual({ rows: 0, vote_count: 0 });

@@ -6,86 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
-import { createDb } from './support/db';
-import { hasPostgres, postgresDb, type PostgresDb, testPool } from './support/postgres';
+import { engines, type Runner } from './support/engines';
 
-interface Runner {
-  /** One statement as the member in its own transaction; the error code and message when refused. */
-  asMember(id: string, sql: string, params: unknown[]): Promise<{ rows: unknown[] } | string>;
-  owner<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-const claims = (id: string) => JSON.stringify({ sub: id, role: 'authenticated' });
-const refusal = (e: unknown) => {
-  const err = e as { code?: string; message?: string };
-  return `${err.code}:${err.message}`;
-};
-
-function pgliteRunner(db: PGlite): Runner {
-  return {
-    asMember: async (id, sql, params) => {
-      try {
-        return await db.transaction(async (tx) => {
-          await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claims(id)]);
-          await tx.exec('set local role authenticated');
-          return { rows: (await tx.query(sql, params)).rows };
-        });
-      } catch (e) {
-        return refusal(e);
-      }
-    },
-    owner: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
-    close: () => db.close(),
-  };
-}
-
-async function postgresRunner(database: PostgresDb): Promise<Runner> {
-  const setup = new pg.Client({ connectionString: database.url });
-  await setup.connect();
-  const pool = testPool(database.url, 40);
-  return {
-    asMember: async (id, sql, params) => {
-      const c = await pool.connect();
-      try {
-        await c.query('begin isolation level read committed');
-        await c.query(`select set_config('request.jwt.claims', $1, true)`, [claims(id)]);
-        await c.query('set local role authenticated');
-        const res = await c.query(sql, params);
-        await c.query('commit');
-        return { rows: res.rows };
-      } catch (e) {
-        await c.query('rollback').catch(() => undefined);
-        return refusal(e);
-      } finally {
-        c.release();
-      }
-    },
-    owner: async <T>(sql: string, params: unknown[] = []) =>
-      (await setup.query(sql, params)).rows as T[],
-    close: async () => {
-      await pool.end();
-      await setup.end();
-    },
-  };
-}
-
-const targets = [
-  { name: 'PGlite', available: true, open: async () => pgliteRunner(await createDb()) },
-  {
-    name: 'PostgreSQL 15',
-    available: hasPostgres,
-    database: undefined as PostgresDb | undefined,
-    open: async function (this: { database?: PostgresDb }) {
-      this.database = await postgresDb();
-      return postgresRunner(this.database);
-    },
-  },
-];
-
-describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) => {
+describe.each(engines())('%s', (_name, target) => {
   let db: Runner;
   let staff: string[] = [];
   let guest = '';
@@ -109,8 +32,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
     await db.owner(`update public.venue_settings set adults_only_from = null`);
   }, 180_000);
   afterAll(async () => {
-    await db?.close();
-    if ('database' in target) await target.database?.drop();
+    await target.close();
   });
 
   const booking = async (guests: number) => {
@@ -123,7 +45,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
     return row?.id ?? '';
   };
   const scan = (who: string, scanId: string, bookingId: string, device: string) =>
-    db.asMember(who, 'select public.door_scan($1, $2, $3, 1, $4, true) as a', [
+    db.as(who, 'select public.door_scan($1, $2, $3, 1, $4, true) as a', [
       scanId,
       'event_booking',
       bookingId,

@@ -10,85 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
-import { createDb } from './support/db';
-import { hasPostgres, postgresDb, type PostgresDb, testPool } from './support/postgres';
-
-interface Runner {
-  /** One statement as the member in its own transaction; `code:message` when refused. */
-  as(id: string | null, sql: string, params?: unknown[]): Promise<{ rows: unknown[] } | string>;
-  owner<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-const claims = (id: string | null) =>
-  JSON.stringify(id ? { sub: id, role: 'authenticated' } : { role: 'anon' });
-const refusal = (e: unknown) => {
-  const err = e as { code?: string; message?: string };
-  return `${err.code}:${err.message}`;
-};
-
-function pgliteRunner(db: PGlite): Runner {
-  return {
-    as: async (id, sql, params = []) => {
-      try {
-        return await db.transaction(async (tx) => {
-          await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claims(id)]);
-          await tx.exec(`set local role ${id ? 'authenticated' : 'anon'}`);
-          return { rows: (await tx.query(sql, params)).rows };
-        });
-      } catch (e) {
-        return refusal(e);
-      }
-    },
-    owner: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
-    close: () => db.close(),
-  };
-}
-
-async function postgresRunner(database: PostgresDb): Promise<Runner> {
-  const setup = new pg.Client({ connectionString: database.url });
-  await setup.connect();
-  const pool = testPool(database.url, 40);
-  return {
-    as: async (id, sql, params = []) => {
-      const c = await pool.connect();
-      try {
-        await c.query('begin isolation level read committed');
-        await c.query(`select set_config('request.jwt.claims', $1, true)`, [claims(id)]);
-        await c.query(`set local role ${id ? 'authenticated' : 'anon'}`);
-        const res = await c.query(sql, params);
-        await c.query('commit');
-        return { rows: res.rows };
-      } catch (e) {
-        await c.query('rollback').catch(() => undefined);
-        return refusal(e);
-      } finally {
-        c.release();
-      }
-    },
-    owner: async <T>(sql: string, params: unknown[] = []) =>
-      (await setup.query(sql, params)).rows as T[],
-    close: async () => {
-      await pool.end();
-      await setup.end();
-    },
-  };
-}
-
-const targets = [
-  { name: 'PGlite', available: true, open: async () => pgliteRunner(await createDb()) },
-  {
-    name: 'PostgreSQL 15',
-    available: hasPostgres,
-    database: undefined as PostgresDb | undefined,
-    open: async function (this: { database?: PostgresDb }) {
-      this.database = await postgresDb();
-      return postgresRunner(this.database);
-    },
-  },
-];
+import { engines, type Runner } from './support/engines';
 
 interface Request {
   id: string;
@@ -98,7 +20,7 @@ interface Request {
   min_spend_cents: number | null;
 }
 
-describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) => {
+describe.each(engines())('%s', (_name, target) => {
   let db: Runner;
   let admin: string;
   let staff: string;
@@ -206,8 +128,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
     )) as [{ id: string }];
   }, 180_000);
   afterAll(async () => {
-    await db?.close();
-    if ('database' in target) await target.database?.drop();
+    await target.close();
   });
 
   describe.skipIf(!target.available)('VIP tables', () => {

@@ -9,89 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import type { PGlite } from '@electric-sql/pglite';
-import { createDb } from './support/db';
-import { hasPostgres, postgresDb, type PostgresDb, testPool } from './support/postgres';
-
-interface Runner {
-  /** One statement as the member in its own transaction; `code:message` when refused. */
-  asMember(
-    id: string | null,
-    sql: string,
-    params?: unknown[],
-  ): Promise<{ rows: unknown[] } | string>;
-  owner<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-const claims = (id: string | null) =>
-  JSON.stringify(id ? { sub: id, role: 'authenticated' } : { role: 'anon' });
-const refusal = (e: unknown) => {
-  const err = e as { code?: string; message?: string };
-  return `${err.code}:${err.message}`;
-};
-
-function pgliteRunner(db: PGlite): Runner {
-  return {
-    asMember: async (id, sql, params = []) => {
-      try {
-        return await db.transaction(async (tx) => {
-          await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claims(id)]);
-          await tx.exec(`set local role ${id ? 'authenticated' : 'anon'}`);
-          return { rows: (await tx.query(sql, params)).rows };
-        });
-      } catch (e) {
-        return refusal(e);
-      }
-    },
-    owner: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
-    close: () => db.close(),
-  };
-}
-
-async function postgresRunner(database: PostgresDb): Promise<Runner> {
-  const setup = new pg.Client({ connectionString: database.url });
-  await setup.connect();
-  const pool = testPool(database.url, 40);
-  return {
-    asMember: async (id, sql, params = []) => {
-      const c = await pool.connect();
-      try {
-        await c.query('begin isolation level read committed');
-        await c.query(`select set_config('request.jwt.claims', $1, true)`, [claims(id)]);
-        await c.query(`set local role ${id ? 'authenticated' : 'anon'}`);
-        const res = await c.query(sql, params);
-        await c.query('commit');
-        return { rows: res.rows };
-      } catch (e) {
-        await c.query('rollback').catch(() => undefined);
-        return refusal(e);
-      } finally {
-        c.release();
-      }
-    },
-    owner: async <T>(sql: string, params: unknown[] = []) =>
-      (await setup.query(sql, params)).rows as T[],
-    close: async () => {
-      await pool.end();
-      await setup.end();
-    },
-  };
-}
-
-const targets = [
-  { name: 'PGlite', available: true, open: async () => pgliteRunner(await createDb()) },
-  {
-    name: 'PostgreSQL 15',
-    available: hasPostgres,
-    database: undefined as PostgresDb | undefined,
-    open: async function (this: { database?: PostgresDb }) {
-      this.database = await postgresDb();
-      return postgresRunner(this.database);
-    },
-  },
-];
+import { engines, type Runner } from './support/engines';
 
 interface Booked {
   id: string;
@@ -101,15 +19,14 @@ interface Booked {
   tables: string[];
 }
 
-describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) => {
+describe.each(engines())('%s', (_name, target) => {
   let db: Runner;
 
   beforeAll(async () => {
     if (target.available) db = await target.open();
   }, 180_000);
   afterAll(async () => {
-    await db?.close();
-    if ('database' in target) await target.database?.drop();
+    await target.close();
   });
 
   const newMembers = async (n: number, admin = false): Promise<string[]> => {
@@ -139,15 +56,12 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
   };
 
   const book = async (who: string, startsAt: string, party: number) => {
-    const out = await db.asMember(who, 'select public.book_reservation($1, $2) as r', [
-      startsAt,
-      party,
-    ]);
+    const out = await db.as(who, 'select public.book_reservation($1, $2) as r', [startsAt, party]);
     return typeof out === 'string' ? out : (out.rows[0] as { r: Booked }).r;
   };
 
   const availability = async (days: number, party: number) => {
-    const out = await db.asMember(
+    const out = await db.as(
       null,
       `select to_char(starts_at at time zone private.venue_time_zone(), 'HH24:MI') as t, available
        from public.reservation_availability(private.business_date() + $1::int, $2)`,
@@ -225,13 +139,13 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       const slots = Object.fromEntries((await availability(1, 2)).map((s) => [s.t, s.available]));
       expect(slots).toMatchObject({ '18:45': true, '19:00': false, '19:15': true });
 
-      const joined = await db.asMember(
+      const joined = await db.as(
         guests[9]!,
         'select public.join_reservation_waitlist($1, 2) as id',
         [seven],
       );
       expect(typeof joined).toBe('object');
-      const cancelled = await db.asMember(guests[0]!, 'select public.cancel_reservation($1) as r', [
+      const cancelled = await db.as(guests[0]!, 'select public.cancel_reservation($1) as r', [
         booked[0]!.id,
       ]);
       expect(typeof cancelled).toBe('object');
@@ -252,7 +166,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       const [guest, ...others] = await newMembers(12);
       const seven = await at(1, '19:00');
       const mine = (await book(guest!, seven, 2)) as Booked;
-      const moved = await db.asMember(guest!, 'select public.change_reservation($1, $2, 4) as r', [
+      const moved = await db.as(guest!, 'select public.change_reservation($1, $2, 4) as r', [
         mine.id,
         seven,
       ]);
@@ -264,11 +178,10 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       await db.owner(`update public.reservation_settings set covers_per_slot = 100`);
       const half = await at(1, '21:00');
       for (const o of others.slice(0, 8)) expect(typeof (await book(o, half, 4))).toBe('object');
-      const refused = await db.asMember(
-        guest!,
-        'select public.change_reservation($1, $2, 4) as r',
-        [mine.id, half],
-      );
+      const refused = await db.as(guest!, 'select public.change_reservation($1, $2, 4) as r', [
+        mine.id,
+        half,
+      ]);
       expect(refused).toBe(
         'P0001:No table fits 4 guests at that time; your reservation is unchanged',
       );
@@ -290,10 +203,10 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
         `select public.set_reservation_status($1, 'arrived')`,
         `select public.move_reservation($1, array[1]::smallint[])`,
       ])
-        expect(await db.asMember(staff!, sql, [nobody]), sql).toBe('PT404:Reservation not found');
-      expect(
-        await db.asMember(staff!, `select public.change_reservation($1, now(), 2)`, [nobody]),
-      ).toBe('PT404:Reservation not found');
+        expect(await db.as(staff!, sql, [nobody]), sql).toBe('PT404:Reservation not found');
+      expect(await db.as(staff!, `select public.change_reservation($1, now(), 2)`, [nobody])).toBe(
+        'PT404:Reservation not found',
+      );
     });
 
     it('staff mark arrival and no-show; no-shows stop online booking at the limit', async () => {
@@ -301,7 +214,7 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
       const [staff] = await newMembers(1, true);
       const [guest] = await newMembers(1);
       const r = (await book(guest!, await at(1, '19:00'), 2)) as Booked;
-      const arrived = await db.asMember(
+      const arrived = await db.as(
         staff!,
         `select public.set_reservation_status($1, 'arrived') as r`,
         [r.id],
@@ -310,10 +223,10 @@ describe.each(targets.map((t) => [t.name, t] as const))('%s', (_name, target) =>
         'arrived',
       );
       expect(
-        await db.asMember(guest!, `select public.set_reservation_status($1, 'seated')`, [r.id]),
+        await db.as(guest!, `select public.set_reservation_status($1, 'seated')`, [r.id]),
       ).toBe('42501:Only staff can do this');
       expect(
-        await db.asMember(staff!, `select public.set_reservation_status($1, 'no_show')`, [r.id]),
+        await db.as(staff!, `select public.set_reservation_status($1, 'no_show')`, [r.id]),
       ).toBe("P0001:A no-show can be marked only after the reservation's time");
       // three past no-shows: asked to call
       await db.owner(
