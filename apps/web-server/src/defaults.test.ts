@@ -112,10 +112,13 @@ describe('contentSecurityPolicy', () => {
       { remotes: { a: 'javascript:alert(1)', b: 'not a url', c: 'https://c.example.com/x.json' } },
       'abc',
     );
-    expect(csp).toContain("script-src 'self' https://c.example.com;");
+    expect(csp).toContain("script-src 'self' https://c.example.com 'nonce-abc';");
     expect(csp).not.toContain('javascript');
     expect(csp).toContain("style-src 'self' https://c.example.com 'nonce-abc';");
     expect(contentSecurityPolicy(null)).toContain("script-src 'self';");
     expect(contentSecurityPolicy(null)).toContain("style-src 'self';");
+    // style attributes only (a server-rendered element's inline style), never <style> or <script>
+    expect(csp).toContain("style-src-attr 'unsafe-inline';");
+    expect(csp.match(/unsafe-inline/g)).toHaveLength(1);
   });
 });

@@ -49,7 +49,11 @@ export function originOf(url) {
  * The shell page's Content-Security-Policy for a runtime config: code and
  * manifests from the shell ('self') and the configured remotes only, data from
  * the configured backend only (REST, auth, functions, storage images), inline
- * <style> only with this response's nonce, no plugins, no framing.
+ * <style> and <script> only with this response's nonce (a server-rendered page
+ * carries React's small inline scripts), no plugins, no framing. Style
+ * attributes are allowed on their own (`style-src-attr`): a server-rendered
+ * element carries its inline style as an attribute, which hydration keeps as
+ * it is; an attribute can hold declarations only, never a rule or a script.
  * @param {RuntimeConfig | null | undefined} config
  * @param {string} [nonce]
  */
@@ -67,8 +71,9 @@ export function contentSecurityPolicy(config, nonce) {
   const list = (...sources) => sources.filter(Boolean).join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${list("'self'", ...remotes)}`,
+    `script-src ${list("'self'", ...remotes, nonce && `'nonce-${nonce}'`)}`,
     `style-src ${list("'self'", ...remotes, nonce && `'nonce-${nonce}'`)}`,
+    `style-src-attr 'unsafe-inline'`,
     `img-src ${list("'self'", 'data:', 'blob:', ...remotes, api)}`,
     `font-src ${list("'self'", ...remotes)}`,
     `connect-src ${list("'self'", ...remotes, ...apiSources)}`,

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { compress, negotiateEncoding } from './encoding.mjs';
+import { compress, compressStream, negotiateEncoding } from './encoding.mjs';
 import { FileCache, listFiles } from './file-cache.mjs';
 import {
   cacheControl,
@@ -23,6 +23,7 @@ import {
 } from './headers.mjs';
 import { defaults } from './defaults.mjs';
 import { ManifestCache, hintTags, inlineConfigScript, ownerOf } from './page-hints.mjs';
+import { ServerRenderer, queryStateScript, splitAtRoot } from './server-render.mjs';
 
 /** @typedef {import('./file-cache.mjs').CachedFile} CachedFile */
 /** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */
@@ -46,6 +47,7 @@ import { ManifestCache, hintTags, inlineConfigScript, ownerOf } from './page-hin
  * @property {boolean} [cors] a remote: any origin may fetch, nothing renders as a page
  * @property {string} [configFile] served at /config.json and inlined in each page; its remotes and API URL make up the pages' CSP and hints
  * @property {ManifestCache} [manifests] where the remotes' manifests are fetched and kept (a test passes its own)
+ * @property {boolean} [serverRender] pages are rendered on the server with the shell's server build (dist/server), when it has one
  */
 
 /**
@@ -61,9 +63,11 @@ export function serveDist({
   cors = false,
   configFile,
   manifests = new ManifestCache(),
+  serverRender = false,
 }) {
   const files = new FileCache();
   const distRoot = normalize(dist + sep);
+  const renderer = serverRender && spa ? new ServerRenderer({ dist }) : null;
   /** @type {{ key: string | null, value: RuntimeConfig | null }} */
   let config = { key: null, value: null };
 
@@ -104,6 +108,66 @@ export function serveDist({
     return routes.owners;
   }
 
+  /** The area that owns a page's path, or null (unknown path, or no route table). @param {string} pathname */
+  async function ownerOfPath(pathname) {
+    const owners = await routeOwners();
+    return owners ? ownerOf(owners, pathname) : null;
+  }
+
+  /**
+   * Sends a page rendered on the server: everything up to #root leaves at once
+   * (the head, with the hints and the config), then the rendered markup as it
+   * streams, then the query cache it was rendered with. When the server cannot
+   * render it, the static first screen follows instead and the browser renders
+   * the page, as without a server build.
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @param {string} page index.html with this response's nonce and extras
+   * @param {OutgoingHttpHeaders} headers
+   * @param {{ url: string, pathname: string, config: RuntimeConfig | null, nonce: string, renderer: ServerRenderer }} request
+   * @returns {Promise<boolean>} false when nothing was sent (the page has no #root)
+   */
+  async function sendRendered(req, res, page, headers, { url, pathname, config, nonce, renderer }) {
+    const parts = splitAtRoot(page);
+    if (!parts) return false;
+    const rendering = ownerOfPath(pathname).then((owner) =>
+      renderer.render({ url, owner, config, nonce }),
+    );
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    headers['Vary'] = 'Accept-Encoding';
+    if (encoding) headers['Content-Encoding'] = encoding;
+    res.writeHead(200, headers);
+    const compressor = encoding ? compressStream(encoding) : null;
+    /** @type {NodeJS.WritableStream & { flush?: () => void }} */
+    const out = compressor ?? res;
+    if (compressor) compressor.pipe(res);
+    out.write(parts.before);
+    compressor?.flush();
+    const rendered = await rendering;
+    if (!rendered) {
+      out.end(parts.boot + parts.after);
+      return true;
+    }
+    await new Promise((resolve, reject) => {
+      rendered.body.on('data', (chunk) => {
+        out.write(chunk);
+        compressor?.flush();
+      });
+      rendered.body.on('end', resolve);
+      rendered.body.on('error', reject);
+    }).catch((/** @type {unknown} */ error) => {
+      // The markup is cut short: the browser renders the page over it.
+      console.warn(`server rendering of ${url} broke off: ${String(error)}`);
+    });
+    const close = parts.after.indexOf('</div>') + '</div>'.length;
+    out.end(
+      parts.after.slice(0, close) +
+        queryStateScript(rendered.state(), nonce) +
+        parts.after.slice(close),
+    );
+    return true;
+  }
+
   /**
    * What the page for `pathname` carries before </head>: resource hints for the
    * code of the remote that owns the path and the runtime config, inline.
@@ -113,8 +177,7 @@ export function serveDist({
    */
   async function pageExtras(req, pathname, config) {
     if (!config) return '';
-    const owners = await routeOwners();
-    const owner = owners ? ownerOf(owners, pathname) : null;
+    const owner = await ownerOfPath(pathname);
     const manifestUrl =
       owner && config.remotes && Object.hasOwn(config.remotes, owner)
         ? config.remotes[owner]
@@ -234,9 +297,16 @@ export function serveDist({
       headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce);
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       const extras = await pageExtras(req, pathname, config);
-      const html = Buffer.from(
-        withNonce(entry.body.toString('utf8'), nonce).replace('</head>', () => `${extras}</head>`),
+      const page = withNonce(entry.body.toString('utf8'), nonce).replace(
+        '</head>',
+        () => `${extras}</head>`,
       );
+      if (renderer && req.method === 'GET' && file === join(distRoot, 'index.html')) {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const request = { url: url.pathname + url.search, pathname, config, nonce, renderer };
+        if (await sendRendered(req, res, page, headers, request)) return;
+      }
+      const html = Buffer.from(page);
       // A per-response body: no ETag, compressed on the fly (it is small).
       await send(req, res, entry, headers, html, null);
       return;

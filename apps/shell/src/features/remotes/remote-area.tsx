@@ -30,6 +30,11 @@ function lazyArea(name: RemoteName): LazyExoticComponent<ComponentType> {
   return area;
 }
 
+/** Drops one area's cached component (a new build of it was deployed). */
+export function forgetArea(name: RemoteName): void {
+  lazyAreas.delete(name);
+}
+
 /** Drops every cached area component (the next render loads afresh). */
 export function forgetLoadedAreas(): void {
   lazyAreas.clear();
