@@ -52,6 +52,7 @@ describe("ServerRenderer: an area's server build", () => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
       calls.push({ url, ifNoneMatch: headers['If-None-Match'] });
       const body = bodies[Math.min(i++, bodies.length - 1)];
+      if (body === undefined) throw new Error('remote() needs at least one body');
       if (body instanceof Error) throw body;
       if (typeof body === 'number') return new Response(null, { status: body });
       const etag = `"${body.length}-${body}"`;
