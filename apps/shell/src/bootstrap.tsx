@@ -18,12 +18,20 @@ import { configFetch, configUrl } from './boot-config';
 /** The id of the query cache a server-rendered page carries (apps/web-server). */
 const queryStateId = 'query-state';
 
-/** The query cache the server rendered this page with, or null when the page was not server-rendered. */
+/**
+ * The query cache the server rendered this page with, or null when the page was
+ * not server-rendered. The block is read once and taken out of the page: its
+ * data now lives in the query cache, and stored text (an event's description)
+ * is not left in a <script> element.
+ */
 function serverQueryState(): unknown {
   const block = document.getElementById(queryStateId);
-  if (!block?.textContent) return null;
+  if (!block) return null;
+  const text = block.textContent;
+  block.remove();
+  if (!text) return null;
   try {
-    return parseQueryState(block.textContent);
+    return parseQueryState(text);
   } catch {
     return null;
   }

@@ -136,10 +136,14 @@ export class ManifestCache {
 
   /**
    * The App scripts of the remote whose manifest is at `url`, or null when unknown.
+   * A first fetch is awaited `timeoutMs`, or until `until` settles when that is
+   * later (a server-rendered page's head waits as long as its markup does: the
+   * head then leaves with the hints, never later than the markup).
    * @param {string} url
+   * @param {{ until?: Promise<unknown> }} [options]
    * @returns {Promise<string[] | null>}
    */
-  async scriptsOf(url) {
+  async scriptsOf(url, { until } = {}) {
     let entry = this.entries.get(url);
     const now = Date.now();
     if (entry && now - entry.at < this.freshMs) return entry.scripts;
@@ -153,7 +157,8 @@ export class ManifestCache {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const timeout = new Promise((resolve) => (timer = setTimeout(resolve, this.timeoutMs)));
-    await Promise.race([refresh, timeout]);
+    const limit = until ? Promise.all([timeout, until.catch(() => undefined)]) : timeout;
+    await Promise.race([refresh, limit]);
     clearTimeout(timer);
     return entry.scripts;
   }

@@ -23,7 +23,12 @@ import {
 } from './headers.mjs';
 import { defaults } from './defaults.mjs';
 import { ManifestCache, hintTags, inlineConfigScript, ownerOf } from './page-hints.mjs';
-import { ServerRenderer, queryStateScript, splitAtRoot } from './server-render.mjs';
+import {
+  ServerRenderer,
+  earlyInteractionScript,
+  queryStateScript,
+  splitAtRoot,
+} from './server-render.mjs';
 
 /** @typedef {import('./file-cache.mjs').CachedFile} CachedFile */
 /** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */
@@ -84,8 +89,26 @@ export function serveDist({
         value = null;
       }
       config = { key, value };
+      // The remotes' manifests are fetched now, so the first page of each carries its hints.
+      for (const url of Object.values(remotesOf(value))) void manifests.scriptsOf(url);
     }
     return config.value;
+  }
+
+  /**
+   * A runtime config's remotes (name -> manifest URL); none when it has no such table.
+   * @param {unknown} value
+   * @returns {Record<string, string>}
+   */
+  function remotesOf(value) {
+    const remotes =
+      typeof value === 'object' && value !== null
+        ? /** @type {{ remotes?: unknown }} */ (value).remotes
+        : undefined;
+    if (typeof remotes !== 'object' || remotes === null) return {};
+    return Object.fromEntries(
+      Object.entries(remotes).filter(([, url]) => typeof url === 'string' && URL.canParse(url)),
+    );
   }
 
   /** @type {{ version: string | null, owners: Record<string, string> | null }} */
@@ -124,15 +147,15 @@ export function serveDist({
    * @param {ServerResponse} res
    * @param {string} page index.html with this response's nonce and extras
    * @param {OutgoingHttpHeaders} headers
-   * @param {{ url: string, pathname: string, config: RuntimeConfig | null, nonce: string, renderer: ServerRenderer }} request
+   * @param {{ url: string, nonce: string, rendering: ReturnType<ServerRenderer['render']> }} request
    * @returns {Promise<boolean>} false when nothing was sent (the page has no #root)
    */
-  async function sendRendered(req, res, page, headers, { url, pathname, config, nonce, renderer }) {
+  async function sendRendered(req, res, page, headers, { url, nonce, rendering }) {
     const parts = splitAtRoot(page);
-    if (!parts) return false;
-    const rendering = ownerOfPath(pathname).then((owner) =>
-      renderer.render({ url, owner, config, nonce }),
-    );
+    if (!parts) {
+      void rendering.then((rendered) => rendered?.body.resume());
+      return false;
+    }
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     headers['Vary'] = 'Accept-Encoding';
     if (encoding) headers['Content-Encoding'] = encoding;
@@ -174,15 +197,18 @@ export function serveDist({
    * @param {IncomingMessage} req
    * @param {string} pathname
    * @param {RuntimeConfig | null} config
+   * @param {Promise<unknown>} [markup] the page's server rendering: the hints may wait for it
    */
-  async function pageExtras(req, pathname, config) {
+  async function pageExtras(req, pathname, config, markup) {
     if (!config) return '';
     const owner = await ownerOfPath(pathname);
     const manifestUrl =
       owner && config.remotes && Object.hasOwn(config.remotes, owner)
         ? config.remotes[owner]
         : undefined;
-    const scripts = manifestUrl ? await manifests.scriptsOf(manifestUrl) : null;
+    const scripts = manifestUrl
+      ? await manifests.scriptsOf(manifestUrl, markup ? { until: markup } : {})
+      : null;
     const host = req.headers.host;
     return (
       hintTags({
@@ -296,14 +322,24 @@ export function serveDist({
       headers['Cache-Control'] = 'no-cache';
       headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce);
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
-      const extras = await pageExtras(req, pathname, config);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const pageUrl = url.pathname + url.search;
+      // The page's server rendering starts before its head is made: the hints may wait for it.
+      const rendering =
+        renderer && req.method === 'GET' && file === join(distRoot, 'index.html')
+          ? ownerOfPath(pathname).then((owner) =>
+              renderer.render({ url: pageUrl, owner, config, nonce }),
+            )
+          : null;
+      const extras =
+        (await pageExtras(req, pathname, config, rendering ?? undefined)) +
+        (rendering ? earlyInteractionScript(nonce) : '');
       const page = withNonce(entry.body.toString('utf8'), nonce).replace(
         '</head>',
         () => `${extras}</head>`,
       );
-      if (renderer && req.method === 'GET' && file === join(distRoot, 'index.html')) {
-        const url = new URL(req.url ?? '/', 'http://localhost');
-        const request = { url: url.pathname + url.search, pathname, config, nonce, renderer };
+      if (rendering) {
+        const request = { url: pageUrl, nonce, rendering };
         if (await sendRendered(req, res, page, headers, request)) return;
       }
       const html = Buffer.from(page);
