@@ -26,6 +26,10 @@ const areas = {
   lounge: 'lounge-[a-z-]+\\.spec|@lounge',
   games: 'games-[a-z-]+\\.spec|@games',
   admin: 'admin-[a-z-]+\\.spec|bookings-door\\.spec|@admin',
+  // tests that load or read the lounge's or the games' code beside the shell's and the
+  // guest's (what the shell preloads, a remote that fails, the XSS walk through every area)
+  cross:
+    'first-load\\.spec|remote-preload\\.spec|remote-failure\\.spec|lazy-loading\\.spec|shared-state\\.spec|xss\\.spec|@cross',
 };
 const suiteNames = ['suite', ...Object.keys(areas)];
 

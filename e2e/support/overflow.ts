@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { networkQuiet } from './network';
 
 /**
  * Waits until the page in <main> has settled: its code and first data loaded
@@ -6,8 +7,9 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function settle(page: Page) {
   await page.waitForLoadState('load');
-  // The lounge keeps a realtime socket open; network idle is a best effort here.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  // The lounge keeps a realtime socket open, which is not counted; a request still open after
+  // 5 s ends the wait.
+  await networkQuiet(page);
   await expect(page.locator('main [role="status"]').filter({ hasText: /Loading/ })).toHaveCount(0);
   await expect(page.locator('main h1, main h2').first()).toBeVisible();
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { networkQuiet, test } from '../support/network';
 import { routeTable } from '@bistro/ui/routes';
 import { ownerTag } from '../support/areas';
 import { recordCspViolations } from '../support/csp';
@@ -46,7 +47,7 @@ async function signInAsAccount(page: Page, email: string, password = 'password12
 async function settle(page: Page) {
   await expect(page.locator('main').first()).toBeVisible();
   await expect(page.locator('main [role="status"]').filter({ hasText: 'Loading…' })).toHaveCount(0);
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await networkQuiet(page);
 }
 
 /** Violations of moderate, serious or critical impact, as readable lines. */

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { networkQuiet, test } from '../support/network';
 import { seedBrowserSession } from '../support/session';
 
 const pages = [
@@ -16,7 +17,7 @@ const shots = process.env['GUEST_SHOTS'];
 async function expectNoSidewaysScroll(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator(`main [data-area="guest"][data-route="${path}"]`)).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   if (shots) {
     await page.screenshot({
       path: `${shots}/${page.viewportSize()!.width}${path.replace(/\//g, '_') || '_'}.png`,

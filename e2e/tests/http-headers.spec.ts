@@ -58,52 +58,54 @@ test('the shell page carries the security headers and a CSP naming only the suit
   expect(second.headers()['content-security-policy']).not.toContain(`'nonce-${nonce}'`);
 });
 
-test('hashed chunks are compressed and immutable; manifests and remoteEntry revalidate', async ({
-  request,
-}) => {
-  const html = await (await request.get(`${shellUrl}/`)).text();
-  const main = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
-  expect(main).toBeTruthy();
+test(
+  'hashed chunks are compressed and immutable; manifests and remoteEntry revalidate',
+  { tag: '@cross' },
+  async ({ request }) => {
+    const html = await (await request.get(`${shellUrl}/`)).text();
+    const main = /src="\/(main\.[0-9a-f]{8}\.js)"/.exec(html)?.[1];
+    expect(main).toBeTruthy();
 
-  const brotli = await request.get(`${shellUrl}/${main}`, {
-    headers: { 'Accept-Encoding': 'br' },
-  });
-  expect(brotli.headers()['content-encoding']).toBe('br');
-  expect(brotli.headers()['vary']).toBe('Accept-Encoding');
-  expect(brotli.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
-  const gzip = await request.get(`${shellUrl}/${main}`, {
-    headers: { 'Accept-Encoding': 'gzip, br;q=0' },
-  });
-  expect(gzip.headers()['content-encoding']).toBe('gzip');
-  const plain = await request.get(`${shellUrl}/${main}`, {
-    headers: { 'Accept-Encoding': 'identity' },
-  });
-  expect(plain.headers()['content-encoding']).toBeUndefined();
-  // All three decode to the same script.
-  const body = await plain.body();
-  expect((await brotli.body()).equals(body)).toBe(true);
-  expect((await gzip.body()).equals(body)).toBe(true);
-  // Revalidation: the ETag of the variant answers 304.
-  const etag = brotli.headers()['etag'] ?? '';
-  expect(etag).not.toBe('');
-  const again = await request.get(`${shellUrl}/${main}`, {
-    headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag },
-  });
-  expect(again.status()).toBe(304);
-
-  for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
-    const response = await request.get(`${remoteUrl('lounge')}/${file}`, {
-      headers: { 'Accept-Encoding': 'br, gzip' },
+    const brotli = await request.get(`${shellUrl}/${main}`, {
+      headers: { 'Accept-Encoding': 'br' },
     });
-    expect(response.status()).toBe(200);
-    expect(response.headers()['cache-control']).toBe('no-cache');
-    expect(response.headers()['access-control-allow-origin']).toBe('*');
-    expect(response.headers()['cross-origin-resource-policy']).toBe('cross-origin');
-    expect(response.headers()['content-security-policy']).toContain("default-src 'none'");
-  }
-  const config = await request.get(`${shellUrl}/config.json`);
-  expect(config.headers()['cache-control']).toBe('no-store');
-});
+    expect(brotli.headers()['content-encoding']).toBe('br');
+    expect(brotli.headers()['vary']).toBe('Accept-Encoding');
+    expect(brotli.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzip = await request.get(`${shellUrl}/${main}`, {
+      headers: { 'Accept-Encoding': 'gzip, br;q=0' },
+    });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+    const plain = await request.get(`${shellUrl}/${main}`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    expect(plain.headers()['content-encoding']).toBeUndefined();
+    // All three decode to the same script.
+    const body = await plain.body();
+    expect((await brotli.body()).equals(body)).toBe(true);
+    expect((await gzip.body()).equals(body)).toBe(true);
+    // Revalidation: the ETag of the variant answers 304.
+    const etag = brotli.headers()['etag'] ?? '';
+    expect(etag).not.toBe('');
+    const again = await request.get(`${shellUrl}/${main}`, {
+      headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag },
+    });
+    expect(again.status()).toBe(304);
+
+    for (const file of ['mf-manifest.json', 'remoteEntry.js']) {
+      const response = await request.get(`${remoteUrl('lounge')}/${file}`, {
+        headers: { 'Accept-Encoding': 'br, gzip' },
+      });
+      expect(response.status()).toBe(200);
+      expect(response.headers()['cache-control']).toBe('no-cache');
+      expect(response.headers()['access-control-allow-origin']).toBe('*');
+      expect(response.headers()['cross-origin-resource-policy']).toBe('cross-origin');
+      expect(response.headers()['content-security-policy']).toContain("default-src 'none'");
+    }
+    const config = await request.get(`${shellUrl}/config.json`);
+    expect(config.headers()['cache-control']).toBe('no-store');
+  },
+);
 
 test('a missing chunk is a 404, not the app page, and nothing outside dist is served', async ({
   request,
@@ -120,23 +122,27 @@ test('a missing chunk is a 404, not the app page, and nothing outside dist is se
   expect(deepLink.headers()['content-type']).toContain('text/html');
 });
 
-test('production source maps carry no source code, the admin area included', async ({
-  request,
-}) => {
-  const manifest = (await (await request.get(`${remoteUrl('admin')}/mf-manifest.json`)).json()) as {
-    exposes: { assets: { js: { sync: string[]; async: string[] } } }[];
-  };
-  const files = manifest.exposes.flatMap((e) => [...e.assets.js.sync, ...e.assets.js.async]);
-  expect(files.length).toBeGreaterThan(0);
-  let served = 0;
-  for (const file of files) {
-    const map = await request.get(`${remoteUrl('admin')}/${file}.map`);
-    if (map.status() === 404) continue;
-    served++;
-    const body = (await map.json()) as { sources: string[]; sourcesContent?: unknown[] };
-    expect(body.sources.length, file).toBeGreaterThan(0);
-    expect(body.sourcesContent ?? [], file).toEqual([]);
-  }
-  // the maps are there (file and line for error reports), only without the code
-  expect(served).toBeGreaterThan(0);
-});
+test(
+  'production source maps carry no source code, the admin area included',
+  { tag: '@cross' },
+  async ({ request }) => {
+    const manifest = (await (
+      await request.get(`${remoteUrl('admin')}/mf-manifest.json`)
+    ).json()) as {
+      exposes: { assets: { js: { sync: string[]; async: string[] } } }[];
+    };
+    const files = manifest.exposes.flatMap((e) => [...e.assets.js.sync, ...e.assets.js.async]);
+    expect(files.length).toBeGreaterThan(0);
+    let served = 0;
+    for (const file of files) {
+      const map = await request.get(`${remoteUrl('admin')}/${file}.map`);
+      if (map.status() === 404) continue;
+      served++;
+      const body = (await map.json()) as { sources: string[]; sourcesContent?: unknown[] };
+      expect(body.sources.length, file).toBeGreaterThan(0);
+      expect(body.sourcesContent ?? [], file).toEqual([]);
+    }
+    // the maps are there (file and line for error reports), only without the code
+    expect(served).toBeGreaterThan(0);
+  },
+);

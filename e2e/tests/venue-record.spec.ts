@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from '../support/network';
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
 import { expectNoSidewaysScroll, settle } from '../support/overflow';
@@ -128,47 +129,48 @@ async function expectSizedStorageImage(img: Locator, what: string) {
 
 const FRIDAY_NEON = 'e0000000-0000-4000-8000-000000000001';
 
-test("the seed's pictures show, sized and responsive: event cards, the event's gallery, the home page's photos and the DJs", async ({
-  page,
-  browser,
-}) => {
-  await page.goto('/events');
-  const card = page.getByRole('article', { name: 'Friday Night Neon' });
-  // a cover is decorative (alt=""): the card's title names the event
-  await expectSizedStorageImage(card.locator('img'), 'the event card');
-  await expect(card.locator('img')).toHaveAttribute('sizes', /vw/);
-  // below the fold, cards load lazily
-  await expect(
-    page.getByRole('article', { name: 'Latin Heat Saturday' }).locator('img'),
-  ).toHaveAttribute('loading', 'lazy');
+test(
+  "the seed's pictures show, sized and responsive: event cards, the event's gallery, the home page's photos and the DJs",
+  { tag: '@cross' },
+  async ({ page, browser }) => {
+    await page.goto('/events');
+    const card = page.getByRole('article', { name: 'Friday Night Neon' });
+    // a cover is decorative (alt=""): the card's title names the event
+    await expectSizedStorageImage(card.locator('img'), 'the event card');
+    await expect(card.locator('img')).toHaveAttribute('sizes', /vw/);
+    // below the fold, cards load lazily
+    await expect(
+      page.getByRole('article', { name: 'Latin Heat Saturday' }).locator('img'),
+    ).toHaveAttribute('loading', 'lazy');
 
-  await page.goto(`/events?event=${FRIDAY_NEON}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Friday Night Neon' })).toBeVisible();
-  const gallery = page.getByRole('list', { name: 'Images of Friday Night Neon' });
-  await expect(gallery.getByRole('img')).toHaveCount(2);
-  for (const img of await gallery.getByRole('img').all())
-    await expectSizedStorageImage(img, 'a gallery image');
+    await page.goto(`/events?event=${FRIDAY_NEON}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Friday Night Neon' })).toBeVisible();
+    const gallery = page.getByRole('list', { name: 'Images of Friday Night Neon' });
+    await expect(gallery.getByRole('img')).toHaveCount(2);
+    for (const img of await gallery.getByRole('img').all())
+      await expectSizedStorageImage(img, 'a gallery image');
 
-  await page.goto('/');
-  const featured = page.getByRole('list', { name: 'Featured photos' });
-  await expect(featured.getByRole('img').first()).toBeVisible();
-  await expectSizedStorageImage(featured.getByRole('img').first(), 'a featured photo');
+    await page.goto('/');
+    const featured = page.getByRole('list', { name: 'Featured photos' });
+    await expect(featured.getByRole('img').first()).toBeVisible();
+    await expectSizedStorageImage(featured.getByRole('img').first(), 'a featured photo');
 
-  const context = await browser.newContext();
-  const member = await context.newPage();
-  await seedBrowserSession(member, 'maya@example.com', 'password123');
-  await member.goto('/djs');
-  await expectSizedStorageImage(
-    member.getByRole('img', { name: 'Artwork for DJ Nova' }),
-    "DJ Nova's portrait",
-  );
-  await member.goto('/');
-  const wall = member.getByRole('list', { name: 'Latest photos' });
-  await expect(wall.getByRole('img').first()).toBeVisible();
-  expect(await wall.getByRole('img').count()).toBeGreaterThanOrEqual(4);
-  await expectSizedStorageImage(wall.getByRole('img').first(), 'a photo on the wall');
-  await context.close();
-});
+    const context = await browser.newContext();
+    const member = await context.newPage();
+    await seedBrowserSession(member, 'maya@example.com', 'password123');
+    await member.goto('/djs');
+    await expectSizedStorageImage(
+      member.getByRole('img', { name: 'Artwork for DJ Nova' }),
+      "DJ Nova's portrait",
+    );
+    await member.goto('/');
+    const wall = member.getByRole('list', { name: 'Latest photos' });
+    await expect(wall.getByRole('img').first()).toBeVisible();
+    expect(await wall.getByRole('img').count()).toBeGreaterThanOrEqual(4);
+    await expectSizedStorageImage(wall.getByRole('img').first(), 'a photo on the wall');
+    await context.close();
+  },
+);
 
 test('the storage renderer refuses a transformation it does not support, as Supabase does', async ({
   page,

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { networkQuiet, test } from '../support/network';
 import {
   createMember,
   memberToken,
@@ -193,7 +194,7 @@ function watch(page: Page) {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return async function inert(screen: string) {
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const found = await page.evaluate(() => {
       const all = [...document.querySelectorAll('*')];
       const jsUrl = (v: string | null) => v !== null && /^\s*javascript:.*__xss/is.test(v);
