@@ -35,8 +35,11 @@ test.describe('with JavaScript off', () => {
 
   for (const { path, content } of pages) {
     test(`${path} arrives with its content`, async ({ page }) => {
-      await page.goto(`${shellUrl}${path}`);
+      const response = await page.goto(`${shellUrl}${path}`);
       await expect(content(page)).toBeVisible();
+      // styled by class only: the CSP allows no style attribute
+      const html = (await response?.text()) ?? '';
+      expect(html.match(/<[a-z][^>]*\sstyle="[^"]*"/gi) ?? []).toEqual([]);
       // the nav is the app's, not the static first screen's
       await expect(
         page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }),
@@ -120,6 +123,29 @@ test('the browser hydrates each page without a mismatch or a second render', asy
     .click();
   await expect(page.locator('[elementtiming="events-list"]').first()).toBeVisible();
   expect(messages).toEqual([]);
+});
+
+test('a tap that lands before the page is hydrated is done once it is', async ({ page }) => {
+  // The shell's code is held back until the visitor has tapped the server-rendered link.
+  let tapped = () => {};
+  const tap = new Promise<void>((resolve) => (tapped = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await tap;
+    await route.continue();
+  });
+  await page.goto(`${shellUrl}/auth`, { waitUntil: 'commit' });
+  const forgot = page.getByRole('button', { name: 'Forgot password?' });
+  await forgot.click();
+  expect(
+    await forgot.evaluate((button) =>
+      Object.keys(button).some((key) => key.startsWith('__reactFiber')),
+    ),
+    'React did not own the link when it was tapped',
+  ).toBe(false);
+  tapped();
+  await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
+  // the page is the server's, hydrated: the form did not leave for the URL
+  await expect(page).toHaveURL(`${shellUrl}/auth`);
 });
 
 let folder: string;

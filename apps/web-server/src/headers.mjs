@@ -50,10 +50,8 @@ export function originOf(url) {
  * manifests from the shell ('self') and the configured remotes only, data from
  * the configured backend only (REST, auth, functions, storage images), inline
  * <style> and <script> only with this response's nonce (a server-rendered page
- * carries React's small inline scripts), no plugins, no framing. Style
- * attributes are allowed on their own (`style-src-attr`): a server-rendered
- * element carries its inline style as an attribute, which hydration keeps as
- * it is; an attribute can hold declarations only, never a rule or a script.
+ * carries React's small inline scripts), no style attributes (a server-rendered
+ * element is styled by class, from a nonced <style>), no plugins, no framing.
  * @param {RuntimeConfig | null | undefined} config
  * @param {string} [nonce]
  */
@@ -73,7 +71,6 @@ export function contentSecurityPolicy(config, nonce) {
     `default-src 'self'`,
     `script-src ${list("'self'", ...remotes, nonce && `'nonce-${nonce}'`)}`,
     `style-src ${list("'self'", ...remotes, nonce && `'nonce-${nonce}'`)}`,
-    `style-src-attr 'unsafe-inline'`,
     `img-src ${list("'self'", 'data:', 'blob:', ...remotes, api)}`,
     `font-src ${list("'self'", ...remotes)}`,
     `connect-src ${list("'self'", ...remotes, ...apiSources)}`,
