@@ -105,10 +105,10 @@ describe('ManifestCache', () => {
   });
 
   it("waits past its timeout for a server-rendered page's markup, not past the manifest", async () => {
-    let answer = (_: Response) => {};
+    let answer: (response: Response) => void = () => undefined;
     const fetchImpl = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     const cache = new ManifestCache({ fetchImpl, timeoutMs: 10 });
-    let markupReady = () => {};
+    let markupReady: () => void = () => undefined;
     const markup = new Promise<void>((resolve) => (markupReady = resolve));
     const scripts = cache.scriptsOf(url, { until: markup });
     // the timeout has passed, the markup is not ready: the manifest still counts

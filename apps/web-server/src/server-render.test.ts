@@ -2,7 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ServerRenderer, queryStateScript, splitAtRoot } from './server-render.mjs';
+import {
+  ServerRenderer,
+  earlyInteractionScript,
+  queryStateScript,
+  splitAtRoot,
+} from './server-render.mjs';
 
 describe('splitAtRoot', () => {
   it("cuts the shell's page around #root's static first screen", () => {
@@ -32,6 +37,17 @@ describe('queryStateScript', () => {
       true,
     );
     expect(tag.match(/<\/script>/g)).toHaveLength(1);
+  });
+});
+
+describe('earlyInteractionScript', () => {
+  it('is one classic script with the nonce, whose source parses, without its file comments', () => {
+    const tag = earlyInteractionScript('abc');
+    const source = /^<script nonce="abc">([\s\S]*)<\/script>$/.exec(tag)?.[1] ?? '';
+    expect(source).toContain("document.addEventListener('click'");
+    expect(source).not.toContain('</script');
+    expect(source).not.toMatch(/^\/\//m);
+    expect(() => new Function(source)).not.toThrow();
   });
 });
 
