@@ -6,7 +6,8 @@
 // Options: --skip-build, --fresh (wipe the data folder first), --snapshot (serve a
 // copy of the built folders, taken at start, so rebuilding doesn't change a running suite).
 // Env (defaults in config/defaults.json): DATA_DIR, HOST, PORT_BASE (the shell; the
-//      remotes on the next four ports), API_PORT, INBOX_PORT;
+//      remotes on the next four ports), API_PORT, INBOX_PORT; SERVER_RENDER=off to leave
+//      every page to the browser (no server rendering);
 //      SUPABASE_URL + SUPABASE_ANON_KEY to use hosted Supabase instead of the local backend.
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -84,7 +85,9 @@ async function main() {
   const configFile = join(dataDir, 'runtime', 'config.json');
   await writeFile(configFile, JSON.stringify(runtimeConfig({ ports, host, supabase }), null, 2));
   const snapshot = args.has('--snapshot') ? await snapshotDists(join(dataDir, 'dist')) : undefined;
-  suite = await serveSuite({ ports, host, configFile, snapshot });
+  // SERVER_RENDER=off serves every page for the browser to render (as before server rendering).
+  const serverRender = process.env.SERVER_RENDER !== 'off';
+  suite = await serveSuite({ ports, host, configFile, snapshot, serverRender });
 
   console.log(`
 The suite is running:

@@ -18,6 +18,9 @@ export const SPARE_PORTS = {
   shell: PORT_BASE + 10,
   releasesShell: PORT_BASE + 11,
   releasesStore: PORT_BASE + 12,
+  /** server rendering: a shell and a copy of the guest area deployed on their own */
+  ssrShell: PORT_BASE + 13,
+  ssrGuest: PORT_BASE + 14,
   downRemote: PORT_BASE + 19,
 };
 

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { allowedStyleAttributes } from '../../apps/web-server/src/index.mjs';
 import { suiteConfig } from '../support/session';
 import { ports, shellUrl } from '../support/suite';
 
@@ -34,11 +35,19 @@ test('the shell page carries the security headers and a CSP naming only the suit
   const api = new URL(config.supabase.url).origin;
   expect(csp['frame-ancestors']).toEqual(["'none'"]);
   expect(csp['object-src']).toEqual(["'none'"]);
-  expect([...(csp['script-src'] ?? [])].sort()).toEqual(["'self'", ...remoteOrigins].sort());
+  // code from the site and the remotes, and inline only with this response's nonce
+  const scriptNonce = (csp['script-src'] ?? []).filter((s) => s.startsWith("'nonce-"));
+  expect(scriptNonce).toHaveLength(1);
+  expect([...(csp['script-src'] ?? [])].filter((s) => !s.startsWith("'nonce-")).sort()).toEqual(
+    ["'self'", ...remoteOrigins].sort(),
+  );
   expect(csp['connect-src']).toEqual(expect.arrayContaining([...remoteOrigins, api]));
   expect(csp['img-src']).toContain(api);
-  // No inline script, no eval, and inline styles only with this response's nonce.
+  // No inline script or style without this response's nonce, no eval; style attributes only
+  // with the declarations allowed by hash (two that Radix's tabs set on their own elements).
   expect(headers['content-security-policy']).not.toContain('unsafe-inline');
+  expect(csp['style-src-attr']?.[0]).toBe("'unsafe-hashes'");
+  expect(csp['style-src-attr']?.slice(1)).toHaveLength(allowedStyleAttributes.length);
   expect(headers['content-security-policy']).not.toContain('unsafe-eval');
   const nonce = /'nonce-([^']+)'/.exec((csp['style-src'] ?? []).join(' '))?.[1];
   expect(nonce).toBeTruthy();

@@ -10,7 +10,18 @@ test('a silent API: the events page offers Retry within 8 s, and Retry loads the
     if (!silent) return route.continue();
     // never answered while silent
   });
-  await page.goto('/events');
+  // A first load of /events comes from the server with its events (the server reads the API,
+  // which answers it): the browser reads them when the guest goes there from another page.
+  await page.goto('/');
+  const events = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Events' });
+  // once React owns the link, the tap navigates in the page (before, it would load /events anew)
+  await expect
+    .poll(() => events.evaluate((a) => Object.keys(a).some((k) => k.startsWith('__reactFiber'))))
+    .toBe(true);
+  await events.click();
+  await expect(page).toHaveURL(/\/events$/);
   // from the moment the page says it is loading
   await expect(page.getByText('Loading epic events...')).toBeVisible();
   const started = Date.now();

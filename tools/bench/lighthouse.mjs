@@ -20,7 +20,8 @@
 // mail inbox on BENCH_INBOX_PORT (54553). Options: --pages /,/events (a subset),
 // --runs N (median of N runs per page and measure, default 1), --content-throttling
 // preset|devtools (the network of the content-painted loads, see content-paint.mjs;
-// default preset). Env: CHROMIUM_PATH.
+// default preset). Env: CHROMIUM_PATH; SERVER_RENDER=off serves the pages without
+// server rendering (the browser renders them, as before it).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -304,7 +305,9 @@ async function main() {
     const supabase = { url: backend.keys.url, anonKey: backend.keys.anonKey };
     const configFile = join(dataDir, 'config.json');
     await writeFile(configFile, JSON.stringify(runtimeConfig({ ports, host, supabase })));
-    const suite = await serveSuite({ ports, host, configFile });
+    // SERVER_RENDER=off: the pages as the browser renders them alone (the figures before server rendering)
+    const serverRender = process.env.SERVER_RENDER !== 'off';
+    const suite = await serveSuite({ ports, host, configFile, serverRender });
     cleanups.unshift(() => suite.close());
 
     const chrome = await chromeLauncher.launch({

@@ -49,6 +49,21 @@ const aliases: Record<string, string> = {
   'styled-components$': join(import.meta.dirname, 'styled-facade.ts'),
 };
 
+/**
+ * styled-components' SWC plugin: every styled component gets a component id from
+ * its file and position (namespaced by the app that builds it) instead of a
+ * counter of the order components were defined in, so the class names of an
+ * area's server build are the ones its browser build generates, and a server-
+ * rendered page hydrates with its styles unchanged. No display names: they
+ * would only lengthen the class names.
+ */
+export function styledComponentsPlugin(namespace: string): [string, Record<string, unknown>] {
+  return [
+    '@swc/plugin-styled-components',
+    { ssr: true, displayName: false, fileName: false, namespace, minify: true, pure: true },
+  ];
+}
+
 export interface FederationSettings {
   name: string;
   exposes?: Record<string, string>;
@@ -136,6 +151,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
                 react: { runtime: 'automatic', development: !production, refresh: fastRefresh },
               },
               target: 'es2022',
+              experimental: { plugins: [styledComponentsPlugin(federation.name)] },
             },
           },
           type: 'javascript/auto',

@@ -11,6 +11,7 @@
 export {
   QueryClient,
   QueryClientProvider,
+  hydrate,
   keepPreviousData,
   queryOptions,
   useMutation,

@@ -1,18 +1,54 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { configureSupabase, loadRuntimeConfig, preloadAuthIfSignedIn } from '@bistro/data';
-import { startAuthListener } from '@bistro/auth';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import {
+  configureSupabase,
+  loadRuntimeConfig,
+  preloadAuthIfSignedIn,
+  queryClient,
+} from '@bistro/data';
+import { startAuthListener, useAuthStore } from '@bistro/auth';
 import { findRoute } from '@bistro/ui';
 import { preloadArea, registerAreaRemotes } from './features/remotes/federation';
 import { App } from './app/app';
+import { parseQueryState } from './app/query-state';
 import { StartupError } from './app/startup-error';
 import { configFetch, configUrl } from './boot-config';
 
-/** Renders the app once the runtime config is read (main.ts calls it, after the modules are evaluated). */
+/** The id of the query cache a server-rendered page carries (apps/web-server). */
+const queryStateId = 'query-state';
+
+/**
+ * The query cache the server rendered this page with, or null when the page was
+ * not server-rendered. The block is read once and taken out of the page: its
+ * data now lives in the query cache, and stored text (an event's description)
+ * is not left in a <script> element.
+ */
+function serverQueryState(): unknown {
+  const block = document.getElementById(queryStateId);
+  if (!block) return null;
+  const text = block.textContent;
+  block.remove();
+  if (!text) return null;
+  try {
+    return parseQueryState(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Renders the app once the runtime config is read (main.ts calls it, after the
+ * modules are evaluated). A page the server rendered (for a visitor) is
+ * hydrated: React adopts the markup, with the query cache it was rendered
+ * with, so nothing on screen changes. A member's page (a session is stored)
+ * is rendered afresh, as the server rendered what a visitor sees.
+ */
 export async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  const root = createRoot(container);
+  const serverState = serverQueryState();
+  let root: Root | null = serverState ? null : createRoot(container);
   // A member's session check needs the auth code: fetch it alongside the config.
   preloadAuthIfSignedIn();
   try {
@@ -23,10 +59,24 @@ export async function start(): Promise<void> {
     if (owner && owner !== 'shell') preloadArea(owner);
     const supabase = config.supabase ? configureSupabase(config.supabase) : null;
     startAuthListener(supabase);
+    if (serverState && useAuthStore.getState().status === 'signedOut') {
+      hydrate(queryClient, serverState);
+      startTransition(() => {
+        hydrateRoot(container, <App />, {
+          // A part that could not be hydrated is rendered again (React recovers): say where.
+          onRecoverableError(error, info) {
+            console.error('Hydration recovered by rendering again', error, info.componentStack);
+          },
+        });
+      });
+      return;
+    }
+    const clientRoot = (root ??= createRoot(container));
     // A transition: React renders in slices and yields to the browser between them.
-    startTransition(() => root.render(<App />));
+    startTransition(() => clientRoot.render(<App />));
   } catch (error) {
     console.error(error);
+    root ??= createRoot(container);
     root.render(<StartupError message={error instanceof Error ? error.message : String(error)} />);
   }
 }

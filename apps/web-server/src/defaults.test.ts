@@ -112,10 +112,16 @@ describe('contentSecurityPolicy', () => {
       { remotes: { a: 'javascript:alert(1)', b: 'not a url', c: 'https://c.example.com/x.json' } },
       'abc',
     );
-    expect(csp).toContain("script-src 'self' https://c.example.com;");
+    expect(csp).toContain("script-src 'self' https://c.example.com 'nonce-abc';");
     expect(csp).not.toContain('javascript');
     expect(csp).toContain("style-src 'self' https://c.example.com 'nonce-abc';");
     expect(contentSecurityPolicy(null)).toContain("script-src 'self';");
     expect(contentSecurityPolicy(null)).toContain("style-src 'self';");
+    // nothing inline without the nonce: not a <style>, a <script>; style attributes by hash only
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain(
+      "style-src-attr 'unsafe-hashes' 'sha256-MtxTLcyxVEJFNLEIqbVTaqR4WWr0+lYSZ78AzGmNsuA=' " +
+        "'sha256-PhrR5O1xWiklTp5YfH8xWeig83Y/rhbrdb5whLn1pSg=';",
+    );
   });
 });

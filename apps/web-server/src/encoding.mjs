@@ -1,6 +1,12 @@
 // Content negotiation and compression: brotli when the client takes it, else gzip.
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import {
+  brotliCompress,
+  constants as zlibConstants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+} from 'node:zlib';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -49,4 +55,16 @@ export function compress(body, encoding) {
     });
   }
   return gzipAsync(body, { level: 9 });
+}
+
+/**
+ * A compressing stream for a response written in parts (a server-rendered
+ * page): quick settings, since it runs while the visitor waits, and each part
+ * can be flushed to the client as soon as it is written.
+ * @param {Encoding} encoding
+ */
+export function compressStream(encoding) {
+  return encoding === 'br'
+    ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+    : createGzip({ level: 6 });
 }

@@ -9,6 +9,11 @@ import { compress } from './encoding.mjs';
 
 const compressibleTypes =
   /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+/**
+ * An area's server build (dist/server/): fetched by the web server over the
+ * local network, where compressing it would cost more than it saves.
+ */
+const serverBuildFile = /[\\/]server[\\/][^\\/]+\.c?js$/;
 /** Below this a compressed body saves less than its framing costs. */
 const minCompressBytes = 1024;
 
@@ -49,7 +54,10 @@ export class FileCache {
           ? `${type}; charset=utf-8`
           : type,
         etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
-        compressible: compressibleTypes.test(type) && body.length >= minCompressBytes,
+        compressible:
+          compressibleTypes.test(type) &&
+          body.length >= minCompressBytes &&
+          !serverBuildFile.test(file),
         encoded: new Map(),
       };
       this.entries.set(file, entry);

@@ -1,6 +1,7 @@
 // The headers the suite's servers send: security headers on every response,
 // cache rules by file name, and the shell page's Content-Security-Policy built
 // from its runtime config.
+import { createHash } from 'node:crypto';
 
 /** Headers on every response of every server. */
 export const commonHeaders = {
@@ -46,10 +47,26 @@ export function originOf(url) {
 }
 
 /**
+ * The only style attributes a page may carry, each allowed by its hash alone:
+ * the declarations Radix's tabs put on their own elements (the tab list's
+ * `outline:none`; the open panel's `animation-duration:0s`, against a mount
+ * animation, until the next render), which no prop takes off and which a
+ * server-rendered /auth carries in its markup. Every other element is styled
+ * by class, from a <style> with the response's nonce.
+ */
+export const allowedStyleAttributes = Object.freeze(['outline:none', 'animation-duration:0s']);
+
+const styleAttributeHashes = allowedStyleAttributes.map(
+  (declarations) => `'sha256-${createHash('sha256').update(declarations).digest('base64')}'`,
+);
+
+/**
  * The shell page's Content-Security-Policy for a runtime config: code and
  * manifests from the shell ('self') and the configured remotes only, data from
  * the configured backend only (REST, auth, functions, storage images), inline
- * <style> only with this response's nonce, no plugins, no framing.
+ * <style> and <script> only with this response's nonce (a server-rendered page
+ * carries React's small inline scripts), no style attribute but the few
+ * allowed by hash (`allowedStyleAttributes`), no plugins, no framing.
  * @param {RuntimeConfig | null | undefined} config
  * @param {string} [nonce]
  */
@@ -67,8 +84,9 @@ export function contentSecurityPolicy(config, nonce) {
   const list = (...sources) => sources.filter(Boolean).join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${list("'self'", ...remotes)}`,
+    `script-src ${list("'self'", ...remotes, nonce && `'nonce-${nonce}'`)}`,
     `style-src ${list("'self'", ...remotes, nonce && `'nonce-${nonce}'`)}`,
+    `style-src-attr 'unsafe-hashes' ${styleAttributeHashes.join(' ')}`,
     `img-src ${list("'self'", 'data:', 'blob:', ...remotes, api)}`,
     `font-src ${list("'self'", ...remotes)}`,
     `connect-src ${list("'self'", ...remotes, ...apiSources)}`,

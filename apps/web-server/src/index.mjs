@@ -12,7 +12,7 @@ export {
   suiteSettings,
 } from './defaults.mjs';
 export { negotiateEncoding } from './encoding.mjs';
-export { cacheControl, contentSecurityPolicy } from './headers.mjs';
+export { allowedStyleAttributes, cacheControl, contentSecurityPolicy } from './headers.mjs';
 export { serveDist } from './serve-dist.mjs';
 export { distOf, runtimeConfig, serveSuite, snapshotDists } from './suite.mjs';
 

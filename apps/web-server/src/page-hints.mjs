@@ -16,19 +16,31 @@ import { originOf } from './headers.mjs';
 export const inlineConfigId = 'runtime-config';
 
 /**
- * A `<script type="application/json">` block with the runtime config. Not
- * executed, so the CSP does not apply to it; `<` is escaped so nothing in the
- * JSON can end the block (`</script>`) or open a comment.
- * @param {unknown} config
+ * A `<script type="application/json">` block. Not executed, so the CSP does
+ * not apply to it (a nonce, when given, marks it as the server's); `<` is
+ * escaped so nothing in the JSON can end the block (`</script>`) or open a
+ * comment.
+ * @param {string} id
+ * @param {unknown} value
+ * @param {string} [nonce]
  */
-export function inlineConfigScript(config) {
-  const json = JSON.stringify(config)
+export function inlineJsonScript(id, value, nonce) {
+  const json = JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-  return `<script type="application/json" id="${inlineConfigId}">${json}</script>`;
+  const nonceAttribute = nonce ? ` nonce="${attribute(nonce)}"` : '';
+  return `<script type="application/json" id="${id}"${nonceAttribute}>${json}</script>`;
+}
+
+/**
+ * The runtime config, inline (see `inlineJsonScript`).
+ * @param {unknown} config
+ */
+export function inlineConfigScript(config) {
+  return inlineJsonScript(inlineConfigId, config);
 }
 
 /**
@@ -124,10 +136,14 @@ export class ManifestCache {
 
   /**
    * The App scripts of the remote whose manifest is at `url`, or null when unknown.
+   * A first fetch is awaited `timeoutMs`, or until `until` settles when that is
+   * later (a server-rendered page's head waits as long as its markup does: the
+   * head then leaves with the hints, never later than the markup).
    * @param {string} url
+   * @param {{ until?: Promise<unknown> }} [options]
    * @returns {Promise<string[] | null>}
    */
-  async scriptsOf(url) {
+  async scriptsOf(url, { until } = {}) {
     let entry = this.entries.get(url);
     const now = Date.now();
     if (entry && now - entry.at < this.freshMs) return entry.scripts;
@@ -141,7 +157,8 @@ export class ManifestCache {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timer;
     const timeout = new Promise((resolve) => (timer = setTimeout(resolve, this.timeoutMs)));
-    await Promise.race([refresh, timeout]);
+    const limit = until ? Promise.all([timeout, until.catch(() => undefined)]) : timeout;
+    await Promise.race([refresh, limit]);
     clearTimeout(timer);
     return entry.scripts;
   }

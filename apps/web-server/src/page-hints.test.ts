@@ -103,6 +103,28 @@ describe('ManifestCache', () => {
     expect(await slow.scriptsOf(url)).toBeNull();
     expect(Date.now() - started).toBeLessThan(500);
   });
+
+  it("waits past its timeout for a server-rendered page's markup, not past the manifest", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchImpl = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const cache = new ManifestCache({ fetchImpl, timeoutMs: 10 });
+    let markupReady: () => void = () => undefined;
+    const markup = new Promise<void>((resolve) => (markupReady = resolve));
+    const scripts = cache.scriptsOf(url, { until: markup });
+    // the timeout has passed, the markup is not ready: the manifest still counts
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer(Response.json(manifest(['App.10000000.js'])));
+    expect(await scripts).toContain('http://127.0.0.1:4202/App.10000000.js');
+
+    // a manifest that never answers: the head leaves with the markup
+    const hanging = new ManifestCache({
+      fetchImpl: () => new Promise<Response>(() => undefined),
+      timeoutMs: 10,
+    });
+    const late = hanging.scriptsOf(url, { until: markup });
+    markupReady();
+    expect(await late).toBeNull();
+  });
 });
 
 describe('hintTags', () => {

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { compress, negotiateEncoding } from './encoding.mjs';
+import { compress, compressStream, negotiateEncoding } from './encoding.mjs';
 import { FileCache, listFiles } from './file-cache.mjs';
 import {
   cacheControl,
@@ -23,6 +23,12 @@ import {
 } from './headers.mjs';
 import { defaults } from './defaults.mjs';
 import { ManifestCache, hintTags, inlineConfigScript, ownerOf } from './page-hints.mjs';
+import {
+  ServerRenderer,
+  earlyInteractionScript,
+  queryStateScript,
+  splitAtRoot,
+} from './server-render.mjs';
 
 /** @typedef {import('./file-cache.mjs').CachedFile} CachedFile */
 /** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */
@@ -46,6 +52,7 @@ import { ManifestCache, hintTags, inlineConfigScript, ownerOf } from './page-hin
  * @property {boolean} [cors] a remote: any origin may fetch, nothing renders as a page
  * @property {string} [configFile] served at /config.json and inlined in each page; its remotes and API URL make up the pages' CSP and hints
  * @property {ManifestCache} [manifests] where the remotes' manifests are fetched and kept (a test passes its own)
+ * @property {boolean} [serverRender] pages are rendered on the server with the shell's server build (dist/server), when it has one
  */
 
 /**
@@ -61,9 +68,11 @@ export function serveDist({
   cors = false,
   configFile,
   manifests = new ManifestCache(),
+  serverRender = false,
 }) {
   const files = new FileCache();
   const distRoot = normalize(dist + sep);
+  const renderer = serverRender && spa ? new ServerRenderer({ dist }) : null;
   /** @type {{ key: string | null, value: RuntimeConfig | null }} */
   let config = { key: null, value: null };
 
@@ -80,8 +89,26 @@ export function serveDist({
         value = null;
       }
       config = { key, value };
+      // The remotes' manifests are fetched now, so the first page of each carries its hints.
+      for (const url of Object.values(remotesOf(value))) void manifests.scriptsOf(url);
     }
     return config.value;
+  }
+
+  /**
+   * A runtime config's remotes (name -> manifest URL); none when it has no such table.
+   * @param {unknown} value
+   * @returns {Record<string, string>}
+   */
+  function remotesOf(value) {
+    const remotes =
+      typeof value === 'object' && value !== null
+        ? /** @type {{ remotes?: unknown }} */ (value).remotes
+        : undefined;
+    if (typeof remotes !== 'object' || remotes === null) return {};
+    return Object.fromEntries(
+      Object.entries(remotes).filter(([, url]) => typeof url === 'string' && URL.canParse(url)),
+    );
   }
 
   /** @type {{ version: string | null, owners: Record<string, string> | null }} */
@@ -104,22 +131,84 @@ export function serveDist({
     return routes.owners;
   }
 
+  /** The area that owns a page's path, or null (unknown path, or no route table). @param {string} pathname */
+  async function ownerOfPath(pathname) {
+    const owners = await routeOwners();
+    return owners ? ownerOf(owners, pathname) : null;
+  }
+
+  /**
+   * Sends a page rendered on the server: everything up to #root leaves at once
+   * (the head, with the hints and the config), then the rendered markup as it
+   * streams, then the query cache it was rendered with. When the server cannot
+   * render it, the static first screen follows instead and the browser renders
+   * the page, as without a server build.
+   * @param {IncomingMessage} req
+   * @param {ServerResponse} res
+   * @param {string} page index.html with this response's nonce and extras
+   * @param {OutgoingHttpHeaders} headers
+   * @param {{ url: string, nonce: string, rendering: ReturnType<ServerRenderer['render']> }} request
+   * @returns {Promise<boolean>} false when nothing was sent (the page has no #root)
+   */
+  async function sendRendered(req, res, page, headers, { url, nonce, rendering }) {
+    const parts = splitAtRoot(page);
+    if (!parts) {
+      void rendering.then((rendered) => rendered?.body.resume());
+      return false;
+    }
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    headers['Vary'] = 'Accept-Encoding';
+    if (encoding) headers['Content-Encoding'] = encoding;
+    res.writeHead(200, headers);
+    const compressor = encoding ? compressStream(encoding) : null;
+    /** @type {NodeJS.WritableStream & { flush?: () => void }} */
+    const out = compressor ?? res;
+    if (compressor) compressor.pipe(res);
+    out.write(parts.before);
+    compressor?.flush();
+    const rendered = await rendering;
+    if (!rendered) {
+      out.end(parts.boot + parts.after);
+      return true;
+    }
+    await new Promise((resolve, reject) => {
+      rendered.body.on('data', (chunk) => {
+        out.write(chunk);
+        compressor?.flush();
+      });
+      rendered.body.on('end', resolve);
+      rendered.body.on('error', reject);
+    }).catch((/** @type {unknown} */ error) => {
+      // The markup is cut short: the browser renders the page over it.
+      console.warn(`server rendering of ${url} broke off: ${String(error)}`);
+    });
+    const close = parts.after.indexOf('</div>') + '</div>'.length;
+    out.end(
+      parts.after.slice(0, close) +
+        queryStateScript(rendered.state(), nonce) +
+        parts.after.slice(close),
+    );
+    return true;
+  }
+
   /**
    * What the page for `pathname` carries before </head>: resource hints for the
    * code of the remote that owns the path and the runtime config, inline.
    * @param {IncomingMessage} req
    * @param {string} pathname
    * @param {RuntimeConfig | null} config
+   * @param {Promise<unknown>} [markup] the page's server rendering: the hints may wait for it
    */
-  async function pageExtras(req, pathname, config) {
+  async function pageExtras(req, pathname, config, markup) {
     if (!config) return '';
-    const owners = await routeOwners();
-    const owner = owners ? ownerOf(owners, pathname) : null;
+    const owner = await ownerOfPath(pathname);
     const manifestUrl =
       owner && config.remotes && Object.hasOwn(config.remotes, owner)
         ? config.remotes[owner]
         : undefined;
-    const scripts = manifestUrl ? await manifests.scriptsOf(manifestUrl) : null;
+    const scripts = manifestUrl
+      ? await manifests.scriptsOf(manifestUrl, markup ? { until: markup } : {})
+      : null;
     const host = req.headers.host;
     return (
       hintTags({
@@ -233,10 +322,27 @@ export function serveDist({
       headers['Cache-Control'] = 'no-cache';
       headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce);
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
-      const extras = await pageExtras(req, pathname, config);
-      const html = Buffer.from(
-        withNonce(entry.body.toString('utf8'), nonce).replace('</head>', () => `${extras}</head>`),
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const pageUrl = url.pathname + url.search;
+      // The page's server rendering starts before its head is made: the hints may wait for it.
+      const rendering =
+        renderer && req.method === 'GET' && file === join(distRoot, 'index.html')
+          ? ownerOfPath(pathname).then((owner) =>
+              renderer.render({ url: pageUrl, owner, config, nonce }),
+            )
+          : null;
+      const extras =
+        (await pageExtras(req, pathname, config, rendering ?? undefined)) +
+        (rendering ? earlyInteractionScript(nonce) : '');
+      const page = withNonce(entry.body.toString('utf8'), nonce).replace(
+        '</head>',
+        () => `${extras}</head>`,
       );
+      if (rendering) {
+        const request = { url: pageUrl, nonce, rendering };
+        if (await sendRendered(req, res, page, headers, request)) return;
+      }
+      const html = Buffer.from(page);
       // A per-response body: no ETag, compressed on the fly (it is small).
       await send(req, res, entry, headers, html, null);
       return;

@@ -119,6 +119,7 @@ describe('the shell page', () => {
       "'self'",
       'http://127.0.0.1:4201',
       'http://127.0.0.1:4202',
+      nonceSource,
     ]);
     expect(csp.get('connect-src')).toEqual([
       "'self'",
@@ -137,7 +138,7 @@ describe('the shell page', () => {
     await writeFile(configFile, JSON.stringify(other));
     try {
       const csp = cspOf(await get(shell, '/events'));
-      expect(csp.get('script-src')).toEqual(["'self'", 'https://guest.example.com']);
+      expect(csp.get('script-src')?.slice(0, 2)).toEqual(["'self'", 'https://guest.example.com']);
       expect(csp.get('connect-src')).toEqual(["'self'", 'https://guest.example.com']);
     } finally {
       await writeFile(configFile, JSON.stringify(config));

@@ -59,7 +59,7 @@ export function runtimeConfig({ ports = defaultPorts, host = defaults.host, supa
 
 /**
  * Serves the shell and the four remotes; if one cannot start, the others are closed.
- * @param {{ ports?: SuitePorts, host?: string, configFile?: string, snapshot?: string | undefined }} options
+ * @param {{ ports?: SuitePorts, host?: string, configFile?: string, snapshot?: string | undefined, serverRender?: boolean }} options
  * @returns {Promise<{ servers: RunningServer[], close: () => Promise<unknown> }>}
  */
 export async function serveSuite({
@@ -67,6 +67,7 @@ export async function serveSuite({
   host = defaults.host,
   configFile,
   snapshot,
+  serverRender = true,
 }) {
   /** @type {RunningServer[]} */
   const servers = [];
@@ -77,6 +78,8 @@ export async function serveSuite({
         port: ports.shell,
         host,
         spa: true,
+        // The shell's pages are rendered on the server when its build has a renderer.
+        serverRender,
         ...(configFile ? { configFile } : {}),
       }),
     );

@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ThemeProvider } from 'styled-components';
 import { GlobalStyle, LoadingState, Toaster, findRoute, theme } from '@bistro/ui';
 import { queryClient } from '@bistro/data';
@@ -32,17 +32,24 @@ export function AreaOutlet() {
   return <RemoteArea name={route.owner} />;
 }
 
-export function App() {
+interface AppProps {
+  /** The page's router: the browser's history, or on the server the requested URL. */
+  Router?: ComponentType<{ children: ReactNode }>;
+  /** The server renders each request with its own cache; the page has the one client. */
+  client?: QueryClient;
+}
+
+export function App({ Router = BrowserRouter, client = queryClient }: AppProps) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+      <QueryClientProvider client={client}>
+        <Router>
           <RecoveryRedirect />
           <Layout>
             <AreaOutlet />
           </Layout>
-        </BrowserRouter>
+        </Router>
         <Toaster />
       </QueryClientProvider>
     </ThemeProvider>

@@ -23,11 +23,36 @@ export interface AuthState {
 }
 
 /**
+ * Where no session can exist, the viewer is a visitor from the start: on the
+ * server, which renders what a visitor sees, and in a browser that stores no
+ * supabase-js session (`sb-<project>-auth-token`) and is not a sign-in link's
+ * landing. The first render then matches the server's markup, which the page
+ * hydrates. Anywhere else the session is checked first.
+ */
+function initialStatus(): AuthStatus {
+  if (typeof window === 'undefined') return 'signedOut';
+  try {
+    const { search, hash } = window.location;
+    const linkLanding = [new URLSearchParams(search), new URLSearchParams(hash.slice(1))].some(
+      (params) => params.has('access_token') || params.has('error_description'),
+    );
+    if (linkLanding) return 'loading';
+    for (let i = 0; i < localStorage.length; i++) {
+      if (/^sb-.+-auth-token$/.test(localStorage.key(i) ?? '')) return 'loading';
+    }
+    return 'signedOut';
+  } catch {
+    // Storage unreadable (blocked by the browser): the session check decides.
+    return 'loading';
+  }
+}
+
+/**
  * The session store. libs/auth is a Module Federation singleton, so the shell
  * and every remote read this one store.
  */
 export const useAuthStore = create<AuthState>()((set) => ({
-  status: 'loading',
+  status: initialStatus(),
   session: null,
   isAdmin: false,
   isStaff: false,

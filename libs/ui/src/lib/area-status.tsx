@@ -2,6 +2,15 @@ import { Button, Centered, Muted, Stack } from './primitives';
 import styled from 'styled-components';
 import { theme } from './theme';
 
+const StackAlignItemsMaxWidth = styled(Stack)`
+  align-items: center;
+  max-width: 420px;
+`;
+
+const MutedColor = styled(Muted)`
+  color: ${theme.colors.textMuted};
+`;
+
 const Title = styled.h2`
   margin: 0;
   font-size: 1.25rem;
@@ -28,15 +37,15 @@ export function ErrorState({
 }) {
   return (
     <Centered role="alert">
-      <Stack $gap={3} style={{ alignItems: 'center', maxWidth: 420 }}>
+      <StackAlignItemsMaxWidth $gap={3}>
         <Title>{title}</Title>
-        <Muted style={{ color: theme.colors.textMuted }}>{message}</Muted>
+        <MutedColor>{message}</MutedColor>
         {onRetry ? (
           <Button type="button" onClick={onRetry}>
             Retry
           </Button>
         ) : null}
-      </Stack>
+      </StackAlignItemsMaxWidth>
     </Centered>
   );
 }

@@ -23,7 +23,9 @@ const Grid = styled.div<{ $cols: number }>`
   background: ${theme.colors.surface};
 `;
 
-const Cell = styled.button<{ $selected: boolean }>`
+const Cell = styled.button<{ $selected: boolean; $x: number; $y: number }>`
+  grid-column: ${({ $x }) => $x + 1};
+  grid-row: ${({ $y }) => $y + 1};
   min-height: 64px;
   min-width: 0;
   padding: ${theme.space(2)};
@@ -76,7 +78,8 @@ export function FloorPlan({
         <Cell
           key={t.id}
           type="button"
-          style={{ gridColumn: t.x + 1, gridRow: t.y + 1 }}
+          $x={t.x}
+          $y={t.y}
           $selected={t.id === selectedId}
           aria-pressed={onSelect ? t.id === selectedId : undefined}
           disabled={t.disabled || !onSelect}

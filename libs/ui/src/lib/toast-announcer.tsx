@@ -1,18 +1,19 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { useToastStore } from './toast-store';
 
 /** Read by screen readers, not drawn. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-} as const;
+const VisuallyHidden = styled.div`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  border: 0;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;
 
 /**
  * A live region for a modal (a dialog, the phone menu). A modal hides the rest
@@ -32,20 +33,20 @@ export function ToastAnnouncer() {
     t.description ? `${t.title}. ${t.description}` : t.title;
   return (
     <>
-      <div role="alert" style={visuallyHidden} data-toast-announcer="alert">
+      <VisuallyHidden role="alert" data-toast-announcer="alert">
         {fresh
           .filter((t) => t.variant === 'destructive')
           .map((t) => (
             <p key={t.id}>{text(t)}</p>
           ))}
-      </div>
-      <div role="status" style={visuallyHidden} data-toast-announcer="status">
+      </VisuallyHidden>
+      <VisuallyHidden role="status" data-toast-announcer="status">
         {fresh
           .filter((t) => t.variant !== 'destructive')
           .map((t) => (
             <p key={t.id}>{text(t)}</p>
           ))}
-      </div>
+      </VisuallyHidden>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { Clock, Mail, MapPin, Phone, Shirt } from 'lucide-react';
 import {
@@ -22,6 +23,74 @@ import {
 import { GuestPage } from '../shared/guest-page';
 import { CardTitle, Grid } from '../shared/styles';
 
+const SpanMinWidthOverflowWrap = styled.span`
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+const DivMinHeight = styled.div`
+  min-height: 60vh;
+`;
+
+const CardTitleMargin = styled(CardTitle)`
+  margin: 0;
+`;
+
+const AddressFontStyle = styled.address`
+  font-style: normal;
+`;
+
+const MailFlex = styled(Mail)`
+  flex: none;
+`;
+
+const MutedMarginTop = styled(Muted)`
+  margin-top: 8px;
+`;
+
+const DlMarginDisplayGridTemplateColumnsGap = styled.dl`
+  margin: 8px 0 0;
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 2px 12px;
+`;
+
+const DivDisplay = styled.div`
+  display: contents;
+`;
+
+const DdMargin = styled.dd`
+  margin: 0;
+`;
+
+const StrongDisplayMarginTop = styled.strong`
+  display: block;
+  margin-top: 12px;
+`;
+
+const UlMarginPaddingLeft = styled.ul`
+  margin: 4px 0 0;
+  padding-left: 20px;
+`;
+
+const CardMarginTop = styled(Card)`
+  margin-top: 24px;
+`;
+
+const UlMarginPaddingLeftLineHeight = styled.ul`
+  margin: 0;
+  padding-left: 20px;
+  line-height: 1.9;
+`;
+
+const MutedMarginTop2 = styled(Muted)`
+  margin-top: 12px;
+`;
+
+const RowFlexWrap = styled(Row)`
+  flex-wrap: wrap;
+`;
+
 export const privateEventServices = [
   'Birthday and anniversary celebrations',
   'Corporate events and team nights',
@@ -41,11 +110,11 @@ export const CONTACT_EXCEPTION_DAYS = 60;
 function EmailAddress({ email }: { email: string }) {
   const at = email.indexOf('@');
   return (
-    <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+    <SpanMinWidthOverflowWrap>
       {email.slice(0, at + 1)}
       <wbr />
       {email.slice(at + 1)}
-    </span>
+    </SpanMinWidthOverflowWrap>
   );
 }
 
@@ -61,9 +130,9 @@ export function ContactPage() {
       <Heading>Contact Us</Heading>
       <Muted>We'd love to hear from you. Reach us any of these ways.</Muted>
       {venue.isPending ? (
-        <div style={{ minHeight: '60vh' }}>
+        <DivMinHeight>
           <LoadingState label="Loading…" />
-        </div>
+        </DivMinHeight>
       ) : venue.isError ? (
         <ErrorState
           title="Could not load our details"
@@ -86,17 +155,15 @@ function VenueDetails({ venue }: { venue: Venue }) {
           <Stack $gap={3}>
             <Row $gap={2}>
               <MapPin aria-hidden color={theme.colors.accent} />
-              <CardTitle as="h2" style={{ margin: 0 }}>
-                Address
-              </CardTitle>
+              <CardTitleMargin as="h2">Address</CardTitleMargin>
             </Row>
-            <address style={{ fontStyle: 'normal' }}>
+            <AddressFontStyle>
               {venue.name}
               <br />
               {venue.address.street}
               <br />
               {venue.address.city}, {venue.address.region} {venue.address.postalCode}
-            </address>
+            </AddressFontStyle>
             <ButtonLink
               href={venue.mapsUrl}
               target="_blank"
@@ -111,101 +178,89 @@ function VenueDetails({ venue }: { venue: Venue }) {
           <Stack $gap={3}>
             <Row $gap={2}>
               <Phone aria-hidden color={theme.colors.accent} />
-              <CardTitle as="h2" style={{ margin: 0 }}>
-                Phone &amp; Email
-              </CardTitle>
+              <CardTitleMargin as="h2">Phone &amp; Email</CardTitleMargin>
             </Row>
             <ButtonLink href={venue.phoneHref} $variant="accent">
               <Phone aria-hidden size={18} /> {venue.phone}
             </ButtonLink>
             <ButtonLink href={`mailto:${venue.email}`} $variant="ghost">
-              <Mail aria-hidden size={18} style={{ flex: 'none' }} />{' '}
-              <EmailAddress email={venue.email} />
+              <MailFlex aria-hidden size={18} /> <EmailAddress email={venue.email} />
             </ButtonLink>
           </Stack>
         </Card>
         <Card as="section" aria-labelledby="hours-title">
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
-            <CardTitle as="h2" id="hours-title" style={{ margin: 0 }}>
+            <CardTitleMargin as="h2" id="hours-title">
               Hours
-            </CardTitle>
+            </CardTitleMargin>
           </Row>
-          <Muted style={{ marginTop: 8 }}>Open {venue.hoursSummary}</Muted>
-          <dl
-            style={{
-              margin: '8px 0 0',
-              display: 'grid',
-              gridTemplateColumns: 'auto 1fr',
-              gap: '2px 12px',
-            }}
-          >
+          <MutedMarginTop>Open {venue.hoursSummary}</MutedMarginTop>
+          <DlMarginDisplayGridTemplateColumnsGap>
             {weekRows(venue.hours).map((row) => (
-              <div key={row.day} style={{ display: 'contents' }}>
+              <DivDisplay key={row.day}>
                 <dt>{row.day}</dt>
-                <dd style={{ margin: 0 }}>{row.hours}</dd>
-              </div>
+                <DdMargin>{row.hours}</DdMargin>
+              </DivDisplay>
             ))}
-          </dl>
-          {venue.hoursNote ? <Muted style={{ marginTop: 8 }}>{venue.hoursNote}</Muted> : null}
+          </DlMarginDisplayGridTemplateColumnsGap>
+          {venue.hoursNote ? <MutedMarginTop>{venue.hoursNote}</MutedMarginTop> : null}
           {exceptions.length ? (
             <>
-              <strong style={{ display: 'block', marginTop: 12 }}>Special hours</strong>
-              <ul style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+              <StrongDisplayMarginTop>Special hours</StrongDisplayMarginTop>
+              <UlMarginPaddingLeft>
                 {exceptions.map((e) => (
                   <li key={e.id}>{formatException(e)}</li>
                 ))}
-              </ul>
+              </UlMarginPaddingLeft>
             </>
           ) : null}
         </Card>
         <Card as="section" aria-labelledby="policies-title">
           <Row $gap={2}>
             <Shirt aria-hidden color={theme.colors.accent} />
-            <CardTitle as="h2" id="policies-title" style={{ margin: 0 }}>
+            <CardTitleMargin as="h2" id="policies-title">
               Dress Code &amp; Age
-            </CardTitle>
+            </CardTitleMargin>
           </Row>
-          {venue.dressCode ? <Muted style={{ marginTop: 8 }}>{venue.dressCode}</Muted> : null}
-          <Muted style={{ marginTop: 8 }}>{venue.agePolicy}</Muted>
-          {venue.coverChargeNote ? (
-            <Muted style={{ marginTop: 8 }}>{venue.coverChargeNote}</Muted>
-          ) : null}
+          {venue.dressCode ? <MutedMarginTop>{venue.dressCode}</MutedMarginTop> : null}
+          <MutedMarginTop>{venue.agePolicy}</MutedMarginTop>
+          {venue.coverChargeNote ? <MutedMarginTop>{venue.coverChargeNote}</MutedMarginTop> : null}
         </Card>
       </Grid>
-      <Card as="section" aria-labelledby="private-events-title" style={{ marginTop: 24 }}>
+      <CardMarginTop as="section" aria-labelledby="private-events-title">
         <CardTitle as="h2" id="private-events-title">
           Private Events
         </CardTitle>
-        <ul style={{ margin: 0, paddingLeft: 20, lineHeight: 1.9 }}>
+        <UlMarginPaddingLeftLineHeight>
           {privateEventServices.map((s) => (
             <li key={s}>{s}</li>
           ))}
-        </ul>
-        <Muted style={{ marginTop: 12 }}>
+        </UlMarginPaddingLeftLineHeight>
+        <MutedMarginTop2>
           Call {venue.phone} or email <EmailAddress email={venue.email} /> to start planning.
-        </Muted>
-      </Card>
-      <Card as="section" aria-labelledby="contact-reserve-title" style={{ marginTop: 24 }}>
+        </MutedMarginTop2>
+      </CardMarginTop>
+      <CardMarginTop as="section" aria-labelledby="contact-reserve-title">
         <CardTitle as="h2" id="contact-reserve-title">
           Dinner Reservations
         </CardTitle>
         <Muted>Book a table online and get your confirmation at once.</Muted>
         <Link to="/reserve">Reserve a table</Link>
-      </Card>
+      </CardMarginTop>
       {venue.socialLinks.length ? (
-        <Card as="section" aria-labelledby="social-title" style={{ marginTop: 24 }}>
+        <CardMarginTop as="section" aria-labelledby="social-title">
           <CardTitle as="h2" id="social-title">
             Follow Us
           </CardTitle>
-          <Row $gap={4} style={{ flexWrap: 'wrap' }}>
+          <RowFlexWrap $gap={4}>
             {venue.socialLinks.map((link) => (
               <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer">
                 {link.label}
               </a>
             ))}
-          </Row>
-        </Card>
+          </RowFlexWrap>
+        </CardMarginTop>
       ) : null}
     </>
   );

@@ -36,6 +36,11 @@ import {
   stepGuestCount,
 } from './guest-count';
 
+const MutedFontSizeMargin = styled(Muted)`
+  font-size: 0.85rem;
+  margin: 0;
+`;
+
 interface Values {
   name: string;
   email: string;
@@ -337,9 +342,9 @@ export function BookingDialog({
               <Plus aria-hidden size={18} />
             </Button>
           </Stepper>
-          <Muted id={ids.guestsHint} style={{ fontSize: '0.85rem', margin: 0 }}>
+          <MutedFontSizeMargin id={ids.guestsHint}>
             {MIN_GUESTS} to {MAX_GUESTS} guests.
-          </Muted>
+          </MutedFontSizeMargin>
           {errors.guests ? <FieldError role="alert">{errors.guests.message}</FieldError> : null}
         </Field>
         {waitlisted ? (
@@ -369,9 +374,9 @@ export function BookingDialog({
               maxLength={TEXT_LIMITS.event_bookings.occasion}
               {...register('eventTitle')}
             />
-            <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
+            <MutedFontSizeMargin>
               Optional: your own name for the occasion, e.g. a birthday.
-            </Muted>
+            </MutedFontSizeMargin>
           </Field>
           <Field>
             <Label htmlFor="booking-image">Event Image (optional)</Label>

@@ -6,6 +6,24 @@ import { Button, Card, Muted, Row, theme } from '@bistro/ui';
 import { guestBookingStatus, type BookingRow, type EventRow } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
 
+/** The booking's result: amber while on the waitlist, green once booked. */
+const ResultCard = styled(Card)<{ $waitlisted: boolean }>`
+  margin-bottom: 24px;
+  border-color: ${({ $waitlisted }) => ($waitlisted ? theme.colors.warning : theme.colors.success)};
+`;
+
+const MutedMargin = styled(Muted)`
+  margin: 8px 0;
+`;
+
+const PMargin = styled.p`
+  margin: 0 0 8px;
+`;
+
+const MutedMargin2 = styled(Muted)`
+  margin: 0 0 12px;
+`;
+
 const Code = styled.strong`
   font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace;
   font-size: 1.3rem;
@@ -37,15 +55,12 @@ export function BookingResult({
     el.focus({ preventScroll: true });
   }, [booking.id]);
   return (
-    <Card
+    <ResultCard
       ref={card}
       tabIndex={-1}
       role="status"
       aria-label="Your booking"
-      style={{
-        marginBottom: 24,
-        borderColor: waitlisted ? theme.colors.warning : theme.colors.success,
-      }}
+      $waitlisted={waitlisted}
     >
       <Row $gap={2}>
         {waitlisted ? (
@@ -59,22 +74,22 @@ export function BookingResult({
             : `Booking received for ${booking.event_title ?? event.title}`}
         </strong>
       </Row>
-      <Muted style={{ margin: '8px 0' }}>
+      <MutedMargin>
         {longEventDate(booking.event_date ?? event.event_date)} · {booking.number_of_guests}{' '}
         {booking.number_of_guests === 1 ? 'guest' : 'guests'}
-      </Muted>
-      <p style={{ margin: '0 0 8px' }}>
+      </MutedMargin>
+      <PMargin>
         Booking code: <Code>{booking.booking_code}</Code>
-      </p>
-      <Muted style={{ margin: '0 0 12px' }}>
+      </PMargin>
+      <MutedMargin2>
         {waitlisted
           ? 'This booking is waitlisted: the event is full. We will e-mail you if a spot opens up.'
           : 'Your booking is waiting for approval; we will e-mail you the confirmation.'}{' '}
         You can see or cancel it on your <Link to="/profile">profile</Link>.
-      </Muted>
+      </MutedMargin2>
       <Button type="button" $variant="ghost" onClick={onDismiss}>
         Dismiss
       </Button>
-    </Card>
+    </ResultCard>
   );
 }

@@ -14,6 +14,19 @@ import { EventCover } from '../shared/event-cover';
 import { EventArt } from '../shared/event-art';
 import { EventGallery } from './event-gallery';
 
+const TimeColorFontWeight = styled.time`
+  color: ${theme.colors.accent};
+  font-weight: 700;
+`;
+
+const StackMarginTop = styled(Stack)`
+  margin-top: 20px;
+`;
+
+const MutedMargin = styled(Muted)`
+  margin: 0;
+`;
+
 /** The query parameter of an event's own view: /events?event=<id>, a link anyone can share. */
 export const EVENT_PARAM = 'event';
 
@@ -117,9 +130,9 @@ export function EventDetail({
         <h1 id="event-title" elementtiming="event-detail">
           {event.title}
         </h1>
-        <time dateTime={event.event_date} style={{ color: theme.colors.accent, fontWeight: 700 }}>
+        <TimeColorFontWeight dateTime={event.event_date}>
           {longEventDate(event.event_date)}
-        </time>
+        </TimeColorFontWeight>
         {event.description ? <Description>{event.description}</Description> : null}
       </Stack>
       <Card>
@@ -155,7 +168,7 @@ export function EventDetail({
             </div>
           ) : null}
         </Facts>
-        <Stack $gap={3} style={{ marginTop: 20 }}>
+        <StackMarginTop $gap={3}>
           <Button type="button" disabled={reserveDisabled} onClick={onReserve}>
             Reserve Your Spot
           </Button>
@@ -179,10 +192,8 @@ export function EventDetail({
               <Share2 aria-hidden size={18} /> Share
             </Button>
           </Row>
-          <Muted style={{ margin: 0 }}>
-            Members get a calendar file with their booking confirmation.
-          </Muted>
-        </Stack>
+          <MutedMargin>Members get a calendar file with their booking confirmation.</MutedMargin>
+        </StackMarginTop>
       </Card>
       {/* last, across the page: when it arrives nothing below it moves */}
       <EventGallery eventId={event.id} title={event.title} cover={event.featured_image_url} />

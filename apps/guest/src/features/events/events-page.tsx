@@ -34,6 +34,54 @@ import { useMember } from '../shared/use-member';
 import { BookingResult } from './booking-result';
 import { EVENT_PARAM, EventDetail, eventPath } from './event-detail';
 
+const MutedMargin = styled(Muted)`
+  margin: 12px 0 0;
+`;
+
+const RowMarginBottom = styled(Row)`
+  margin-bottom: 8px;
+`;
+
+const CardTitleMargin = styled(CardTitle)`
+  margin: 0;
+`;
+
+const MutedMarginTop = styled(Muted)`
+  margin-top: 8px;
+`;
+
+const AOverflowWrap = styled.a`
+  overflow-wrap: anywhere;
+`;
+
+const DivMinHeight = styled.div`
+  min-height: 100vh;
+`;
+
+const CardTextAlign = styled(Card)`
+  text-align: center;
+`;
+
+const H1MarginTop = styled.h1`
+  margin-top: 0;
+`;
+
+const DivMinHeight2 = styled.div`
+  min-height: 70vh;
+`;
+
+const StackHeight = styled(Stack)`
+  height: 100%;
+`;
+
+const TimeColor = styled.time`
+  color: ${theme.colors.accent};
+`;
+
+const ButtonMarginTop = styled(Button)`
+  margin-top: auto;
+`;
+
 // Members only (a visitor's Reserve goes to /auth): the dialog, its form and
 // validation load when a member opens the page, not for every visitor.
 const BookingDialog = lazy(() =>
@@ -75,6 +123,10 @@ const InfoGrid = styled.div`
   }
 `;
 
+const InfoGridMarginTop = styled(InfoGrid)`
+  margin-top: 24px;
+`;
+
 /** At or under this many spots left, the count reads as scarce, not as plenty. */
 const FEW_SPOTS = 5;
 
@@ -102,9 +154,9 @@ const EventsHero = memo(function EventsHero() {
         Live music, guest DJs and themed parties{venue ? ` at ${venue.name}` : ''}. Reserve your
         spot before they sell out.
       </Muted>
-      <Muted style={{ margin: '12px 0 0' }}>
+      <MutedMargin>
         Just coming for dinner? <Link to="/reserve">Reserve a table</Link>
-      </Muted>
+      </MutedMargin>
     </Hero>
   );
 });
@@ -115,27 +167,27 @@ const VenueInfo = memo(function VenueInfo() {
     <>
       <SectionTitle>VIP Event Planning</SectionTitle>
       <Card>
-        <Row $gap={2} style={{ marginBottom: 8 }}>
+        <RowMarginBottom $gap={2}>
           <Crown aria-hidden color={theme.colors.accent} />
           <strong>Make it unforgettable</strong>
-        </Row>
+        </RowMarginBottom>
         <Muted>
           Birthdays, corporate nights, engagement parties or a full buyout: our events team plans
           bottle service, reserved lounge sections, custom menus and a DJ set to match your crowd.
           Tell us about your night and we will put together a package.
         </Muted>
-        <Muted style={{ margin: '12px 0 0' }}>
+        <MutedMargin>
           <Link to="/tables">Request a VIP table or join a guest list</Link>
-        </Muted>
+        </MutedMargin>
       </Card>
 
-      <InfoGrid style={{ marginTop: 24 }}>
+      <InfoGridMarginTop>
         <Card>
           <Row $gap={2}>
             <MapPin aria-hidden color={theme.colors.accent} />
-            <CardTitle style={{ margin: 0 }}>Location</CardTitle>
+            <CardTitleMargin>Location</CardTitleMargin>
           </Row>
-          <Muted style={{ marginTop: 8 }}>{venue?.addressLine ?? '\u00a0'}</Muted>
+          <MutedMarginTop>{venue?.addressLine ?? '\u00a0'}</MutedMarginTop>
           {venue ? (
             <a href={venue.mapsUrl} target="_blank" rel="noopener noreferrer">
               Open in Maps
@@ -145,17 +197,17 @@ const VenueInfo = memo(function VenueInfo() {
         <Card>
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
-            <CardTitle style={{ margin: 0 }}>Hours</CardTitle>
+            <CardTitleMargin>Hours</CardTitleMargin>
           </Row>
-          <Muted style={{ marginTop: 8 }}>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</Muted>
+          <MutedMarginTop>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</MutedMarginTop>
           {venue?.hoursNote ? <Muted>{venue.hoursNote}</Muted> : null}
         </Card>
         <Card>
           <Row $gap={2}>
             <Shirt aria-hidden color={theme.colors.accent} />
-            <CardTitle style={{ margin: 0 }}>Dress Code &amp; Age</CardTitle>
+            <CardTitleMargin>Dress Code &amp; Age</CardTitleMargin>
           </Row>
-          <Muted style={{ marginTop: 8 }}>{venue?.dressCode || '\u00a0'}</Muted>
+          <MutedMarginTop>{venue?.dressCode || '\u00a0'}</MutedMarginTop>
           <Muted>{venue?.agePolicy ?? '\u00a0'}</Muted>
           {venue?.coverChargeNote ? <Muted>{venue.coverChargeNote}</Muted> : null}
         </Card>
@@ -167,16 +219,16 @@ const VenueInfo = memo(function VenueInfo() {
                 <a href={venue.phoneHref}>
                   <Phone aria-hidden size={16} /> {venue.phone}
                 </a>
-                <a href={`mailto:${venue.email}`} style={{ overflowWrap: 'anywhere' }}>
+                <AOverflowWrap href={`mailto:${venue.email}`}>
                   <Mail aria-hidden size={16} /> {venue.email}
-                </a>
+                </AOverflowWrap>
               </>
             ) : (
               <Muted>&nbsp;</Muted>
             )}
           </Stack>
         </Card>
-      </InfoGrid>
+      </InfoGridMarginTop>
     </>
   );
 });
@@ -252,9 +304,9 @@ export function EventsPage() {
         events.isPending ? (
           // A whole screen: the venue's sections below stay out of view until the event's
           // page (taller than the screen on a phone) pushes them further down.
-          <div style={{ minHeight: '100vh' }}>
+          <DivMinHeight>
             <LoadingState label="Loading epic events..." />
-          </div>
+          </DivMinHeight>
         ) : detail ? (
           <>
             {booked ? (
@@ -273,11 +325,11 @@ export function EventsPage() {
             />
           </>
         ) : (
-          <Card style={{ textAlign: 'center' }}>
-            <h1 style={{ marginTop: 0 }}>This event is not on the calendar</h1>
+          <CardTextAlign>
+            <H1MarginTop>This event is not on the calendar</H1MarginTop>
             <Muted>It may have passed or been taken off the calendar.</Muted>
             <Link to="/events">See all upcoming events</Link>
-          </Card>
+          </CardTextAlign>
         )
       ) : (
         <>
@@ -293,9 +345,9 @@ export function EventsPage() {
             ) : null}
             {events.isPending || listBehind ? (
               // Holds about the list's height so the sections below don't jump when it arrives.
-              <div style={{ minHeight: '70vh' }}>
+              <DivMinHeight2>
                 <LoadingState label="Loading epic events..." />
-              </div>
+              </DivMinHeight2>
             ) : events.isError ? (
               <ErrorState
                 title="Could not load events"
@@ -303,7 +355,7 @@ export function EventsPage() {
                 onRetry={() => void events.refetch()}
               />
             ) : events.data.length === 0 ? (
-              <Card style={{ textAlign: 'center' }}>
+              <CardTextAlign>
                 <CardTitle>Amazing Events Coming Soon</CardTitle>
                 <Muted>
                   Our next line-up is being finalised. Planning a celebration? We host private
@@ -312,7 +364,7 @@ export function EventsPage() {
                 <ButtonLink href={venue?.phoneHref ?? '/contact'} $variant="accent">
                   <Phone aria-hidden size={18} /> Call for Private Events
                 </ButtonLink>
-              </Card>
+              </CardTextAlign>
             ) : (
               <Grid $min={280}>
                 {events.data.map((event, index) => {
@@ -320,32 +372,31 @@ export function EventsPage() {
                   const spots = spotsLeftLabel(left);
                   return (
                     <Card as="article" key={event.id} aria-label={event.title}>
-                      <Stack $gap={3} style={{ height: '100%' }}>
+                      <StackHeight $gap={3}>
                         <EventCover
                           url={event.featured_image_url}
                           fallback={<EventArt seed={event.id} />}
                           priority={index === 0}
                         />
-                        <CardTitle style={{ margin: 0 }} elementtiming="events-list">
+                        <CardTitleMargin elementtiming="events-list">
                           <Link to={eventPath(event.id)}>{event.title}</Link>
-                        </CardTitle>
-                        <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
+                        </CardTitleMargin>
+                        <TimeColor dateTime={event.event_date}>
                           {longEventDate(event.event_date)}
-                        </time>
+                        </TimeColor>
                         {event.description ? <Clamp>{event.description}</Clamp> : null}
                         {spots ? (
                           <Spots $left={left ?? Number.POSITIVE_INFINITY}>{spots}</Spots>
                         ) : null}
-                        <Button
+                        <ButtonMarginTop
                           type="button"
                           onClick={() => reserve(event)}
                           disabled={status === 'loading'}
-                          style={{ marginTop: 'auto' }}
                           aria-label={`Reserve Your Spot: ${event.title}`}
                         >
                           Reserve Your Spot
-                        </Button>
-                      </Stack>
+                        </ButtonMarginTop>
+                      </StackHeight>
                     </Card>
                   );
                 })}

@@ -11,6 +11,25 @@ import { greetingFor } from './greeting';
 import { UpcomingEvents } from './upcoming-events';
 import { FeaturedPhotos } from './featured-photos';
 
+const RowMarginTop = styled(Row)`
+  margin-top: 16px;
+`;
+
+const GridMarginTop = styled(Grid)`
+  margin-top: 24px;
+`;
+
+const CardTitleMargin = styled(CardTitle)`
+  margin: 0;
+`;
+
+const UlMarginPaddingLeftLineHeightMinHeight = styled.ul`
+  margin: 12px 0 0;
+  padding-left: 20px;
+  line-height: 1.8;
+  min-height: 5.4em;
+`;
+
 // Members only: its offers, pass dialog and photo uploads load when a member
 // opens home, so a visitor's first page does not carry them.
 const MemberPanel = lazy(() => import('./member-panel').then((m) => ({ default: m.MemberPanel })));
@@ -85,7 +104,7 @@ export function HomePage() {
             '\u00a0'
           )}
         </Tagline>
-        <Row $gap={3} style={{ marginTop: 16 }}>
+        <RowMarginTop $gap={3}>
           <ButtonLink as={Link} to="/order" $variant="accent">
             Order Now
           </ButtonLink>
@@ -95,7 +114,7 @@ export function HomePage() {
           <ButtonLink as={Link} to="/reserve" $variant="ghost">
             Reserve a Table
           </ButtonLink>
-        </Row>
+        </RowMarginTop>
       </Hero>
 
       {/* A member comes for their offers and photos: their panel leads. */}
@@ -105,7 +124,7 @@ export function HomePage() {
         </Suspense>
       ) : null}
 
-      <Grid style={{ marginTop: 24 }}>
+      <GridMarginTop>
         <CardLink to="/events">
           <LinkCard>
             <Sparkles aria-hidden color={theme.colors.accent} />
@@ -129,7 +148,7 @@ export function HomePage() {
             </LinkCard>
           </CardLink>
         ) : null}
-      </Grid>
+      </GridMarginTop>
 
       <UpcomingEvents />
 
@@ -138,17 +157,14 @@ export function HomePage() {
       <Promo as="section" aria-labelledby="promotions-title">
         <Row $gap={2}>
           <CalendarDays aria-hidden color={theme.colors.accent} />
-          <CardTitle as="h2" id="promotions-title" style={{ margin: 0 }}>
+          <CardTitleMargin as="h2" id="promotions-title">
             Special Promotions
-          </CardTitle>
+          </CardTitleMargin>
         </Row>
         {promotions.isError ? (
           <Muted role="alert">Our promotions could not be loaded. Please try again later.</Muted>
         ) : null}
-        <ul
-          aria-busy={promotions.isPending}
-          style={{ margin: '12px 0 0', paddingLeft: 20, lineHeight: 1.8, minHeight: '5.4em' }}
-        >
+        <UlMarginPaddingLeftLineHeightMinHeight aria-busy={promotions.isPending}>
           {(promotions.data ?? []).map((p) => {
             const validity = formatValidity(p.ends_on, tonight);
             return (
@@ -162,7 +178,7 @@ export function HomePage() {
           {signedIn ? null : (
             <li>Sign up in the app for exclusive offers, birthday perks and early event access.</li>
           )}
-        </ul>
+        </UlMarginPaddingLeftLineHeightMinHeight>
       </Promo>
     </GuestPage>
   );

@@ -20,6 +20,34 @@ import { OfferPass } from './offer-pass';
 import { RedeemConfirm } from './redeem-confirm';
 import { PhotoWall } from './photo-wall';
 
+const SectionTitleMarginTop = styled(SectionTitle)`
+  margin-top: 0;
+`;
+
+const CardMarginTop = styled(Card)`
+  margin-top: 24px;
+`;
+
+const CardTitleMargin = styled(CardTitle)`
+  margin: 0;
+`;
+
+const StackMarginTop = styled(Stack)`
+  margin-top: 12px;
+`;
+
+const MutedMarginTop = styled(Muted)`
+  margin-top: 12px;
+`;
+
+const RowMarginBottom = styled(Row)`
+  margin-bottom: 8px;
+`;
+
+const GridMarginTop = styled(Grid)`
+  margin-top: 16px;
+`;
+
 const Panel = styled.section`
   margin-top: ${theme.space(10)};
   padding: ${theme.space(5)} ${theme.space(4)};
@@ -123,9 +151,9 @@ export function MemberPanel() {
 
   return (
     <Panel aria-labelledby="member-panel-title">
-      <SectionTitle id="member-panel-title" style={{ marginTop: 0 }}>
+      <SectionTitleMarginTop id="member-panel-title">
         {name ? `Welcome back, ${name}` : 'Your Member Experience'}
-      </SectionTitle>
+      </SectionTitleMarginTop>
 
       {vip ? (
         <VipBanner role="note">
@@ -161,15 +189,13 @@ export function MemberPanel() {
         </Tile>
       </Tiles>
 
-      <Card as="section" aria-labelledby="birthday-title" style={{ marginTop: 24 }}>
+      <CardMarginTop as="section" aria-labelledby="birthday-title">
         <Row $gap={2}>
           <Cake aria-hidden color={theme.colors.accent} />
-          <CardTitle id="birthday-title" style={{ margin: 0 }}>
-            Happy Birthday Week
-          </CardTitle>
+          <CardTitleMargin id="birthday-title">Happy Birthday Week</CardTitleMargin>
         </Row>
         {birthdayWeek ? (
-          <Stack $gap={3} style={{ marginTop: 12 }}>
+          <StackMarginTop $gap={3}>
             <Muted>
               It's your birthday week! Celebrate with us: your birthday treat is ready to redeem.
             </Muted>
@@ -178,14 +204,14 @@ export function MemberPanel() {
             ) : (
               <Muted>Tell your server it's your birthday week for a little something extra.</Muted>
             )}
-          </Stack>
+          </StackMarginTop>
         ) : (
-          <Muted style={{ marginTop: 12 }}>
+          <MutedMarginTop>
             Members get a birthday offer during the {BIRTHDAY_WINDOW_DAYS} days around their
             birthday. Celebrate with us!
-          </Muted>
+          </MutedMarginTop>
         )}
-      </Card>
+      </CardMarginTop>
 
       <SectionTitle>Exclusive App Offers</SectionTitle>
       {offers.isPending || redeemed.isPending ? (
@@ -209,10 +235,10 @@ export function MemberPanel() {
 
       <SectionTitle>VIP Early Access</SectionTitle>
       <Card>
-        <Row $gap={2} style={{ marginBottom: 8 }}>
+        <RowMarginBottom $gap={2}>
           <Star aria-hidden color={theme.colors.accent} />
           <strong>{vip ? 'Your VIP perks' : 'What VIP members get'}</strong>
-        </Row>
+        </RowMarginBottom>
         <PerkList>
           <li>Book special events before they open to everyone</li>
           <li>Reserved lounge seating on event nights</li>
@@ -220,10 +246,10 @@ export function MemberPanel() {
           <li>VIP-only offers in the app</li>
         </PerkList>
         {vip && byType('vip').length ? (
-          <Grid style={{ marginTop: 16 }}>{byType('vip').map(renderOffer)}</Grid>
+          <GridMarginTop>{byType('vip').map(renderOffer)}</GridMarginTop>
         ) : null}
         {!vip ? (
-          <Muted style={{ marginTop: 12 }}>Ask our team about VIP status on your next visit.</Muted>
+          <MutedMarginTop>Ask our team about VIP status on your next visit.</MutedMarginTop>
         ) : null}
       </Card>
 

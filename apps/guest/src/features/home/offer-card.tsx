@@ -4,6 +4,22 @@ import { Button, Card, Muted, Row, theme, Badge } from '@bistro/ui';
 import { businessDate, formatValidity, lastNightBefore, type OfferRow } from '@bistro/data';
 import { CardTitle } from '../shared/styles';
 
+const RowJustifyContent = styled(Row)`
+  justify-content: space-between;
+`;
+
+const CardTitleMarginTop = styled(CardTitle)`
+  margin-top: 12px;
+`;
+
+const MutedFontSize = styled(Muted)`
+  font-size: 0.85rem;
+`;
+
+const ButtonWidth = styled(Button)`
+  width: 100%;
+`;
+
 const Discount = styled.span`
   font-family: ${theme.font.display};
   font-size: 1.6rem;
@@ -32,7 +48,7 @@ export function OfferCard({
 }) {
   return (
     <Card as="article" aria-label={offer.title}>
-      <Row $gap={2} style={{ justifyContent: 'space-between' }}>
+      <RowJustifyContent $gap={2}>
         <Badge $solid $tone={offer.offer_type === 'surprise' ? 'primary' : 'accent'}>
           {offer.offer_type === 'surprise'
             ? 'Surprise'
@@ -43,35 +59,29 @@ export function OfferCard({
                 : 'App Exclusive'}
         </Badge>
         {offer.discount_percentage ? <Discount>{offer.discount_percentage}% off</Discount> : null}
-      </Row>
-      <CardTitle style={{ marginTop: 12 }}>{offer.title}</CardTitle>
+      </RowJustifyContent>
+      <CardTitleMarginTop>{offer.title}</CardTitleMarginTop>
       {offer.description ? <Muted>{offer.description}</Muted> : null}
       {BOTTLE_SERVICE.test(`${offer.title} ${offer.description ?? ''}`) ? (
         <Link to="/tables">Request a VIP table with bottle service</Link>
       ) : null}
       {offer.valid_until ? (
-        <Muted style={{ fontSize: '0.85rem' }}>
+        <MutedFontSize>
           {formatValidity(lastNightBefore(offer.valid_until), businessDate())}
-        </Muted>
+        </MutedFontSize>
       ) : null}
-      <Button
+      <ButtonWidth
         type="button"
         $variant={redeemed ? 'ghost' : 'primary'}
         disabled={redeemed || redeeming}
         onClick={() => onRedeem(offer)}
-        style={{ width: '100%' }}
       >
         {redeemed ? 'Redeemed' : redeeming ? 'Redeeming…' : 'Redeem'}
-      </Button>
+      </ButtonWidth>
       {redeemed ? (
-        <Button
-          type="button"
-          $variant="accent"
-          onClick={() => onShowPass(offer)}
-          style={{ width: '100%' }}
-        >
+        <ButtonWidth type="button" $variant="accent" onClick={() => onShowPass(offer)}>
           Show Pass
-        </Button>
+        </ButtonWidth>
       ) : null}
     </Card>
   );

@@ -4,6 +4,10 @@ import { Button, Dialog, DialogClose, theme } from '@bistro/ui';
 import { formatWallClock, venueWallClock, type OfferRow, type Redemption } from '@bistro/data';
 import { passCode, redemptionTime } from './pass-format';
 
+const ButtonWidth = styled(Button)`
+  width: 100%;
+`;
+
 const Body = styled.div`
   flex: 1;
   display: flex;
@@ -110,9 +114,7 @@ export function OfferPass({
         <LiveClock />
       </Body>
       <DialogClose asChild>
-        <Button type="button" style={{ width: '100%' }}>
-          Done
-        </Button>
+        <ButtonWidth type="button">Done</ButtonWidth>
       </DialogClose>
     </Dialog>
   );

@@ -23,6 +23,10 @@ import {
 } from '@bistro/data';
 import { SectionTitle } from '../shared/styles';
 
+const RowJustifyContent = styled(Row)`
+  justify-content: space-between;
+`;
+
 const PhotoGrid = styled.ul`
   list-style: none;
   margin: 0;
@@ -30,6 +34,10 @@ const PhotoGrid = styled.ul`
   display: grid;
   gap: ${theme.space(2)};
   grid-template-columns: repeat(3, 1fr);
+`;
+
+const PhotoGridMarginBottom = styled(PhotoGrid)`
+  margin-bottom: 12px;
 `;
 
 const Pending = styled.li<{ $rejected?: boolean }>`
@@ -89,7 +97,7 @@ export function PhotoWall({ userId }: { userId: string }) {
 
   return (
     <section aria-labelledby="photo-wall-title">
-      <Row style={{ justifyContent: 'space-between' }}>
+      <RowJustifyContent>
         <SectionTitle id="photo-wall-title">Photo Wall</SectionTitle>
         <Button
           type="button"
@@ -109,10 +117,10 @@ export function PhotoWall({ userId }: { userId: string }) {
           data-testid="photo-upload-input"
           onChange={(e) => onFile(e.target.files?.[0])}
         />
-      </Row>
+      </RowJustifyContent>
       <Muted>Share your night with us. New photos appear here once our team approves them.</Muted>
       {waiting.length ? (
-        <PhotoGrid aria-label="Your photos waiting for approval" style={{ marginBottom: 12 }}>
+        <PhotoGridMarginBottom aria-label="Your photos waiting for approval">
           {waiting.map((photo) => (
             <Pending key={photo.id}>
               <Photo
@@ -125,10 +133,10 @@ export function PhotoWall({ userId }: { userId: string }) {
               <span>Waiting for approval</span>
             </Pending>
           ))}
-        </PhotoGrid>
+        </PhotoGridMarginBottom>
       ) : null}
       {rejected.length ? (
-        <PhotoGrid aria-label="Your photos that were not approved" style={{ marginBottom: 12 }}>
+        <PhotoGridMarginBottom aria-label="Your photos that were not approved">
           {rejected.map((photo) => (
             <Pending key={photo.id} $rejected>
               <Photo
@@ -141,7 +149,7 @@ export function PhotoWall({ userId }: { userId: string }) {
               <span>Not approved</span>
             </Pending>
           ))}
-        </PhotoGrid>
+        </PhotoGridMarginBottom>
       ) : null}
       {photos.isPending ? (
         <LoadingState label="Loading photos…" />

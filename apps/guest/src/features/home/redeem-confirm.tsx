@@ -2,6 +2,10 @@ import styled from 'styled-components';
 import { Button, Dialog, Muted, theme } from '@bistro/ui';
 import type { OfferRow } from '@bistro/data';
 
+const MutedMargin = styled(Muted)`
+  margin: 0;
+`;
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -32,9 +36,7 @@ export function RedeemConfirm({
       title={offer ? `Redeem ${offer.title}?` : 'Redeem this offer?'}
       description="Show this to your server now? It can be used once."
     >
-      <Muted style={{ margin: 0 }}>
-        Once redeemed, the pass stays on this page under Show Pass.
-      </Muted>
+      <MutedMargin>Once redeemed, the pass stays on this page under Show Pass.</MutedMargin>
       <Actions>
         <Button type="button" $variant="ghost" onClick={onCancel}>
           Not Now

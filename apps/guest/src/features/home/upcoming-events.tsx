@@ -1,9 +1,18 @@
+import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { ButtonLink, Card, ErrorState, LoadingState, Muted, Stack, theme } from '@bistro/ui';
 import { useUpcomingEvents } from '@bistro/data';
 import { shortEventDate } from '../shared/format-date';
 import { EventCover } from '../shared/event-cover';
 import { CardTitle, Grid, SectionTitle } from '../shared/styles';
+
+const TimeColor = styled.time`
+  color: ${theme.colors.accent};
+`;
+
+const DivMarginTop = styled.div`
+  margin-top: 16px;
+`;
 
 /** Home: up to 3 approved future events, soonest first, and a link to all of them. */
 export function UpcomingEvents() {
@@ -30,20 +39,20 @@ export function UpcomingEvents() {
               <Stack $gap={2}>
                 <EventCover url={event.featured_image_url} />
                 <CardTitle>{event.title}</CardTitle>
-                <time dateTime={event.event_date} style={{ color: theme.colors.accent }}>
+                <TimeColor dateTime={event.event_date}>
                   {shortEventDate(event.event_date)}
-                </time>
+                </TimeColor>
                 {event.description ? <Muted>{event.description}</Muted> : null}
               </Stack>
             </Card>
           ))}
         </Grid>
       )}
-      <div style={{ marginTop: 16 }}>
+      <DivMarginTop>
         <ButtonLink as={Link} to="/events" $variant="ghost">
           View All Events
         </ButtonLink>
-      </div>
+      </DivMarginTop>
     </section>
   );
 }

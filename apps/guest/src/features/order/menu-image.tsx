@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import styled from 'styled-components';
 import { theme } from '@bistro/ui';
 import { formatPrice, isEightySixed, type MenuSection } from '@bistro/data';
 
@@ -6,6 +7,21 @@ import { formatPrice, isEightySixed, type MenuSection } from '@bistro/data';
 export const MENU_IMAGE_SECTIONS = ['small-plates', 'mains', 'cocktails'] as const;
 const ITEMS_PER_SECTION = 3;
 const WIDTH = 600;
+
+/** The menu image, as wide as the column up to its own width. */
+const imageStyles = `
+  width: 100%;
+  max-width: ${WIDTH}px;
+  height: auto;
+  display: block;
+  margin: 0 auto;
+`;
+const MenuImg = styled.img`
+  ${imageStyles}
+`;
+const MenuSvg = styled.svg`
+  ${imageStyles}
+`;
 const HEADER = 120;
 const SECTION_HEIGHT = 40 + ITEMS_PER_SECTION * 34 + 24;
 /** Always the same size, whatever the menu holds, so nothing moves when it arrives. */
@@ -29,18 +45,11 @@ export function MenuImage({
 }) {
   if (uploadedUrl) {
     return (
-      <img
+      <MenuImg
         src={uploadedUrl}
         alt={`${venueName} menu`}
         width={WIDTH}
         height={MENU_IMAGE_HEIGHT}
-        style={{
-          width: '100%',
-          maxWidth: WIDTH,
-          height: 'auto',
-          display: 'block',
-          margin: '0 auto',
-        }}
       />
     );
   }
@@ -81,11 +90,10 @@ export function MenuImage({
     y += SECTION_HEIGHT;
   }
   return (
-    <svg
+    <MenuSvg
       role="img"
       aria-label={`${venueName} menu`}
       viewBox={`0 0 ${WIDTH} ${MENU_IMAGE_HEIGHT}`}
-      style={{ width: '100%', maxWidth: WIDTH, height: 'auto', display: 'block', margin: '0 auto' }}
     >
       <rect
         x={4}
@@ -108,6 +116,6 @@ export function MenuImage({
         {venueName} Menu
       </text>
       {rows}
-    </svg>
+    </MenuSvg>
   );
 }

@@ -10,6 +10,34 @@ import {
   type MenuSection,
 } from '@bistro/data';
 
+const DivMinHeight = styled.div`
+  min-height: 60vh;
+`;
+
+const SectionMarginTop = styled.section`
+  margin-top: 32px;
+`;
+
+const H2MarginBottom = styled.h2`
+  margin-bottom: 4px;
+`;
+
+const CardMarginTop = styled(Card)`
+  margin-top: 16px;
+`;
+
+const H3Margin = styled.h3`
+  margin: 0 0 4px;
+`;
+
+const MutedMarginTop = styled(Muted)`
+  margin-top: 0;
+`;
+
+const MutedFontWeight = styled(Muted)`
+  font-weight: 400;
+`;
+
 const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -71,14 +99,14 @@ const Tags = styled.ul`
   gap: ${theme.space(1)};
 `;
 
-const hidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+const Hidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
 
 /**
  * The full menu under the order page's image: sections with their items
@@ -103,9 +131,9 @@ export function MenuList({
   if (menu.isPending) {
     // About the menu's height, so the page below does not jump when it arrives.
     return (
-      <div style={{ minHeight: '60vh' }}>
+      <DivMinHeight>
         <LoadingState label="Loading the menu…" />
-      </div>
+      </DivMinHeight>
     );
   }
   if (menu.isError || !menu.data) {
@@ -125,10 +153,8 @@ export function MenuList({
     );
 
   return (
-    <section aria-labelledby={`${id}-title`} style={{ marginTop: 32 }}>
-      <h2 id={`${id}-title`} style={{ marginBottom: 4 }}>
-        Full Menu
-      </h2>
+    <SectionMarginTop aria-labelledby={`${id}-title`}>
+      <H2MarginBottom id={`${id}-title`}>Full Menu</H2MarginBottom>
       {menu.data.every((s) => s.items.length === 0) ? (
         <Muted role="status">
           Our menu is being updated. Ask your server for tonight's dishes.
@@ -156,16 +182,9 @@ export function MenuList({
             <Muted>Nothing on the menu matches every filter. Try fewer filters.</Muted>
           ) : null}
           {shown.map((section) => (
-            <Card
-              as="section"
-              key={section.id}
-              aria-labelledby={`${id}-${section.slug}`}
-              style={{ marginTop: 16 }}
-            >
-              <h3 id={`${id}-${section.slug}`} style={{ margin: '0 0 4px' }}>
-                {section.title}
-              </h3>
-              {section.note ? <Muted style={{ marginTop: 0 }}>{section.note}</Muted> : null}
+            <CardMarginTop as="section" key={section.id} aria-labelledby={`${id}-${section.slug}`}>
+              <H3Margin id={`${id}-${section.slug}`}>{section.title}</H3Margin>
+              {section.note ? <MutedMarginTop>{section.note}</MutedMarginTop> : null}
               <Items aria-label={section.title}>
                 {section.items.map((item) => {
                   const out = isEightySixed(item, tonight);
@@ -176,10 +195,7 @@ export function MenuList({
                         <span>
                           {formatPrice(item.price_cents)}
                           {item.unit ? (
-                            <Muted as="span" style={{ fontWeight: 400 }}>
-                              {' '}
-                              / {item.unit}
-                            </Muted>
+                            <MutedFontWeight as="span"> / {item.unit}</MutedFontWeight>
                           ) : null}
                         </span>
                       </h4>
@@ -191,7 +207,7 @@ export function MenuList({
                               <Badge $tone="danger" $solid>
                                 86'd tonight
                               </Badge>
-                              <span style={hidden}> (sold out)</span>
+                              <Hidden> (sold out)</Hidden>
                             </li>
                           ) : null}
                           {item.tags.map((tag) => (
@@ -205,10 +221,10 @@ export function MenuList({
                   );
                 })}
               </Items>
-            </Card>
+            </CardMarginTop>
           ))}
         </>
       )}
-    </section>
+    </SectionMarginTop>
   );
 }

@@ -1,3 +1,4 @@
+import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { Clock, CreditCard, UtensilsCrossed } from 'lucide-react';
 import { Card, Heading, Muted, Row, theme } from '@bistro/ui';
@@ -6,6 +7,27 @@ import { GuestPage } from '../shared/guest-page';
 import { CardTitle, Grid } from '../shared/styles';
 import { MenuImage } from './menu-image';
 import { MenuList } from './menu-list';
+
+const CardPadding = styled(Card)`
+  padding: 12px;
+`;
+
+const GridMarginTop = styled(Grid)`
+  margin-top: 24px;
+`;
+
+const CardTitleMargin = styled(CardTitle)`
+  margin: 0;
+`;
+
+const MutedMarginTop = styled(Muted)`
+  margin-top: 8px;
+`;
+
+const UlMarginPaddingLeft = styled.ul`
+  margin: 8px 0 0;
+  padding-left: 20px;
+`;
 
 export const acceptedPayments = ['Visa', 'Mastercard', 'American Express', 'Cash'] as const;
 
@@ -22,52 +44,48 @@ export function OrderPage({ route }: { route: '/order' | '/scanner' }) {
     <GuestPage route={route}>
       <Heading>Our Menu</Heading>
       <Muted>Fresh from the bistro kitchen and the lounge bar.</Muted>
-      <Card style={{ padding: 12 }}>
+      <CardPadding>
         <MenuImage
           venueName={venue?.shortName ?? 'Our'}
           sections={menu.data}
           tonight={tonight}
           uploadedUrl={venue?.menuImageUrl}
         />
-      </Card>
-      <Grid style={{ marginTop: 24 }}>
+      </CardPadding>
+      <GridMarginTop>
         <Card>
           <Row $gap={2}>
             <UtensilsCrossed aria-hidden color={theme.colors.accent} />
-            <CardTitle as="h2" style={{ margin: 0 }}>
-              How to order
-            </CardTitle>
+            <CardTitleMargin as="h2">How to order</CardTitleMargin>
           </Row>
-          <Muted style={{ marginTop: 8 }}>
+          <MutedMarginTop>
             Ready to order? Let your server know at your table, or order with our bartenders at the
             bar.
-          </Muted>
+          </MutedMarginTop>
           <Link to="/reserve">Reserve a table for dinner</Link>
         </Card>
         <Card>
           <Row $gap={2}>
             <CreditCard aria-hidden color={theme.colors.accent} />
-            <CardTitle as="h2" style={{ margin: 0 }}>
-              Accepted payments
-            </CardTitle>
+            <CardTitleMargin as="h2">Accepted payments</CardTitleMargin>
           </Row>
-          <ul aria-label="Accepted payments" style={{ margin: '8px 0 0', paddingLeft: 20 }}>
+          <UlMarginPaddingLeft aria-label="Accepted payments">
             {acceptedPayments.map((p) => (
               <li key={p}>{p}</li>
             ))}
-          </ul>
+          </UlMarginPaddingLeft>
         </Card>
         <Card as="section" aria-labelledby="order-hours-title">
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
-            <CardTitle as="h2" id="order-hours-title" style={{ margin: 0 }}>
+            <CardTitleMargin as="h2" id="order-hours-title">
               Hours
-            </CardTitle>
+            </CardTitleMargin>
           </Row>
-          <Muted style={{ marginTop: 8 }}>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</Muted>
+          <MutedMarginTop>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</MutedMarginTop>
           {venue?.hoursNote ? <Muted>{venue.hoursNote}</Muted> : null}
         </Card>
-      </Grid>
+      </GridMarginTop>
       <MenuList menu={menu} tonight={tonight} />
     </GuestPage>
   );

@@ -1,3 +1,4 @@
+import styled from 'styled-components';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Download, Trash2 } from 'lucide-react';
@@ -14,6 +15,14 @@ import {
 } from '@bistro/data';
 import { CardTitle } from '../shared/styles';
 import { downloadJson } from './download-json';
+
+const CardMarginTop = styled(Card)`
+  margin-top: 24px;
+`;
+
+const RowJustifyContent = styled(Row)`
+  justify-content: flex-end;
+`;
 
 /** Export-data and delete-account controls (signed-in members only). */
 export function DataControls({ userId }: { userId: string }) {
@@ -48,7 +57,7 @@ export function DataControls({ userId }: { userId: string }) {
   };
 
   return (
-    <Card as="section" aria-labelledby="data-controls-title" style={{ marginTop: 24 }}>
+    <CardMarginTop as="section" aria-labelledby="data-controls-title">
       <CardTitle id="data-controls-title">Your Data</CardTitle>
       <Muted>
         Download a copy of everything we hold about you, or delete your account data for good.
@@ -69,7 +78,7 @@ export function DataControls({ userId }: { userId: string }) {
         title="Delete account"
         description={DELETE_ACCOUNT_CONFIRM}
       >
-        <Row $gap={3} style={{ justifyContent: 'flex-end' }}>
+        <RowJustifyContent $gap={3}>
           <Button
             type="button"
             $variant="ghost"
@@ -86,8 +95,8 @@ export function DataControls({ userId }: { userId: string }) {
           >
             {remove.isPending ? 'Deleting…' : 'Delete Account'}
           </Button>
-        </Row>
+        </RowJustifyContent>
       </Dialog>
-    </Card>
+    </CardMarginTop>
   );
 }

@@ -6,6 +6,14 @@ import { GuestPage } from '../shared/guest-page';
 import { useMember } from '../shared/use-member';
 import { DataControls } from './data-controls';
 
+const CardMarginTop = styled(Card)`
+  margin-top: 24px;
+`;
+
+const MutedMargin = styled(Muted)`
+  margin: 0;
+`;
+
 export const PRIVACY_EFFECTIVE_DATE = 'August 15, 2025';
 
 const Prose = styled.article`
@@ -106,11 +114,11 @@ export function PrivacyPage() {
       {signedIn && userId ? (
         <DataControls userId={userId} />
       ) : (
-        <Card style={{ marginTop: 24 }}>
-          <Muted style={{ margin: 0 }}>
+        <CardMarginTop>
+          <MutedMargin>
             <Link to="/auth">Sign in</Link> to export or delete your data.
-          </Muted>
-        </Card>
+          </MutedMargin>
+        </CardMarginTop>
       )}
     </GuestPage>
   );

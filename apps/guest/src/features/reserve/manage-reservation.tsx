@@ -38,6 +38,34 @@ import {
 } from './reserve-choice';
 import { reservationStatusLabel } from './reservation-status';
 
+const MutedMargin = styled(Muted)`
+  margin: 0;
+`;
+
+const MutedMarginTop = styled(Muted)`
+  margin-top: 12px;
+`;
+
+const PMargin = styled.p`
+  margin: 0;
+`;
+
+const RowAlignItems = styled(Row)`
+  align-items: flex-end;
+`;
+
+const FieldFlex = styled(Field)`
+  flex: 1 1 140px;
+`;
+
+const FieldFlex2 = styled(Field)`
+  flex: 1 1 160px;
+`;
+
+const MutedMargin2 = styled(Muted)`
+  margin: 0 0 12px;
+`;
+
 const Select = styled.select`
   width: 100%;
   min-height: 44px;
@@ -52,6 +80,14 @@ const Alert = styled.p`
   margin: 0;
   color: ${theme.colors.danger};
   font-weight: 600;
+`;
+
+const AlertMarginTop = styled(Alert)`
+  margin-top: 12px;
+`;
+
+const AlertMarginBottom = styled(Alert)`
+  margin-bottom: 12px;
 `;
 
 const Code = styled.strong`
@@ -134,17 +170,13 @@ function ManageCard({ reservation, askCancel }: { reservation: Reservation; askC
           </span>
           <span>Status: {reservationStatusLabel(reservation.status)}</span>
           {reservation.occasion ? (
-            <Muted style={{ margin: 0 }}>Occasion: {reservation.occasion}</Muted>
+            <MutedMargin>Occasion: {reservation.occasion}</MutedMargin>
           ) : null}
           {reservation.specialRequests ? (
-            <Muted style={{ margin: 0 }}>Special requests: {reservation.specialRequests}</Muted>
+            <MutedMargin>Special requests: {reservation.specialRequests}</MutedMargin>
           ) : null}
         </Stack>
-        {done ? (
-          <Muted role="status" style={{ marginTop: 12 }}>
-            {done}
-          </Muted>
-        ) : null}
+        {done ? <MutedMarginTop role="status">{done}</MutedMarginTop> : null}
       </Card>
 
       {booked ? (
@@ -164,10 +196,10 @@ function ManageCard({ reservation, askCancel }: { reservation: Reservation; askC
             </CardTitle>
             {confirmingCancel ? (
               <Stack $gap={3}>
-                <p style={{ margin: 0 }}>
+                <PMargin>
                   Cancel your table for {whenLabel(reservation.startsAt)}? The table is released at
                   once.
-                </p>
+                </PMargin>
                 <Row $gap={2}>
                   <Button
                     ref={cancelButton}
@@ -188,11 +220,7 @@ function ManageCard({ reservation, askCancel }: { reservation: Reservation; askC
                 Cancel reservation
               </Button>
             )}
-            {failure ? (
-              <Alert role="alert" style={{ marginTop: 12 }}>
-                {failure}
-              </Alert>
-            ) : null}
+            {failure ? <AlertMarginTop role="alert">{failure}</AlertMarginTop> : null}
           </Card>
         </>
       ) : (
@@ -252,8 +280,8 @@ function ChangeForm({
       <CardTitle as="h2" id="change-title">
         Change party size or time
       </CardTitle>
-      <Row $gap={3} style={{ alignItems: 'flex-end' }}>
-        <Field style={{ flex: '1 1 140px' }}>
+      <RowAlignItems $gap={3}>
+        <FieldFlex>
           <Label htmlFor="change-party">Party size</Label>
           <Select
             id="change-party"
@@ -266,8 +294,8 @@ function ChangeForm({
               </option>
             ))}
           </Select>
-        </Field>
-        <Field style={{ flex: '1 1 160px' }}>
+        </FieldFlex>
+        <FieldFlex2>
           <Label htmlFor="change-date">Date</Label>
           <Input
             id="change-date"
@@ -277,8 +305,8 @@ function ChangeForm({
             value={date}
             onChange={(e) => e.target.value && setDate(e.target.value)}
           />
-        </Field>
-        <Field style={{ flex: '1 1 140px' }}>
+        </FieldFlex2>
+        <FieldFlex>
           <Label htmlFor="change-time">Time</Label>
           <Select
             id="change-time"
@@ -299,20 +327,16 @@ function ChangeForm({
               );
             })}
           </Select>
-        </Field>
-      </Row>
+        </FieldFlex>
+      </RowAlignItems>
       {slots.isError ? (
         <Alert role="alert">Could not load the free times. Please try again.</Alert>
       ) : null}
-      <Muted style={{ margin: '0 0 12px' }}>
+      <MutedMargin2>
         We check the new time against the tables that are free; if it does not fit, your current
         table is kept.
-      </Muted>
-      {failure ? (
-        <Alert role="alert" style={{ marginBottom: 12 }}>
-          {failure}
-        </Alert>
-      ) : null}
+      </MutedMargin2>
+      {failure ? <AlertMarginBottom role="alert">{failure}</AlertMarginBottom> : null}
       <Button type="submit" disabled={!slot || unchanged || change.isPending}>
         {change.isPending ? 'Saving…' : 'Save changes'}
       </Button>

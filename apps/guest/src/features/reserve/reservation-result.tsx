@@ -6,6 +6,29 @@ import { Button, Card, Muted, QrCode, Row, Stack, theme } from '@bistro/ui';
 import type { Reservation } from '@bistro/data';
 import { guestsLabel, whenLabel } from './reserve-choice';
 
+const CardBorderColorMarginBottom = styled(Card)`
+  border-color: ${theme.colors.success};
+  margin-bottom: 24px;
+`;
+
+const H2MarginFontSize = styled.h2`
+  margin: 0;
+  font-size: 1.4rem;
+`;
+
+const RowAlignItemsMarginTop = styled(Row)`
+  align-items: flex-start;
+  margin-top: 12px;
+`;
+
+const StackFlex = styled(Stack)`
+  flex: 1 1 200px;
+`;
+
+const MutedMargin = styled(Muted)`
+  margin: 0;
+`;
+
 const Code = styled.strong`
   font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace;
   font-size: 1.5rem;
@@ -39,21 +62,18 @@ export function ReservationResult({
     el.focus({ preventScroll: true });
   }, [reservation.id]);
   return (
-    <Card
+    <CardBorderColorMarginBottom
       ref={card}
       tabIndex={-1}
       role="status"
       aria-labelledby="reservation-booked-title"
-      style={{ borderColor: theme.colors.success, marginBottom: 24 }}
     >
       <Row $gap={2}>
         <CheckCircle2 aria-hidden color={theme.colors.success} />
-        <h2 id="reservation-booked-title" style={{ margin: 0, fontSize: '1.4rem' }}>
-          You&apos;re booked
-        </h2>
+        <H2MarginFontSize id="reservation-booked-title">You&apos;re booked</H2MarginFontSize>
       </Row>
-      <Row $gap={5} style={{ alignItems: 'flex-start', marginTop: 12 }}>
-        <Stack $gap={2} style={{ flex: '1 1 200px' }}>
+      <RowAlignItemsMarginTop $gap={5}>
+        <StackFlex $gap={2}>
           <span>
             {whenLabel(reservation.startsAt)} · {guestsLabel(reservation.partySize)}
           </span>
@@ -61,24 +81,24 @@ export function ReservationResult({
             Reservation code: <Code data-testid="reservation-code">{reservation.code}</Code>
           </span>
           {reservation.tables.length ? (
-            <Muted style={{ margin: 0 }}>
+            <MutedMargin>
               {reservation.tables.length === 1 ? 'Table' : 'Tables'}{' '}
               {reservation.tables.join(' + ')}
-            </Muted>
+            </MutedMargin>
           ) : null}
-          <Muted style={{ margin: 0 }}>
+          <MutedMargin>
             We e-mailed you the confirmation with a calendar invitation. Change or cancel it any
             time up to the cutoff from the mail or your <Link to="/profile">profile</Link>.
-          </Muted>
+          </MutedMargin>
           <Row $gap={3}>
             <Link to={`/reserve?manage=${reservation.code}`}>Change or cancel</Link>
             <Button type="button" $variant="ghost" onClick={onDismiss}>
               Book another table
             </Button>
           </Row>
-        </Stack>
+        </StackFlex>
         <Qr value={reservation.code} label={`QR code of reservation ${reservation.code}`} />
-      </Row>
-    </Card>
+      </RowAlignItemsMarginTop>
+    </CardBorderColorMarginBottom>
   );
 }

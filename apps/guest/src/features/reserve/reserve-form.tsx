@@ -50,6 +50,18 @@ import {
 import { SlotPicker } from './slot-picker';
 import { ReservationResult } from './reservation-result';
 
+const FieldMarginBottom = styled(Field)`
+  margin-bottom: 0;
+`;
+
+const RowMarginBottom = styled(Row)`
+  margin-bottom: 12px;
+`;
+
+const MutedMargin = styled(Muted)`
+  margin: 0;
+`;
+
 const Select = styled.select`
   width: 100%;
   min-height: 44px;
@@ -72,6 +84,14 @@ const Alert = styled.p`
   margin: 0;
   color: ${theme.colors.danger};
   font-weight: 600;
+`;
+
+const AlertMarginTop = styled(Alert)`
+  margin-top: 12px;
+`;
+
+const AlertMarginBottom = styled(Alert)`
+  margin-bottom: 12px;
 `;
 
 /**
@@ -153,7 +173,7 @@ export function ReserveForm() {
           Your table
         </CardTitle>
         <Choices>
-          <Field style={{ marginBottom: 0 }}>
+          <FieldMarginBottom>
             <Label htmlFor="reserve-party">
               <Users aria-hidden size={16} /> Party size
             </Label>
@@ -173,8 +193,8 @@ export function ReserveForm() {
               ))}
               <option value="more">More than {partyMax} guests</option>
             </Select>
-          </Field>
-          <Field style={{ marginBottom: 0 }}>
+          </FieldMarginBottom>
+          <FieldMarginBottom>
             <Label htmlFor="reserve-date">
               <CalendarDays aria-hidden size={16} /> Date
             </Label>
@@ -190,7 +210,7 @@ export function ReserveForm() {
                 if (value >= range.min && value <= range.max) update({ date: value });
               }}
             />
-          </Field>
+          </FieldMarginBottom>
         </Choices>
       </Card>
 
@@ -251,7 +271,7 @@ export function ReserveForm() {
           {alternatives?.before || alternatives?.after ? (
             <>
               <Muted>The nearest free times that night:</Muted>
-              <Row $gap={2} style={{ marginBottom: 12 }}>
+              <RowMarginBottom $gap={2}>
                 {[alternatives.before, alternatives.after].map((alt) =>
                   alt ? (
                     <Button
@@ -264,7 +284,7 @@ export function ReserveForm() {
                     </Button>
                   ) : null,
                 )}
-              </Row>
+              </RowMarginBottom>
             </>
           ) : (
             <Muted>No other time is free that night.</Muted>
@@ -288,11 +308,7 @@ export function ReserveForm() {
               <BellRing aria-hidden size={18} /> Notify me if a table opens
             </Button>
           )}
-          {failure ? (
-            <Alert role="alert" style={{ marginTop: 12 }}>
-              {failure}
-            </Alert>
-          ) : null}
+          {failure ? <AlertMarginTop role="alert">{failure}</AlertMarginTop> : null}
         </Card>
       ) : null}
 
@@ -461,11 +477,7 @@ function ConfirmCard({
           />
         </Field>
       </Choices>
-      {failure ? (
-        <Alert role="alert" style={{ marginBottom: 12 }}>
-          {failure}
-        </Alert>
-      ) : null}
+      {failure ? <AlertMarginBottom role="alert">{failure}</AlertMarginBottom> : null}
       {signedIn ? (
         <Button
           type="submit"
@@ -476,9 +488,9 @@ function ConfirmCard({
         </Button>
       ) : (
         <Stack $gap={2}>
-          <Muted style={{ margin: 0 }}>
+          <MutedMargin>
             Sign in or create an account to confirm; you&apos;ll come back to this table.
-          </Muted>
+          </MutedMargin>
           <Button type="submit" $variant="accent" disabled={loading}>
             Sign in to reserve
           </Button>

@@ -6,6 +6,10 @@ import { GuestPage } from '../shared/guest-page';
 import { ReserveForm } from './reserve-form';
 import { ManageReservation } from './manage-reservation';
 
+const MutedMargin = styled(Muted)`
+  margin: 0;
+`;
+
 const Intro = styled.header`
   margin-bottom: ${theme.space(5)};
   h1 {
@@ -30,11 +34,11 @@ export function ReservePage() {
     <GuestPage route="/reserve">
       <Intro>
         <h1>{manage ? 'Your Reservation' : 'Reserve a Table'}</h1>
-        <Muted style={{ margin: 0 }}>
+        <MutedMargin>
           {manage
             ? 'Change the party size or time, or cancel, up to the cutoff before your table.'
             : `Dinner${venue ? ` at ${venue.name}` : ''}: pick your party, a date and a time, and your table is confirmed at once.`}
-        </Muted>
+        </MutedMargin>
       </Intro>
       {manage ? <ManageReservation code={manage} action={params.get('action')} /> : <ReserveForm />}
     </GuestPage>

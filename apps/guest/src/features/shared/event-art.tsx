@@ -1,3 +1,12 @@
+import styled from 'styled-components';
+
+const SvgDisplayWidthHeightAspectRatioBorderRa = styled.svg`
+  display: block;
+  width: 100%;
+  height: auto;
+  aspect-ratio: 16 / 9;
+  border-radius: 6px;
+`;
 /**
  * The cover of an event that has no image of its own: original artwork drawn
  * by the app, a night-time lakefront skyline under neon glows whose colours
@@ -37,18 +46,7 @@ export function EventArt({ seed: key }: { seed: string }) {
   const glowY = 40 + (rand(13) % 80);
   const id = `art-${seed.toString(36)}`;
   return (
-    <svg
-      viewBox="0 0 640 360"
-      aria-hidden
-      focusable="false"
-      style={{
-        display: 'block',
-        width: '100%',
-        height: 'auto',
-        aspectRatio: '16 / 9',
-        borderRadius: 6,
-      }}
-    >
+    <SvgDisplayWidthHeightAspectRatioBorderRa viewBox="0 0 640 360" aria-hidden focusable="false">
       <defs>
         <radialGradient id={`${id}-a`} cx={glowX / 640} cy={glowY / 360} r="0.6">
           <stop offset="0" stopColor={glow} stopOpacity="0.85" />
@@ -93,6 +91,6 @@ export function EventArt({ seed: key }: { seed: string }) {
           fill="none"
         />
       ))}
-    </svg>
+    </SvgDisplayWidthHeightAspectRatioBorderRa>
   );
 }

@@ -21,6 +21,19 @@ import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { VerifyEmail } from './verify-email';
 
+const HeadingFontSize = styled(Heading)`
+  font-size: 1.75rem;
+`;
+
+const MutedMarginTopFontSize = styled(Muted)`
+  margin-top: 24px;
+  font-size: 0.9rem;
+`;
+
+const ButtonWidth = styled(Button)`
+  width: 100%;
+`;
+
 /** The venue's name on a line of its own, its height kept while the record loads. */
 const VenueName = styled.span`
   display: block;
@@ -67,9 +80,9 @@ export function AuthPage() {
           />
         ) : (
           <>
-            <Heading as="h1" style={{ fontSize: '1.75rem' }} elementtiming="auth-card">
+            <HeadingFontSize as="h1" elementtiming="auth-card">
               Welcome to <VenueName>{venue?.shortName ?? '\u00a0'}</VenueName>
-            </Heading>
+            </HeadingFontSize>
             {reason ? <Reason role="status">{reason}</Reason> : null}
             <Muted>
               Sign in or create an account to book events, redeem offers and join the lounge.
@@ -88,17 +101,12 @@ export function AuthPage() {
             </Tabs>
           </>
         )}
-        <Muted style={{ marginTop: 24, fontSize: '0.9rem' }}>
+        <MutedMarginTopFontSize>
           By continuing you agree to our <Link to="/privacy">privacy policy</Link>.
-        </Muted>
-        <Button
-          type="button"
-          $variant="ghost"
-          onClick={() => navigate('/')}
-          style={{ width: '100%' }}
-        >
+        </MutedMarginTopFontSize>
+        <ButtonWidth type="button" $variant="ghost" onClick={() => navigate('/')}>
           Back to Home
-        </Button>
+        </ButtonWidth>
       </AuthCard>
     </Page>
   );

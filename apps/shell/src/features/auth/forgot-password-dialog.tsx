@@ -1,7 +1,12 @@
+import styled from 'styled-components';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Dialog, DialogClose, Field, Input, Label, Row, toast } from '@bistro/ui';
 import { requestPasswordReset, resetFailed } from '@bistro/auth';
+
+const RowJustifyContent = styled(Row)`
+  justify-content: flex-end;
+`;
 
 export function ForgotPasswordDialog({
   open,
@@ -49,7 +54,7 @@ export function ForgotPasswordDialog({
             {...register('email', { required: true })}
           />
         </Field>
-        <Row style={{ justifyContent: 'flex-end' }}>
+        <RowJustifyContent>
           <DialogClose asChild>
             <Button type="button" $variant="ghost">
               Cancel
@@ -58,7 +63,7 @@ export function ForgotPasswordDialog({
           <Button type="submit" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Sending…' : 'Send reset link'}
           </Button>
-        </Row>
+        </RowJustifyContent>
       </form>
     </Dialog>
   );

@@ -1,3 +1,4 @@
+import styled from 'styled-components';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { Heading, Muted, toast } from '@bistro/ui';
@@ -9,6 +10,10 @@ import {
   useAuthStore,
 } from '@bistro/auth';
 import { PasswordField, SubmitButton, NEW_PASSWORD_HINT } from './auth-fields';
+
+const HeadingFontSize = styled(Heading)`
+  font-size: 1.75rem;
+`;
 
 interface Values {
   password: string;
@@ -44,9 +49,7 @@ export function ResetPasswordForm() {
 
   return (
     <>
-      <Heading as="h1" style={{ fontSize: '1.75rem' }}>
-        Set a new password
-      </Heading>
+      <HeadingFontSize as="h1">Set a new password</HeadingFontSize>
       {status === 'signedOut' ? (
         <Muted role="alert">
           Open the reset link from your email on this device to set a new password. Links expire

@@ -1,9 +1,14 @@
+import styled from 'styled-components';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FieldError, Heading, Muted, dismissToasts, toast } from '@bistro/ui';
 import { secondFactorFailed, signOut, verifySecondFactor } from '@bistro/auth';
 import { RequiredField, SubmitButton } from './auth-fields';
 import { LinkButton } from './auth-styles';
+
+const HeadingFontSize = styled(Heading)`
+  font-size: 1.75rem;
+`;
 
 interface Values {
   code: string;
@@ -37,9 +42,7 @@ export function SecondFactorForm() {
 
   return (
     <>
-      <Heading as="h1" style={{ fontSize: '1.75rem' }}>
-        Enter your code
-      </Heading>
+      <HeadingFontSize as="h1">Enter your code</HeadingFontSize>
       <Muted>Open your authenticator app and enter the 6-digit code it shows for this site.</Muted>
       <form onSubmit={handleSubmit(onSubmit)} aria-label="Enter your code">
         <RequiredField

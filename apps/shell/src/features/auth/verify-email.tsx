@@ -1,7 +1,16 @@
+import styled from 'styled-components';
 import { useState } from 'react';
 import { Button, Heading, Muted, Stack, toast } from '@bistro/ui';
 import { resendFailed, resendSignUpEmail } from '@bistro/auth';
 import { LinkButton } from './auth-styles';
+
+const HeadingFontSize = styled(Heading)`
+  font-size: 1.5rem;
+`;
+
+const StrongOverflowWrap = styled.strong`
+  overflow-wrap: anywhere;
+`;
 
 export function VerifyEmail({
   email,
@@ -29,12 +38,10 @@ export function VerifyEmail({
   };
   return (
     <Stack $gap={3} role="status">
-      <Heading as="h2" style={{ fontSize: '1.5rem' }}>
-        Verify your email
-      </Heading>
+      <HeadingFontSize as="h2">Verify your email</HeadingFontSize>
       <Muted>
-        We sent a verification link to <strong style={{ overflowWrap: 'anywhere' }}>{email}</strong>
-        . Open it to activate your account, then sign in.
+        We sent a verification link to <StrongOverflowWrap>{email}</StrongOverflowWrap>. Open it to
+        activate your account, then sign in.
       </Muted>
       <Button type="button" onClick={() => void resend()} disabled={sending}>
         {sending ? 'Sending…' : 'Resend verification email'}

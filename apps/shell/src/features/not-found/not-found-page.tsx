@@ -1,16 +1,21 @@
+import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { ButtonLink, Centered, Heading, Muted, Stack } from '@bistro/ui';
+
+const StackAlignItems = styled(Stack)`
+  align-items: center;
+`;
 
 export function NotFoundPage() {
   return (
     <Centered>
-      <Stack $gap={4} style={{ alignItems: 'center' }}>
+      <StackAlignItems $gap={4}>
         <Heading as="h1">404</Heading>
         <Muted>Oops! Page not found</Muted>
         <ButtonLink as={Link} to="/">
           Return to Home
         </ButtonLink>
-      </Stack>
+      </StackAlignItems>
     </Centered>
   );
 }

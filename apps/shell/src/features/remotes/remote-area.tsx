@@ -1,3 +1,4 @@
+import styled from 'styled-components';
 import {
   Component,
   lazy,
@@ -11,6 +12,10 @@ import {
 import { ErrorState, LoadingState, type RemoteName } from '@bistro/ui';
 import { releaseCrashed } from '../releases/area-release';
 import { loadArea, resetArea } from './federation';
+
+const DivDisplay = styled.div`
+  display: contents;
+`;
 
 const areaLabels: Record<RemoteName, string> = {
   guest: 'This page',
@@ -28,6 +33,11 @@ function lazyArea(name: RemoteName): LazyExoticComponent<ComponentType> {
     lazyAreas.set(name, area);
   }
   return area;
+}
+
+/** Drops one area's cached component (a new build of it was deployed). */
+export function forgetArea(name: RemoteName): void {
+  lazyAreas.delete(name);
 }
 
 /** Drops every cached area component (the next render loads afresh). */
@@ -82,12 +92,12 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   };
   return (
     // data-remote names the remote that serves this area (read by the e2e tests).
-    <div data-remote={name} style={{ display: 'contents' }}>
+    <DivDisplay data-remote={name}>
       <AreaErrorBoundary key={`${name}:${attempt}`} name={name} onRetry={retry}>
         <Suspense fallback={<LoadingState label="Loading…" />}>
           <Area />
         </Suspense>
       </AreaErrorBoundary>
-    </div>
+    </DivDisplay>
   );
 }

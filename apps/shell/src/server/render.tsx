@@ -1,0 +1,196 @@
+// The shell's server renderer (its server build's entry, dist/server/main.js):
+// the web server calls `renderPage` for a page request and streams what it
+// returns into #root. It renders the same <App> the browser hydrates, with the
+// request's URL and its own query cache; the area that owns the path is loaded
+// through the Module Federation runtime from that area's server build, by URL,
+// from where the area is deployed.
+import type { ReactNode } from 'react';
+import { PassThrough, type Readable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { QueryClient, dehydrate } from '@tanstack/react-query';
+import { ServerStyleSheet } from 'styled-components';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { configureSupabase } from '@bistro/data';
+import { useAuthStore } from '@bistro/auth';
+import { findRoute, type RemoteName } from '@bistro/ui';
+import { App } from '../app/app';
+import { stringifyQueryState } from '../app/query-state';
+import { loadArea, resetArea } from '../features/remotes/federation';
+import { forgetArea } from '../features/remotes/remote-area';
+
+export interface RenderRequest {
+  /** The page's path and query. */
+  url: string;
+  /** The backend the page reads (the runtime config's), with the anon key. */
+  supabase: { url: string; anonKey: string } | null;
+  /** Each area's server build (its remoteEntry.js URL, versioned so a redeploy is a new URL). */
+  remotes: Partial<Record<RemoteName, string>>;
+  /** The response's CSP nonce, for React's inline scripts and the style tags. */
+  nonce: string;
+  /** How long the page's data may take before the page is sent without it (ms). */
+  dataDeadlineMs?: number;
+}
+
+export interface RenderResult {
+  /** The markup of #root, styles inline before the elements that use them. */
+  body: Readable;
+  /** The query cache the markup was rendered with, dehydrated (JSON, see query-state.ts). */
+  state: () => string;
+}
+
+/** Thrown when the area that owns the page cannot be loaded: the page is rendered in the browser. */
+export class AreaUnavailableError extends Error {
+  constructor(
+    readonly area: RemoteName,
+    cause: unknown,
+  ) {
+    super(`The ${area} area's server build could not be loaded`, { cause });
+  }
+}
+
+/**
+ * The pages rendered on the server: what a visitor sees is the page (a
+ * member's pages depend on the session, which the browser holds).
+ */
+export const serverRenderedPaths: ReadonlySet<string> = new Set([
+  '/',
+  '/events',
+  '/order',
+  '/contact',
+  '/privacy',
+  '/privacy-policy',
+  '/reserve',
+  '/auth',
+]);
+
+/** Whether the page at `pathname` is rendered on the server (the web server asks before it fetches anything). */
+export function rendersOnServer(pathname: string): boolean {
+  const route = findRoute(pathname);
+  return route !== undefined && serverRenderedPaths.has(route.path);
+}
+
+let configuredBackend: string | null = null;
+const registered = new Map<RemoteName, string>();
+
+/** Points the data layer at the backend, once per backend. */
+function connectBackend(supabase: RenderRequest['supabase']): void {
+  const key = supabase ? `${supabase.url} ${supabase.anonKey}` : '';
+  if (key === configuredBackend) return;
+  configuredBackend = key;
+  if (supabase) configureSupabase(supabase);
+  // The server renders what a visitor sees; a member's page is rendered in the browser.
+  useAuthStore.getState().setSession(null);
+}
+
+/** Registers each area's server build; an area whose URL changed (a new deploy) is loaded afresh. */
+function registerAreaServerBuilds(remotes: RenderRequest['remotes']): void {
+  for (const [name, entry] of Object.entries(remotes) as [RemoteName, string][]) {
+    if (registered.get(name) === entry) continue;
+    registerRemotes([{ name, entry, type: 'commonjs-module' }], { force: registered.has(name) });
+    registered.set(name, entry);
+    resetArea(name);
+    forgetArea(name);
+  }
+}
+
+function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: false } },
+  });
+}
+
+/** A router for one request's URL: StaticRouter renders what BrowserRouter would for it. */
+function routerFor(url: string) {
+  return function RequestRouter({ children }: { children: ReactNode }) {
+    return <StaticRouter location={url}>{children}</StaticRouter>;
+  };
+}
+
+/** Renders the whole tree once, waiting for every lazy part, and discards the output. */
+async function renderAll(tree: ReactNode): Promise<void> {
+  const { prelude } = await prerenderToNodeStream(tree);
+  prelude.resume();
+  await new Promise<void>((resolve, reject) => {
+    prelude.on('end', resolve);
+    prelude.on('error', reject);
+  });
+}
+
+/**
+ * Fills the cache with what the page reads: each pass renders the tree, and the
+ * queries it started (still pending: the server runs no effects) are fetched;
+ * a query enabled by another's result shows up in the next pass. What does not
+ * answer within the deadline is left to the browser.
+ */
+async function loadData(tree: ReactNode, client: QueryClient, deadline: number): Promise<void> {
+  for (let pass = 0; pass < 3; pass++) {
+    await renderAll(tree);
+    const pending = client
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle');
+    if (pending.length === 0 || Date.now() >= deadline) return;
+    const fetches = Promise.allSettled(pending.map((query) => query.fetch()));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+    });
+    await Promise.race([fetches, timeout]);
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The page for `request.url`, rendered to HTML with its data and styles; null
+ * for a page the browser renders.
+ */
+export async function renderPage(request: RenderRequest): Promise<RenderResult | null> {
+  const route = findRoute(new URL(request.url, 'http://localhost').pathname);
+  if (!route || !rendersOnServer(route.path)) return null;
+  connectBackend(request.supabase);
+  registerAreaServerBuilds(request.remotes);
+  const owner = route.owner;
+  if (owner && owner !== 'shell') {
+    try {
+      await loadArea(owner);
+    } catch (error) {
+      throw new AreaUnavailableError(owner, error);
+    }
+  }
+  const client = newQueryClient();
+  const tree = <App Router={routerFor(request.url)} client={client} />;
+  await loadData(tree, client, Date.now() + (request.dataDeadlineMs ?? 1500));
+
+  const sheet = new ServerStyleSheet();
+  const body = new PassThrough();
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(sheet.collectStyles(tree), {
+      nonce: request.nonce,
+      // A finished part is sent in place, however large: React would otherwise send a large
+      // one after its fallback, to be swapped in by a script (no content without JavaScript).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onShellReady() {
+        const withStyles = sheet.interleaveWithNodeStream(stream);
+        withStyles.on('end', () => sheet.seal());
+        (withStyles as unknown as Readable).pipe(body);
+        resolve();
+      },
+      onShellError(error) {
+        sheet.seal();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+  });
+  // styled-components' tags carry no nonce of their own: the page's CSP needs it.
+  const nonced = new PassThrough();
+  body.on('data', (chunk: Buffer | string) =>
+    nonced.write(
+      String(chunk).replace(/<style data-styled=/g, `<style nonce="${request.nonce}" data-styled=`),
+    ),
+  );
+  body.on('end', () => nonced.end());
+  body.on('error', (error) => nonced.destroy(error));
+  return { body: nonced, state: () => stringifyQueryState(dehydrate(client)) };
+}
