@@ -133,7 +133,7 @@ test('the browser hydrates each page without a mismatch or a second render', asy
 
 test('a tap that lands before the page is hydrated is done once it is', async ({ page }) => {
   // The shell's code is held back until the visitor has tapped the server-rendered link.
-  let tapped = () => {};
+  let tapped: () => void = () => undefined;
   const tap = new Promise<void>((resolve) => (tapped = resolve));
   await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
     await tap;
