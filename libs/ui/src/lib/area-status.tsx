@@ -2,12 +2,12 @@ import { Button, Centered, Muted, Stack } from './primitives';
 import styled from 'styled-components';
 import { theme } from './theme';
 
-const StackAlignItemsMaxWidth = styled(Stack)`
+const ErrorBody = styled(Stack)`
   align-items: center;
   max-width: 420px;
 `;
 
-const MutedColor = styled(Muted)`
+const Message = styled(Muted)`
   color: ${theme.colors.textMuted};
 `;
 
@@ -37,15 +37,15 @@ export function ErrorState({
 }) {
   return (
     <Centered role="alert">
-      <StackAlignItemsMaxWidth $gap={3}>
+      <ErrorBody $gap={3}>
         <Title>{title}</Title>
-        <MutedColor>{message}</MutedColor>
+        <Message>{message}</Message>
         {onRetry ? (
           <Button type="button" onClick={onRetry}>
             Retry
           </Button>
         ) : null}
-      </StackAlignItemsMaxWidth>
+      </ErrorBody>
     </Centered>
   );
 }

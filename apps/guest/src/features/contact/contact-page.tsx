@@ -23,71 +23,71 @@ import {
 import { GuestPage } from '../shared/guest-page';
 import { CardTitle, Grid } from '../shared/styles';
 
-const SpanMinWidthOverflowWrap = styled.span`
+const EmailText = styled.span`
   min-width: 0;
   overflow-wrap: anywhere;
 `;
 
-const DivMinHeight = styled.div`
+const VenueLoading = styled.div`
   min-height: 60vh;
 `;
 
-const CardTitleMargin = styled(CardTitle)`
+const CardHeading = styled(CardTitle)`
   margin: 0;
 `;
 
-const AddressFontStyle = styled.address`
+const Address = styled.address`
   font-style: normal;
 `;
 
-const MailFlex = styled(Mail)`
+const MailIcon = styled(Mail)`
   flex: none;
 `;
 
-const MutedMarginTop = styled(Muted)`
+const InfoLine = styled(Muted)`
   margin-top: 8px;
 `;
 
-const DlMarginDisplayGridTemplateColumnsGap = styled.dl`
+const HoursList = styled.dl`
   margin: 8px 0 0;
   display: grid;
   grid-template-columns: auto 1fr;
   gap: 2px 12px;
 `;
 
-const DivDisplay = styled.div`
+const HoursRow = styled.div`
   display: contents;
 `;
 
-const DdMargin = styled.dd`
+const DayHours = styled.dd`
   margin: 0;
 `;
 
-const StrongDisplayMarginTop = styled.strong`
+const SpecialHoursTitle = styled.strong`
   display: block;
   margin-top: 12px;
 `;
 
-const UlMarginPaddingLeft = styled.ul`
+const SpecialHoursList = styled.ul`
   margin: 4px 0 0;
   padding-left: 20px;
 `;
 
-const CardMarginTop = styled(Card)`
+const SectionCard = styled(Card)`
   margin-top: 24px;
 `;
 
-const UlMarginPaddingLeftLineHeight = styled.ul`
+const ServiceList = styled.ul`
   margin: 0;
   padding-left: 20px;
   line-height: 1.9;
 `;
 
-const MutedMarginTop2 = styled(Muted)`
+const PlanningNote = styled(Muted)`
   margin-top: 12px;
 `;
 
-const RowFlexWrap = styled(Row)`
+const SocialLinks = styled(Row)`
   flex-wrap: wrap;
 `;
 
@@ -110,11 +110,11 @@ export const CONTACT_EXCEPTION_DAYS = 60;
 function EmailAddress({ email }: { email: string }) {
   const at = email.indexOf('@');
   return (
-    <SpanMinWidthOverflowWrap>
+    <EmailText>
       {email.slice(0, at + 1)}
       <wbr />
       {email.slice(at + 1)}
-    </SpanMinWidthOverflowWrap>
+    </EmailText>
   );
 }
 
@@ -130,9 +130,9 @@ export function ContactPage() {
       <Heading>Contact Us</Heading>
       <Muted>We'd love to hear from you. Reach us any of these ways.</Muted>
       {venue.isPending ? (
-        <DivMinHeight>
+        <VenueLoading>
           <LoadingState label="Loading…" />
-        </DivMinHeight>
+        </VenueLoading>
       ) : venue.isError ? (
         <ErrorState
           title="Could not load our details"
@@ -155,15 +155,15 @@ function VenueDetails({ venue }: { venue: Venue }) {
           <Stack $gap={3}>
             <Row $gap={2}>
               <MapPin aria-hidden color={theme.colors.accent} />
-              <CardTitleMargin as="h2">Address</CardTitleMargin>
+              <CardHeading as="h2">Address</CardHeading>
             </Row>
-            <AddressFontStyle>
+            <Address>
               {venue.name}
               <br />
               {venue.address.street}
               <br />
               {venue.address.city}, {venue.address.region} {venue.address.postalCode}
-            </AddressFontStyle>
+            </Address>
             <ButtonLink
               href={venue.mapsUrl}
               target="_blank"
@@ -178,89 +178,89 @@ function VenueDetails({ venue }: { venue: Venue }) {
           <Stack $gap={3}>
             <Row $gap={2}>
               <Phone aria-hidden color={theme.colors.accent} />
-              <CardTitleMargin as="h2">Phone &amp; Email</CardTitleMargin>
+              <CardHeading as="h2">Phone &amp; Email</CardHeading>
             </Row>
             <ButtonLink href={venue.phoneHref} $variant="accent">
               <Phone aria-hidden size={18} /> {venue.phone}
             </ButtonLink>
             <ButtonLink href={`mailto:${venue.email}`} $variant="ghost">
-              <MailFlex aria-hidden size={18} /> <EmailAddress email={venue.email} />
+              <MailIcon aria-hidden size={18} /> <EmailAddress email={venue.email} />
             </ButtonLink>
           </Stack>
         </Card>
         <Card as="section" aria-labelledby="hours-title">
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
-            <CardTitleMargin as="h2" id="hours-title">
+            <CardHeading as="h2" id="hours-title">
               Hours
-            </CardTitleMargin>
+            </CardHeading>
           </Row>
-          <MutedMarginTop>Open {venue.hoursSummary}</MutedMarginTop>
-          <DlMarginDisplayGridTemplateColumnsGap>
+          <InfoLine>Open {venue.hoursSummary}</InfoLine>
+          <HoursList>
             {weekRows(venue.hours).map((row) => (
-              <DivDisplay key={row.day}>
+              <HoursRow key={row.day}>
                 <dt>{row.day}</dt>
-                <DdMargin>{row.hours}</DdMargin>
-              </DivDisplay>
+                <DayHours>{row.hours}</DayHours>
+              </HoursRow>
             ))}
-          </DlMarginDisplayGridTemplateColumnsGap>
-          {venue.hoursNote ? <MutedMarginTop>{venue.hoursNote}</MutedMarginTop> : null}
+          </HoursList>
+          {venue.hoursNote ? <InfoLine>{venue.hoursNote}</InfoLine> : null}
           {exceptions.length ? (
             <>
-              <StrongDisplayMarginTop>Special hours</StrongDisplayMarginTop>
-              <UlMarginPaddingLeft>
+              <SpecialHoursTitle>Special hours</SpecialHoursTitle>
+              <SpecialHoursList>
                 {exceptions.map((e) => (
                   <li key={e.id}>{formatException(e)}</li>
                 ))}
-              </UlMarginPaddingLeft>
+              </SpecialHoursList>
             </>
           ) : null}
         </Card>
         <Card as="section" aria-labelledby="policies-title">
           <Row $gap={2}>
             <Shirt aria-hidden color={theme.colors.accent} />
-            <CardTitleMargin as="h2" id="policies-title">
+            <CardHeading as="h2" id="policies-title">
               Dress Code &amp; Age
-            </CardTitleMargin>
+            </CardHeading>
           </Row>
-          {venue.dressCode ? <MutedMarginTop>{venue.dressCode}</MutedMarginTop> : null}
-          <MutedMarginTop>{venue.agePolicy}</MutedMarginTop>
-          {venue.coverChargeNote ? <MutedMarginTop>{venue.coverChargeNote}</MutedMarginTop> : null}
+          {venue.dressCode ? <InfoLine>{venue.dressCode}</InfoLine> : null}
+          <InfoLine>{venue.agePolicy}</InfoLine>
+          {venue.coverChargeNote ? <InfoLine>{venue.coverChargeNote}</InfoLine> : null}
         </Card>
       </Grid>
-      <CardMarginTop as="section" aria-labelledby="private-events-title">
+      <SectionCard as="section" aria-labelledby="private-events-title">
         <CardTitle as="h2" id="private-events-title">
           Private Events
         </CardTitle>
-        <UlMarginPaddingLeftLineHeight>
+        <ServiceList>
           {privateEventServices.map((s) => (
             <li key={s}>{s}</li>
           ))}
-        </UlMarginPaddingLeftLineHeight>
-        <MutedMarginTop2>
+        </ServiceList>
+        <PlanningNote>
           Call {venue.phone} or email <EmailAddress email={venue.email} /> to start planning.
-        </MutedMarginTop2>
-      </CardMarginTop>
-      <CardMarginTop as="section" aria-labelledby="contact-reserve-title">
+        </PlanningNote>
+      </SectionCard>
+      <SectionCard as="section" aria-labelledby="contact-reserve-title">
         <CardTitle as="h2" id="contact-reserve-title">
           Dinner Reservations
         </CardTitle>
         <Muted>Book a table online and get your confirmation at once.</Muted>
         <Link to="/reserve">Reserve a table</Link>
-      </CardMarginTop>
+      </SectionCard>
       {venue.socialLinks.length ? (
-        <CardMarginTop as="section" aria-labelledby="social-title">
+        <SectionCard as="section" aria-labelledby="social-title">
           <CardTitle as="h2" id="social-title">
             Follow Us
           </CardTitle>
-          <RowFlexWrap $gap={4}>
+          <SocialLinks $gap={4}>
             {venue.socialLinks.map((link) => (
               <a key={link.url} href={link.url} target="_blank" rel="noopener noreferrer">
                 {link.label}
               </a>
             ))}
-          </RowFlexWrap>
-        </CardMarginTop>
+          </SocialLinks>
+        </SectionCard>
       ) : null}
     </>
   );

@@ -36,7 +36,7 @@ import {
   stepGuestCount,
 } from './guest-count';
 
-const MutedFontSizeMargin = styled(Muted)`
+const FieldHint = styled(Muted)`
   font-size: 0.85rem;
   margin: 0;
 `;
@@ -342,9 +342,9 @@ export function BookingDialog({
               <Plus aria-hidden size={18} />
             </Button>
           </Stepper>
-          <MutedFontSizeMargin id={ids.guestsHint}>
+          <FieldHint id={ids.guestsHint}>
             {MIN_GUESTS} to {MAX_GUESTS} guests.
-          </MutedFontSizeMargin>
+          </FieldHint>
           {errors.guests ? <FieldError role="alert">{errors.guests.message}</FieldError> : null}
         </Field>
         {waitlisted ? (
@@ -374,9 +374,7 @@ export function BookingDialog({
               maxLength={TEXT_LIMITS.event_bookings.occasion}
               {...register('eventTitle')}
             />
-            <MutedFontSizeMargin>
-              Optional: your own name for the occasion, e.g. a birthday.
-            </MutedFontSizeMargin>
+            <FieldHint>Optional: your own name for the occasion, e.g. a birthday.</FieldHint>
           </Field>
           <Field>
             <Label htmlFor="booking-image">Event Image (optional)</Label>

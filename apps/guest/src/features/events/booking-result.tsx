@@ -12,15 +12,15 @@ const ResultCard = styled(Card)<{ $waitlisted: boolean }>`
   border-color: ${({ $waitlisted }) => ($waitlisted ? theme.colors.warning : theme.colors.success)};
 `;
 
-const MutedMargin = styled(Muted)`
+const BookingMeta = styled(Muted)`
   margin: 8px 0;
 `;
 
-const PMargin = styled.p`
+const CodeLine = styled.p`
   margin: 0 0 8px;
 `;
 
-const MutedMargin2 = styled(Muted)`
+const StatusNote = styled(Muted)`
   margin: 0 0 12px;
 `;
 
@@ -74,19 +74,19 @@ export function BookingResult({
             : `Booking received for ${booking.event_title ?? event.title}`}
         </strong>
       </Row>
-      <MutedMargin>
+      <BookingMeta>
         {longEventDate(booking.event_date ?? event.event_date)} · {booking.number_of_guests}{' '}
         {booking.number_of_guests === 1 ? 'guest' : 'guests'}
-      </MutedMargin>
-      <PMargin>
+      </BookingMeta>
+      <CodeLine>
         Booking code: <Code>{booking.booking_code}</Code>
-      </PMargin>
-      <MutedMargin2>
+      </CodeLine>
+      <StatusNote>
         {waitlisted
           ? 'This booking is waitlisted: the event is full. We will e-mail you if a spot opens up.'
           : 'Your booking is waiting for approval; we will e-mail you the confirmation.'}{' '}
         You can see or cancel it on your <Link to="/profile">profile</Link>.
-      </MutedMargin2>
+      </StatusNote>
       <Button type="button" $variant="ghost" onClick={onDismiss}>
         Dismiss
       </Button>

@@ -14,16 +14,16 @@ import { EventCover } from '../shared/event-cover';
 import { EventArt } from '../shared/event-art';
 import { EventGallery } from './event-gallery';
 
-const TimeColorFontWeight = styled.time`
+const EventDate = styled.time`
   color: ${theme.colors.accent};
   font-weight: 700;
 `;
 
-const StackMarginTop = styled(Stack)`
+const Actions = styled(Stack)`
   margin-top: 20px;
 `;
 
-const MutedMargin = styled(Muted)`
+const CalendarNote = styled(Muted)`
   margin: 0;
 `;
 
@@ -130,9 +130,7 @@ export function EventDetail({
         <h1 id="event-title" elementtiming="event-detail">
           {event.title}
         </h1>
-        <TimeColorFontWeight dateTime={event.event_date}>
-          {longEventDate(event.event_date)}
-        </TimeColorFontWeight>
+        <EventDate dateTime={event.event_date}>{longEventDate(event.event_date)}</EventDate>
         {event.description ? <Description>{event.description}</Description> : null}
       </Stack>
       <Card>
@@ -168,7 +166,7 @@ export function EventDetail({
             </div>
           ) : null}
         </Facts>
-        <StackMarginTop $gap={3}>
+        <Actions $gap={3}>
           <Button type="button" disabled={reserveDisabled} onClick={onReserve}>
             Reserve Your Spot
           </Button>
@@ -192,8 +190,8 @@ export function EventDetail({
               <Share2 aria-hidden size={18} /> Share
             </Button>
           </Row>
-          <MutedMargin>Members get a calendar file with their booking confirmation.</MutedMargin>
-        </StackMarginTop>
+          <CalendarNote>Members get a calendar file with their booking confirmation.</CalendarNote>
+        </Actions>
       </Card>
       {/* last, across the page: when it arrives nothing below it moves */}
       <EventGallery eventId={event.id} title={event.title} cover={event.featured_image_url} />

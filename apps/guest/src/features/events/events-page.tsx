@@ -34,51 +34,51 @@ import { useMember } from '../shared/use-member';
 import { BookingResult } from './booking-result';
 import { EVENT_PARAM, EventDetail, eventPath } from './event-detail';
 
-const MutedMargin = styled(Muted)`
+const CrossLink = styled(Muted)`
   margin: 12px 0 0;
 `;
 
-const RowMarginBottom = styled(Row)`
+const PlanningHeader = styled(Row)`
   margin-bottom: 8px;
 `;
 
-const CardTitleMargin = styled(CardTitle)`
+const CardHeading = styled(CardTitle)`
   margin: 0;
 `;
 
-const MutedMarginTop = styled(Muted)`
+const InfoLine = styled(Muted)`
   margin-top: 8px;
 `;
 
-const AOverflowWrap = styled.a`
+const EmailLink = styled.a`
   overflow-wrap: anywhere;
 `;
 
-const DivMinHeight = styled.div`
+const DetailLoading = styled.div`
   min-height: 100vh;
 `;
 
-const CardTextAlign = styled(Card)`
+const NoticeCard = styled(Card)`
   text-align: center;
 `;
 
-const H1MarginTop = styled.h1`
+const MissingTitle = styled.h1`
   margin-top: 0;
 `;
 
-const DivMinHeight2 = styled.div`
+const ListLoading = styled.div`
   min-height: 70vh;
 `;
 
-const StackHeight = styled(Stack)`
+const EventCardBody = styled(Stack)`
   height: 100%;
 `;
 
-const TimeColor = styled.time`
+const EventDate = styled.time`
   color: ${theme.colors.accent};
 `;
 
-const ButtonMarginTop = styled(Button)`
+const ReserveButton = styled(Button)`
   margin-top: auto;
 `;
 
@@ -123,7 +123,7 @@ const InfoGrid = styled.div`
   }
 `;
 
-const InfoGridMarginTop = styled(InfoGrid)`
+const VenueInfoGrid = styled(InfoGrid)`
   margin-top: 24px;
 `;
 
@@ -154,9 +154,9 @@ const EventsHero = memo(function EventsHero() {
         Live music, guest DJs and themed parties{venue ? ` at ${venue.name}` : ''}. Reserve your
         spot before they sell out.
       </Muted>
-      <MutedMargin>
+      <CrossLink>
         Just coming for dinner? <Link to="/reserve">Reserve a table</Link>
-      </MutedMargin>
+      </CrossLink>
     </Hero>
   );
 });
@@ -167,27 +167,27 @@ const VenueInfo = memo(function VenueInfo() {
     <>
       <SectionTitle>VIP Event Planning</SectionTitle>
       <Card>
-        <RowMarginBottom $gap={2}>
+        <PlanningHeader $gap={2}>
           <Crown aria-hidden color={theme.colors.accent} />
           <strong>Make it unforgettable</strong>
-        </RowMarginBottom>
+        </PlanningHeader>
         <Muted>
           Birthdays, corporate nights, engagement parties or a full buyout: our events team plans
           bottle service, reserved lounge sections, custom menus and a DJ set to match your crowd.
           Tell us about your night and we will put together a package.
         </Muted>
-        <MutedMargin>
+        <CrossLink>
           <Link to="/tables">Request a VIP table or join a guest list</Link>
-        </MutedMargin>
+        </CrossLink>
       </Card>
 
-      <InfoGridMarginTop>
+      <VenueInfoGrid>
         <Card>
           <Row $gap={2}>
             <MapPin aria-hidden color={theme.colors.accent} />
-            <CardTitleMargin>Location</CardTitleMargin>
+            <CardHeading>Location</CardHeading>
           </Row>
-          <MutedMarginTop>{venue?.addressLine ?? '\u00a0'}</MutedMarginTop>
+          <InfoLine>{venue?.addressLine ?? '\u00a0'}</InfoLine>
           {venue ? (
             <a href={venue.mapsUrl} target="_blank" rel="noopener noreferrer">
               Open in Maps
@@ -197,17 +197,17 @@ const VenueInfo = memo(function VenueInfo() {
         <Card>
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
-            <CardTitleMargin>Hours</CardTitleMargin>
+            <CardHeading>Hours</CardHeading>
           </Row>
-          <MutedMarginTop>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</MutedMarginTop>
+          <InfoLine>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</InfoLine>
           {venue?.hoursNote ? <Muted>{venue.hoursNote}</Muted> : null}
         </Card>
         <Card>
           <Row $gap={2}>
             <Shirt aria-hidden color={theme.colors.accent} />
-            <CardTitleMargin>Dress Code &amp; Age</CardTitleMargin>
+            <CardHeading>Dress Code &amp; Age</CardHeading>
           </Row>
-          <MutedMarginTop>{venue?.dressCode || '\u00a0'}</MutedMarginTop>
+          <InfoLine>{venue?.dressCode || '\u00a0'}</InfoLine>
           <Muted>{venue?.agePolicy ?? '\u00a0'}</Muted>
           {venue?.coverChargeNote ? <Muted>{venue.coverChargeNote}</Muted> : null}
         </Card>
@@ -219,16 +219,16 @@ const VenueInfo = memo(function VenueInfo() {
                 <a href={venue.phoneHref}>
                   <Phone aria-hidden size={16} /> {venue.phone}
                 </a>
-                <AOverflowWrap href={`mailto:${venue.email}`}>
+                <EmailLink href={`mailto:${venue.email}`}>
                   <Mail aria-hidden size={16} /> {venue.email}
-                </AOverflowWrap>
+                </EmailLink>
               </>
             ) : (
               <Muted>&nbsp;</Muted>
             )}
           </Stack>
         </Card>
-      </InfoGridMarginTop>
+      </VenueInfoGrid>
     </>
   );
 });
@@ -304,9 +304,9 @@ export function EventsPage() {
         events.isPending ? (
           // A whole screen: the venue's sections below stay out of view until the event's
           // page (taller than the screen on a phone) pushes them further down.
-          <DivMinHeight>
+          <DetailLoading>
             <LoadingState label="Loading epic events..." />
-          </DivMinHeight>
+          </DetailLoading>
         ) : detail ? (
           <>
             {booked ? (
@@ -325,11 +325,11 @@ export function EventsPage() {
             />
           </>
         ) : (
-          <CardTextAlign>
-            <H1MarginTop>This event is not on the calendar</H1MarginTop>
+          <NoticeCard>
+            <MissingTitle>This event is not on the calendar</MissingTitle>
             <Muted>It may have passed or been taken off the calendar.</Muted>
             <Link to="/events">See all upcoming events</Link>
-          </CardTextAlign>
+          </NoticeCard>
         )
       ) : (
         <>
@@ -345,9 +345,9 @@ export function EventsPage() {
             ) : null}
             {events.isPending || listBehind ? (
               // Holds about the list's height so the sections below don't jump when it arrives.
-              <DivMinHeight2>
+              <ListLoading>
                 <LoadingState label="Loading epic events..." />
-              </DivMinHeight2>
+              </ListLoading>
             ) : events.isError ? (
               <ErrorState
                 title="Could not load events"
@@ -355,7 +355,7 @@ export function EventsPage() {
                 onRetry={() => void events.refetch()}
               />
             ) : events.data.length === 0 ? (
-              <CardTextAlign>
+              <NoticeCard>
                 <CardTitle>Amazing Events Coming Soon</CardTitle>
                 <Muted>
                   Our next line-up is being finalised. Planning a celebration? We host private
@@ -364,7 +364,7 @@ export function EventsPage() {
                 <ButtonLink href={venue?.phoneHref ?? '/contact'} $variant="accent">
                   <Phone aria-hidden size={18} /> Call for Private Events
                 </ButtonLink>
-              </CardTextAlign>
+              </NoticeCard>
             ) : (
               <Grid $min={280}>
                 {events.data.map((event, index) => {
@@ -372,31 +372,31 @@ export function EventsPage() {
                   const spots = spotsLeftLabel(left);
                   return (
                     <Card as="article" key={event.id} aria-label={event.title}>
-                      <StackHeight $gap={3}>
+                      <EventCardBody $gap={3}>
                         <EventCover
                           url={event.featured_image_url}
                           fallback={<EventArt seed={event.id} />}
                           priority={index === 0}
                         />
-                        <CardTitleMargin elementtiming="events-list">
+                        <CardHeading elementtiming="events-list">
                           <Link to={eventPath(event.id)}>{event.title}</Link>
-                        </CardTitleMargin>
-                        <TimeColor dateTime={event.event_date}>
+                        </CardHeading>
+                        <EventDate dateTime={event.event_date}>
                           {longEventDate(event.event_date)}
-                        </TimeColor>
+                        </EventDate>
                         {event.description ? <Clamp>{event.description}</Clamp> : null}
                         {spots ? (
                           <Spots $left={left ?? Number.POSITIVE_INFINITY}>{spots}</Spots>
                         ) : null}
-                        <ButtonMarginTop
+                        <ReserveButton
                           type="button"
                           onClick={() => reserve(event)}
                           disabled={status === 'loading'}
                           aria-label={`Reserve Your Spot: ${event.title}`}
                         >
                           Reserve Your Spot
-                        </ButtonMarginTop>
-                      </StackHeight>
+                        </ReserveButton>
+                      </EventCardBody>
                     </Card>
                   );
                 })}

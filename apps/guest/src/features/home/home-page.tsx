@@ -11,19 +11,19 @@ import { greetingFor } from './greeting';
 import { UpcomingEvents } from './upcoming-events';
 import { FeaturedPhotos } from './featured-photos';
 
-const RowMarginTop = styled(Row)`
+const HeroActions = styled(Row)`
   margin-top: 16px;
 `;
 
-const GridMarginTop = styled(Grid)`
+const ShortcutGrid = styled(Grid)`
   margin-top: 24px;
 `;
 
-const CardTitleMargin = styled(CardTitle)`
+const CardHeading = styled(CardTitle)`
   margin: 0;
 `;
 
-const UlMarginPaddingLeftLineHeightMinHeight = styled.ul`
+const PromoList = styled.ul`
   margin: 12px 0 0;
   padding-left: 20px;
   line-height: 1.8;
@@ -104,7 +104,7 @@ export function HomePage() {
             '\u00a0'
           )}
         </Tagline>
-        <RowMarginTop $gap={3}>
+        <HeroActions $gap={3}>
           <ButtonLink as={Link} to="/order" $variant="accent">
             Order Now
           </ButtonLink>
@@ -114,7 +114,7 @@ export function HomePage() {
           <ButtonLink as={Link} to="/reserve" $variant="ghost">
             Reserve a Table
           </ButtonLink>
-        </RowMarginTop>
+        </HeroActions>
       </Hero>
 
       {/* A member comes for their offers and photos: their panel leads. */}
@@ -124,7 +124,7 @@ export function HomePage() {
         </Suspense>
       ) : null}
 
-      <GridMarginTop>
+      <ShortcutGrid>
         <CardLink to="/events">
           <LinkCard>
             <Sparkles aria-hidden color={theme.colors.accent} />
@@ -148,7 +148,7 @@ export function HomePage() {
             </LinkCard>
           </CardLink>
         ) : null}
-      </GridMarginTop>
+      </ShortcutGrid>
 
       <UpcomingEvents />
 
@@ -157,14 +157,14 @@ export function HomePage() {
       <Promo as="section" aria-labelledby="promotions-title">
         <Row $gap={2}>
           <CalendarDays aria-hidden color={theme.colors.accent} />
-          <CardTitleMargin as="h2" id="promotions-title">
+          <CardHeading as="h2" id="promotions-title">
             Special Promotions
-          </CardTitleMargin>
+          </CardHeading>
         </Row>
         {promotions.isError ? (
           <Muted role="alert">Our promotions could not be loaded. Please try again later.</Muted>
         ) : null}
-        <UlMarginPaddingLeftLineHeightMinHeight aria-busy={promotions.isPending}>
+        <PromoList aria-busy={promotions.isPending}>
           {(promotions.data ?? []).map((p) => {
             const validity = formatValidity(p.ends_on, tonight);
             return (
@@ -178,7 +178,7 @@ export function HomePage() {
           {signedIn ? null : (
             <li>Sign up in the app for exclusive offers, birthday perks and early event access.</li>
           )}
-        </UlMarginPaddingLeftLineHeightMinHeight>
+        </PromoList>
       </Promo>
     </GuestPage>
   );

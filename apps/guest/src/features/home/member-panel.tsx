@@ -20,31 +20,31 @@ import { OfferPass } from './offer-pass';
 import { RedeemConfirm } from './redeem-confirm';
 import { PhotoWall } from './photo-wall';
 
-const SectionTitleMarginTop = styled(SectionTitle)`
+const PanelTitle = styled(SectionTitle)`
   margin-top: 0;
 `;
 
-const CardMarginTop = styled(Card)`
+const BirthdayCard = styled(Card)`
   margin-top: 24px;
 `;
 
-const CardTitleMargin = styled(CardTitle)`
+const CardHeading = styled(CardTitle)`
   margin: 0;
 `;
 
-const StackMarginTop = styled(Stack)`
+const BirthdayBody = styled(Stack)`
   margin-top: 12px;
 `;
 
-const MutedMarginTop = styled(Muted)`
+const CardNote = styled(Muted)`
   margin-top: 12px;
 `;
 
-const RowMarginBottom = styled(Row)`
+const PerksHeader = styled(Row)`
   margin-bottom: 8px;
 `;
 
-const GridMarginTop = styled(Grid)`
+const VipOffers = styled(Grid)`
   margin-top: 16px;
 `;
 
@@ -151,9 +151,9 @@ export function MemberPanel() {
 
   return (
     <Panel aria-labelledby="member-panel-title">
-      <SectionTitleMarginTop id="member-panel-title">
+      <PanelTitle id="member-panel-title">
         {name ? `Welcome back, ${name}` : 'Your Member Experience'}
-      </SectionTitleMarginTop>
+      </PanelTitle>
 
       {vip ? (
         <VipBanner role="note">
@@ -189,13 +189,13 @@ export function MemberPanel() {
         </Tile>
       </Tiles>
 
-      <CardMarginTop as="section" aria-labelledby="birthday-title">
+      <BirthdayCard as="section" aria-labelledby="birthday-title">
         <Row $gap={2}>
           <Cake aria-hidden color={theme.colors.accent} />
-          <CardTitleMargin id="birthday-title">Happy Birthday Week</CardTitleMargin>
+          <CardHeading id="birthday-title">Happy Birthday Week</CardHeading>
         </Row>
         {birthdayWeek ? (
-          <StackMarginTop $gap={3}>
+          <BirthdayBody $gap={3}>
             <Muted>
               It's your birthday week! Celebrate with us: your birthday treat is ready to redeem.
             </Muted>
@@ -204,14 +204,14 @@ export function MemberPanel() {
             ) : (
               <Muted>Tell your server it's your birthday week for a little something extra.</Muted>
             )}
-          </StackMarginTop>
+          </BirthdayBody>
         ) : (
-          <MutedMarginTop>
+          <CardNote>
             Members get a birthday offer during the {BIRTHDAY_WINDOW_DAYS} days around their
             birthday. Celebrate with us!
-          </MutedMarginTop>
+          </CardNote>
         )}
-      </CardMarginTop>
+      </BirthdayCard>
 
       <SectionTitle>Exclusive App Offers</SectionTitle>
       {offers.isPending || redeemed.isPending ? (
@@ -235,10 +235,10 @@ export function MemberPanel() {
 
       <SectionTitle>VIP Early Access</SectionTitle>
       <Card>
-        <RowMarginBottom $gap={2}>
+        <PerksHeader $gap={2}>
           <Star aria-hidden color={theme.colors.accent} />
           <strong>{vip ? 'Your VIP perks' : 'What VIP members get'}</strong>
-        </RowMarginBottom>
+        </PerksHeader>
         <PerkList>
           <li>Book special events before they open to everyone</li>
           <li>Reserved lounge seating on event nights</li>
@@ -246,11 +246,9 @@ export function MemberPanel() {
           <li>VIP-only offers in the app</li>
         </PerkList>
         {vip && byType('vip').length ? (
-          <GridMarginTop>{byType('vip').map(renderOffer)}</GridMarginTop>
+          <VipOffers>{byType('vip').map(renderOffer)}</VipOffers>
         ) : null}
-        {!vip ? (
-          <MutedMarginTop>Ask our team about VIP status on your next visit.</MutedMarginTop>
-        ) : null}
+        {!vip ? <CardNote>Ask our team about VIP status on your next visit.</CardNote> : null}
       </Card>
 
       <PhotoWall userId={userId} />

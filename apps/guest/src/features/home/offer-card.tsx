@@ -4,19 +4,19 @@ import { Button, Card, Muted, Row, theme, Badge } from '@bistro/ui';
 import { businessDate, formatValidity, lastNightBefore, type OfferRow } from '@bistro/data';
 import { CardTitle } from '../shared/styles';
 
-const RowJustifyContent = styled(Row)`
+const OfferHeader = styled(Row)`
   justify-content: space-between;
 `;
 
-const CardTitleMarginTop = styled(CardTitle)`
+const OfferTitle = styled(CardTitle)`
   margin-top: 12px;
 `;
 
-const MutedFontSize = styled(Muted)`
+const Validity = styled(Muted)`
   font-size: 0.85rem;
 `;
 
-const ButtonWidth = styled(Button)`
+const OfferAction = styled(Button)`
   width: 100%;
 `;
 
@@ -48,7 +48,7 @@ export function OfferCard({
 }) {
   return (
     <Card as="article" aria-label={offer.title}>
-      <RowJustifyContent $gap={2}>
+      <OfferHeader $gap={2}>
         <Badge $solid $tone={offer.offer_type === 'surprise' ? 'primary' : 'accent'}>
           {offer.offer_type === 'surprise'
             ? 'Surprise'
@@ -59,29 +59,27 @@ export function OfferCard({
                 : 'App Exclusive'}
         </Badge>
         {offer.discount_percentage ? <Discount>{offer.discount_percentage}% off</Discount> : null}
-      </RowJustifyContent>
-      <CardTitleMarginTop>{offer.title}</CardTitleMarginTop>
+      </OfferHeader>
+      <OfferTitle>{offer.title}</OfferTitle>
       {offer.description ? <Muted>{offer.description}</Muted> : null}
       {BOTTLE_SERVICE.test(`${offer.title} ${offer.description ?? ''}`) ? (
         <Link to="/tables">Request a VIP table with bottle service</Link>
       ) : null}
       {offer.valid_until ? (
-        <MutedFontSize>
-          {formatValidity(lastNightBefore(offer.valid_until), businessDate())}
-        </MutedFontSize>
+        <Validity>{formatValidity(lastNightBefore(offer.valid_until), businessDate())}</Validity>
       ) : null}
-      <ButtonWidth
+      <OfferAction
         type="button"
         $variant={redeemed ? 'ghost' : 'primary'}
         disabled={redeemed || redeeming}
         onClick={() => onRedeem(offer)}
       >
         {redeemed ? 'Redeemed' : redeeming ? 'Redeeming…' : 'Redeem'}
-      </ButtonWidth>
+      </OfferAction>
       {redeemed ? (
-        <ButtonWidth type="button" $variant="accent" onClick={() => onShowPass(offer)}>
+        <OfferAction type="button" $variant="accent" onClick={() => onShowPass(offer)}>
           Show Pass
-        </ButtonWidth>
+        </OfferAction>
       ) : null}
     </Card>
   );

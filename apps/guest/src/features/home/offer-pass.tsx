@@ -4,7 +4,7 @@ import { Button, Dialog, DialogClose, theme } from '@bistro/ui';
 import { formatWallClock, venueWallClock, type OfferRow, type Redemption } from '@bistro/data';
 import { passCode, redemptionTime } from './pass-format';
 
-const ButtonWidth = styled(Button)`
+const DoneButton = styled(Button)`
   width: 100%;
 `;
 
@@ -114,7 +114,7 @@ export function OfferPass({
         <LiveClock />
       </Body>
       <DialogClose asChild>
-        <ButtonWidth type="button">Done</ButtonWidth>
+        <DoneButton type="button">Done</DoneButton>
       </DialogClose>
     </Dialog>
   );

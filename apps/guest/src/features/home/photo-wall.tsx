@@ -23,7 +23,7 @@ import {
 } from '@bistro/data';
 import { SectionTitle } from '../shared/styles';
 
-const RowJustifyContent = styled(Row)`
+const WallHeader = styled(Row)`
   justify-content: space-between;
 `;
 
@@ -36,7 +36,7 @@ const PhotoGrid = styled.ul`
   grid-template-columns: repeat(3, 1fr);
 `;
 
-const PhotoGridMarginBottom = styled(PhotoGrid)`
+const OwnPhotos = styled(PhotoGrid)`
   margin-bottom: 12px;
 `;
 
@@ -97,7 +97,7 @@ export function PhotoWall({ userId }: { userId: string }) {
 
   return (
     <section aria-labelledby="photo-wall-title">
-      <RowJustifyContent>
+      <WallHeader>
         <SectionTitle id="photo-wall-title">Photo Wall</SectionTitle>
         <Button
           type="button"
@@ -117,10 +117,10 @@ export function PhotoWall({ userId }: { userId: string }) {
           data-testid="photo-upload-input"
           onChange={(e) => onFile(e.target.files?.[0])}
         />
-      </RowJustifyContent>
+      </WallHeader>
       <Muted>Share your night with us. New photos appear here once our team approves them.</Muted>
       {waiting.length ? (
-        <PhotoGridMarginBottom aria-label="Your photos waiting for approval">
+        <OwnPhotos aria-label="Your photos waiting for approval">
           {waiting.map((photo) => (
             <Pending key={photo.id}>
               <Photo
@@ -133,10 +133,10 @@ export function PhotoWall({ userId }: { userId: string }) {
               <span>Waiting for approval</span>
             </Pending>
           ))}
-        </PhotoGridMarginBottom>
+        </OwnPhotos>
       ) : null}
       {rejected.length ? (
-        <PhotoGridMarginBottom aria-label="Your photos that were not approved">
+        <OwnPhotos aria-label="Your photos that were not approved">
           {rejected.map((photo) => (
             <Pending key={photo.id} $rejected>
               <Photo
@@ -149,7 +149,7 @@ export function PhotoWall({ userId }: { userId: string }) {
               <span>Not approved</span>
             </Pending>
           ))}
-        </PhotoGridMarginBottom>
+        </OwnPhotos>
       ) : null}
       {photos.isPending ? (
         <LoadingState label="Loading photos…" />

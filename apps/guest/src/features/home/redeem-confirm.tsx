@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Button, Dialog, Muted, theme } from '@bistro/ui';
 import type { OfferRow } from '@bistro/data';
 
-const MutedMargin = styled(Muted)`
+const PassNote = styled(Muted)`
   margin: 0;
 `;
 
@@ -36,7 +36,7 @@ export function RedeemConfirm({
       title={offer ? `Redeem ${offer.title}?` : 'Redeem this offer?'}
       description="Show this to your server now? It can be used once."
     >
-      <MutedMargin>Once redeemed, the pass stays on this page under Show Pass.</MutedMargin>
+      <PassNote>Once redeemed, the pass stays on this page under Show Pass.</PassNote>
       <Actions>
         <Button type="button" $variant="ghost" onClick={onCancel}>
           Not Now

@@ -6,11 +6,11 @@ import { shortEventDate } from '../shared/format-date';
 import { EventCover } from '../shared/event-cover';
 import { CardTitle, Grid, SectionTitle } from '../shared/styles';
 
-const TimeColor = styled.time`
+const EventDate = styled.time`
   color: ${theme.colors.accent};
 `;
 
-const DivMarginTop = styled.div`
+const ViewAll = styled.div`
   margin-top: 16px;
 `;
 
@@ -39,20 +39,20 @@ export function UpcomingEvents() {
               <Stack $gap={2}>
                 <EventCover url={event.featured_image_url} />
                 <CardTitle>{event.title}</CardTitle>
-                <TimeColor dateTime={event.event_date}>
+                <EventDate dateTime={event.event_date}>
                   {shortEventDate(event.event_date)}
-                </TimeColor>
+                </EventDate>
                 {event.description ? <Muted>{event.description}</Muted> : null}
               </Stack>
             </Card>
           ))}
         </Grid>
       )}
-      <DivMarginTop>
+      <ViewAll>
         <ButtonLink as={Link} to="/events" $variant="ghost">
           View All Events
         </ButtonLink>
-      </DivMarginTop>
+      </ViewAll>
     </section>
   );
 }

@@ -10,31 +10,31 @@ import {
   type MenuSection,
 } from '@bistro/data';
 
-const DivMinHeight = styled.div`
+const MenuLoading = styled.div`
   min-height: 60vh;
 `;
 
-const SectionMarginTop = styled.section`
+const FullMenu = styled.section`
   margin-top: 32px;
 `;
 
-const H2MarginBottom = styled.h2`
+const FullMenuTitle = styled.h2`
   margin-bottom: 4px;
 `;
 
-const CardMarginTop = styled(Card)`
+const SectionCard = styled(Card)`
   margin-top: 16px;
 `;
 
-const H3Margin = styled.h3`
+const SectionHeading = styled.h3`
   margin: 0 0 4px;
 `;
 
-const MutedMarginTop = styled(Muted)`
+const SectionNote = styled(Muted)`
   margin-top: 0;
 `;
 
-const MutedFontWeight = styled(Muted)`
+const Unit = styled(Muted)`
   font-weight: 400;
 `;
 
@@ -131,9 +131,9 @@ export function MenuList({
   if (menu.isPending) {
     // About the menu's height, so the page below does not jump when it arrives.
     return (
-      <DivMinHeight>
+      <MenuLoading>
         <LoadingState label="Loading the menu…" />
-      </DivMinHeight>
+      </MenuLoading>
     );
   }
   if (menu.isError || !menu.data) {
@@ -153,8 +153,8 @@ export function MenuList({
     );
 
   return (
-    <SectionMarginTop aria-labelledby={`${id}-title`}>
-      <H2MarginBottom id={`${id}-title`}>Full Menu</H2MarginBottom>
+    <FullMenu aria-labelledby={`${id}-title`}>
+      <FullMenuTitle id={`${id}-title`}>Full Menu</FullMenuTitle>
       {menu.data.every((s) => s.items.length === 0) ? (
         <Muted role="status">
           Our menu is being updated. Ask your server for tonight's dishes.
@@ -182,9 +182,9 @@ export function MenuList({
             <Muted>Nothing on the menu matches every filter. Try fewer filters.</Muted>
           ) : null}
           {shown.map((section) => (
-            <CardMarginTop as="section" key={section.id} aria-labelledby={`${id}-${section.slug}`}>
-              <H3Margin id={`${id}-${section.slug}`}>{section.title}</H3Margin>
-              {section.note ? <MutedMarginTop>{section.note}</MutedMarginTop> : null}
+            <SectionCard as="section" key={section.id} aria-labelledby={`${id}-${section.slug}`}>
+              <SectionHeading id={`${id}-${section.slug}`}>{section.title}</SectionHeading>
+              {section.note ? <SectionNote>{section.note}</SectionNote> : null}
               <Items aria-label={section.title}>
                 {section.items.map((item) => {
                   const out = isEightySixed(item, tonight);
@@ -194,9 +194,7 @@ export function MenuList({
                         <span>{item.name}</span>{' '}
                         <span>
                           {formatPrice(item.price_cents)}
-                          {item.unit ? (
-                            <MutedFontWeight as="span"> / {item.unit}</MutedFontWeight>
-                          ) : null}
+                          {item.unit ? <Unit as="span"> / {item.unit}</Unit> : null}
                         </span>
                       </h4>
                       {item.description ? <Muted as="p">{item.description}</Muted> : null}
@@ -221,10 +219,10 @@ export function MenuList({
                   );
                 })}
               </Items>
-            </CardMarginTop>
+            </SectionCard>
           ))}
         </>
       )}
-    </SectionMarginTop>
+    </FullMenu>
   );
 }

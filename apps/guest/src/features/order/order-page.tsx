@@ -8,23 +8,23 @@ import { CardTitle, Grid } from '../shared/styles';
 import { MenuImage } from './menu-image';
 import { MenuList } from './menu-list';
 
-const CardPadding = styled(Card)`
+const MenuFrame = styled(Card)`
   padding: 12px;
 `;
 
-const GridMarginTop = styled(Grid)`
+const InfoGrid = styled(Grid)`
   margin-top: 24px;
 `;
 
-const CardTitleMargin = styled(CardTitle)`
+const CardHeading = styled(CardTitle)`
   margin: 0;
 `;
 
-const MutedMarginTop = styled(Muted)`
+const InfoLine = styled(Muted)`
   margin-top: 8px;
 `;
 
-const UlMarginPaddingLeft = styled.ul`
+const PaymentList = styled.ul`
   margin: 8px 0 0;
   padding-left: 20px;
 `;
@@ -44,48 +44,48 @@ export function OrderPage({ route }: { route: '/order' | '/scanner' }) {
     <GuestPage route={route}>
       <Heading>Our Menu</Heading>
       <Muted>Fresh from the bistro kitchen and the lounge bar.</Muted>
-      <CardPadding>
+      <MenuFrame>
         <MenuImage
           venueName={venue?.shortName ?? 'Our'}
           sections={menu.data}
           tonight={tonight}
           uploadedUrl={venue?.menuImageUrl}
         />
-      </CardPadding>
-      <GridMarginTop>
+      </MenuFrame>
+      <InfoGrid>
         <Card>
           <Row $gap={2}>
             <UtensilsCrossed aria-hidden color={theme.colors.accent} />
-            <CardTitleMargin as="h2">How to order</CardTitleMargin>
+            <CardHeading as="h2">How to order</CardHeading>
           </Row>
-          <MutedMarginTop>
+          <InfoLine>
             Ready to order? Let your server know at your table, or order with our bartenders at the
             bar.
-          </MutedMarginTop>
+          </InfoLine>
           <Link to="/reserve">Reserve a table for dinner</Link>
         </Card>
         <Card>
           <Row $gap={2}>
             <CreditCard aria-hidden color={theme.colors.accent} />
-            <CardTitleMargin as="h2">Accepted payments</CardTitleMargin>
+            <CardHeading as="h2">Accepted payments</CardHeading>
           </Row>
-          <UlMarginPaddingLeft aria-label="Accepted payments">
+          <PaymentList aria-label="Accepted payments">
             {acceptedPayments.map((p) => (
               <li key={p}>{p}</li>
             ))}
-          </UlMarginPaddingLeft>
+          </PaymentList>
         </Card>
         <Card as="section" aria-labelledby="order-hours-title">
           <Row $gap={2}>
             <Clock aria-hidden color={theme.colors.accent} />
-            <CardTitleMargin as="h2" id="order-hours-title">
+            <CardHeading as="h2" id="order-hours-title">
               Hours
-            </CardTitleMargin>
+            </CardHeading>
           </Row>
-          <MutedMarginTop>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</MutedMarginTop>
+          <InfoLine>{venue ? `Open ${venue.hoursSummary}` : '\u00a0'}</InfoLine>
           {venue?.hoursNote ? <Muted>{venue.hoursNote}</Muted> : null}
         </Card>
-      </GridMarginTop>
+      </InfoGrid>
       <MenuList menu={menu} tonight={tonight} />
     </GuestPage>
   );

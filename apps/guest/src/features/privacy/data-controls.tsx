@@ -16,11 +16,11 @@ import {
 import { CardTitle } from '../shared/styles';
 import { downloadJson } from './download-json';
 
-const CardMarginTop = styled(Card)`
+const DataCard = styled(Card)`
   margin-top: 24px;
 `;
 
-const RowJustifyContent = styled(Row)`
+const DialogActions = styled(Row)`
   justify-content: flex-end;
 `;
 
@@ -57,7 +57,7 @@ export function DataControls({ userId }: { userId: string }) {
   };
 
   return (
-    <CardMarginTop as="section" aria-labelledby="data-controls-title">
+    <DataCard as="section" aria-labelledby="data-controls-title">
       <CardTitle id="data-controls-title">Your Data</CardTitle>
       <Muted>
         Download a copy of everything we hold about you, or delete your account data for good.
@@ -78,7 +78,7 @@ export function DataControls({ userId }: { userId: string }) {
         title="Delete account"
         description={DELETE_ACCOUNT_CONFIRM}
       >
-        <RowJustifyContent $gap={3}>
+        <DialogActions $gap={3}>
           <Button
             type="button"
             $variant="ghost"
@@ -95,8 +95,8 @@ export function DataControls({ userId }: { userId: string }) {
           >
             {remove.isPending ? 'Deleting…' : 'Delete Account'}
           </Button>
-        </RowJustifyContent>
+        </DialogActions>
       </Dialog>
-    </CardMarginTop>
+    </DataCard>
   );
 }

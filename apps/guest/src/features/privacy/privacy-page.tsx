@@ -6,11 +6,11 @@ import { GuestPage } from '../shared/guest-page';
 import { useMember } from '../shared/use-member';
 import { DataControls } from './data-controls';
 
-const CardMarginTop = styled(Card)`
+const SignInCard = styled(Card)`
   margin-top: 24px;
 `;
 
-const MutedMargin = styled(Muted)`
+const SignInNote = styled(Muted)`
   margin: 0;
 `;
 
@@ -114,11 +114,11 @@ export function PrivacyPage() {
       {signedIn && userId ? (
         <DataControls userId={userId} />
       ) : (
-        <CardMarginTop>
-          <MutedMargin>
+        <SignInCard>
+          <SignInNote>
             <Link to="/auth">Sign in</Link> to export or delete your data.
-          </MutedMargin>
-        </CardMarginTop>
+          </SignInNote>
+        </SignInCard>
       )}
     </GuestPage>
   );

@@ -38,31 +38,31 @@ import {
 } from './reserve-choice';
 import { reservationStatusLabel } from './reservation-status';
 
-const MutedMargin = styled(Muted)`
+const ReservationDetail = styled(Muted)`
   margin: 0;
 `;
 
-const MutedMarginTop = styled(Muted)`
+const Outcome = styled(Muted)`
   margin-top: 12px;
 `;
 
-const PMargin = styled.p`
+const CancelQuestion = styled.p`
   margin: 0;
 `;
 
-const RowAlignItems = styled(Row)`
+const ChangeFields = styled(Row)`
   align-items: flex-end;
 `;
 
-const FieldFlex = styled(Field)`
+const SelectField = styled(Field)`
   flex: 1 1 140px;
 `;
 
-const FieldFlex2 = styled(Field)`
+const DateField = styled(Field)`
   flex: 1 1 160px;
 `;
 
-const MutedMargin2 = styled(Muted)`
+const ChangeNote = styled(Muted)`
   margin: 0 0 12px;
 `;
 
@@ -82,11 +82,11 @@ const Alert = styled.p`
   font-weight: 600;
 `;
 
-const AlertMarginTop = styled(Alert)`
+const CancelAlert = styled(Alert)`
   margin-top: 12px;
 `;
 
-const AlertMarginBottom = styled(Alert)`
+const ChangeAlert = styled(Alert)`
   margin-bottom: 12px;
 `;
 
@@ -170,13 +170,13 @@ function ManageCard({ reservation, askCancel }: { reservation: Reservation; askC
           </span>
           <span>Status: {reservationStatusLabel(reservation.status)}</span>
           {reservation.occasion ? (
-            <MutedMargin>Occasion: {reservation.occasion}</MutedMargin>
+            <ReservationDetail>Occasion: {reservation.occasion}</ReservationDetail>
           ) : null}
           {reservation.specialRequests ? (
-            <MutedMargin>Special requests: {reservation.specialRequests}</MutedMargin>
+            <ReservationDetail>Special requests: {reservation.specialRequests}</ReservationDetail>
           ) : null}
         </Stack>
-        {done ? <MutedMarginTop role="status">{done}</MutedMarginTop> : null}
+        {done ? <Outcome role="status">{done}</Outcome> : null}
       </Card>
 
       {booked ? (
@@ -196,10 +196,10 @@ function ManageCard({ reservation, askCancel }: { reservation: Reservation; askC
             </CardTitle>
             {confirmingCancel ? (
               <Stack $gap={3}>
-                <PMargin>
+                <CancelQuestion>
                   Cancel your table for {whenLabel(reservation.startsAt)}? The table is released at
                   once.
-                </PMargin>
+                </CancelQuestion>
                 <Row $gap={2}>
                   <Button
                     ref={cancelButton}
@@ -220,7 +220,7 @@ function ManageCard({ reservation, askCancel }: { reservation: Reservation; askC
                 Cancel reservation
               </Button>
             )}
-            {failure ? <AlertMarginTop role="alert">{failure}</AlertMarginTop> : null}
+            {failure ? <CancelAlert role="alert">{failure}</CancelAlert> : null}
           </Card>
         </>
       ) : (
@@ -280,8 +280,8 @@ function ChangeForm({
       <CardTitle as="h2" id="change-title">
         Change party size or time
       </CardTitle>
-      <RowAlignItems $gap={3}>
-        <FieldFlex>
+      <ChangeFields $gap={3}>
+        <SelectField>
           <Label htmlFor="change-party">Party size</Label>
           <Select
             id="change-party"
@@ -294,8 +294,8 @@ function ChangeForm({
               </option>
             ))}
           </Select>
-        </FieldFlex>
-        <FieldFlex2>
+        </SelectField>
+        <DateField>
           <Label htmlFor="change-date">Date</Label>
           <Input
             id="change-date"
@@ -305,8 +305,8 @@ function ChangeForm({
             value={date}
             onChange={(e) => e.target.value && setDate(e.target.value)}
           />
-        </FieldFlex2>
-        <FieldFlex>
+        </DateField>
+        <SelectField>
           <Label htmlFor="change-time">Time</Label>
           <Select
             id="change-time"
@@ -327,16 +327,16 @@ function ChangeForm({
               );
             })}
           </Select>
-        </FieldFlex>
-      </RowAlignItems>
+        </SelectField>
+      </ChangeFields>
       {slots.isError ? (
         <Alert role="alert">Could not load the free times. Please try again.</Alert>
       ) : null}
-      <MutedMargin2>
+      <ChangeNote>
         We check the new time against the tables that are free; if it does not fit, your current
         table is kept.
-      </MutedMargin2>
-      {failure ? <AlertMarginBottom role="alert">{failure}</AlertMarginBottom> : null}
+      </ChangeNote>
+      {failure ? <ChangeAlert role="alert">{failure}</ChangeAlert> : null}
       <Button type="submit" disabled={!slot || unchanged || change.isPending}>
         {change.isPending ? 'Saving…' : 'Save changes'}
       </Button>

@@ -6,26 +6,26 @@ import { Button, Card, Muted, QrCode, Row, Stack, theme } from '@bistro/ui';
 import type { Reservation } from '@bistro/data';
 import { guestsLabel, whenLabel } from './reserve-choice';
 
-const CardBorderColorMarginBottom = styled(Card)`
+const ResultCard = styled(Card)`
   border-color: ${theme.colors.success};
   margin-bottom: 24px;
 `;
 
-const H2MarginFontSize = styled.h2`
+const ResultTitle = styled.h2`
   margin: 0;
   font-size: 1.4rem;
 `;
 
-const RowAlignItemsMarginTop = styled(Row)`
+const ResultBody = styled(Row)`
   align-items: flex-start;
   margin-top: 12px;
 `;
 
-const StackFlex = styled(Stack)`
+const Details = styled(Stack)`
   flex: 1 1 200px;
 `;
 
-const MutedMargin = styled(Muted)`
+const ResultNote = styled(Muted)`
   margin: 0;
 `;
 
@@ -62,18 +62,13 @@ export function ReservationResult({
     el.focus({ preventScroll: true });
   }, [reservation.id]);
   return (
-    <CardBorderColorMarginBottom
-      ref={card}
-      tabIndex={-1}
-      role="status"
-      aria-labelledby="reservation-booked-title"
-    >
+    <ResultCard ref={card} tabIndex={-1} role="status" aria-labelledby="reservation-booked-title">
       <Row $gap={2}>
         <CheckCircle2 aria-hidden color={theme.colors.success} />
-        <H2MarginFontSize id="reservation-booked-title">You&apos;re booked</H2MarginFontSize>
+        <ResultTitle id="reservation-booked-title">You&apos;re booked</ResultTitle>
       </Row>
-      <RowAlignItemsMarginTop $gap={5}>
-        <StackFlex $gap={2}>
+      <ResultBody $gap={5}>
+        <Details $gap={2}>
           <span>
             {whenLabel(reservation.startsAt)} · {guestsLabel(reservation.partySize)}
           </span>
@@ -81,24 +76,24 @@ export function ReservationResult({
             Reservation code: <Code data-testid="reservation-code">{reservation.code}</Code>
           </span>
           {reservation.tables.length ? (
-            <MutedMargin>
+            <ResultNote>
               {reservation.tables.length === 1 ? 'Table' : 'Tables'}{' '}
               {reservation.tables.join(' + ')}
-            </MutedMargin>
+            </ResultNote>
           ) : null}
-          <MutedMargin>
+          <ResultNote>
             We e-mailed you the confirmation with a calendar invitation. Change or cancel it any
             time up to the cutoff from the mail or your <Link to="/profile">profile</Link>.
-          </MutedMargin>
+          </ResultNote>
           <Row $gap={3}>
             <Link to={`/reserve?manage=${reservation.code}`}>Change or cancel</Link>
             <Button type="button" $variant="ghost" onClick={onDismiss}>
               Book another table
             </Button>
           </Row>
-        </StackFlex>
+        </Details>
         <Qr value={reservation.code} label={`QR code of reservation ${reservation.code}`} />
-      </RowAlignItemsMarginTop>
-    </CardBorderColorMarginBottom>
+      </ResultBody>
+    </ResultCard>
   );
 }

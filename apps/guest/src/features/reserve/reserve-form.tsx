@@ -50,15 +50,15 @@ import {
 import { SlotPicker } from './slot-picker';
 import { ReservationResult } from './reservation-result';
 
-const FieldMarginBottom = styled(Field)`
+const ChoiceField = styled(Field)`
   margin-bottom: 0;
 `;
 
-const RowMarginBottom = styled(Row)`
+const Alternatives = styled(Row)`
   margin-bottom: 12px;
 `;
 
-const MutedMargin = styled(Muted)`
+const SignInNote = styled(Muted)`
   margin: 0;
 `;
 
@@ -86,11 +86,11 @@ const Alert = styled.p`
   font-weight: 600;
 `;
 
-const AlertMarginTop = styled(Alert)`
+const WaitlistAlert = styled(Alert)`
   margin-top: 12px;
 `;
 
-const AlertMarginBottom = styled(Alert)`
+const ConfirmAlert = styled(Alert)`
   margin-bottom: 12px;
 `;
 
@@ -173,7 +173,7 @@ export function ReserveForm() {
           Your table
         </CardTitle>
         <Choices>
-          <FieldMarginBottom>
+          <ChoiceField>
             <Label htmlFor="reserve-party">
               <Users aria-hidden size={16} /> Party size
             </Label>
@@ -193,8 +193,8 @@ export function ReserveForm() {
               ))}
               <option value="more">More than {partyMax} guests</option>
             </Select>
-          </FieldMarginBottom>
-          <FieldMarginBottom>
+          </ChoiceField>
+          <ChoiceField>
             <Label htmlFor="reserve-date">
               <CalendarDays aria-hidden size={16} /> Date
             </Label>
@@ -210,7 +210,7 @@ export function ReserveForm() {
                 if (value >= range.min && value <= range.max) update({ date: value });
               }}
             />
-          </FieldMarginBottom>
+          </ChoiceField>
         </Choices>
       </Card>
 
@@ -271,7 +271,7 @@ export function ReserveForm() {
           {alternatives?.before || alternatives?.after ? (
             <>
               <Muted>The nearest free times that night:</Muted>
-              <RowMarginBottom $gap={2}>
+              <Alternatives $gap={2}>
                 {[alternatives.before, alternatives.after].map((alt) =>
                   alt ? (
                     <Button
@@ -284,7 +284,7 @@ export function ReserveForm() {
                     </Button>
                   ) : null,
                 )}
-              </RowMarginBottom>
+              </Alternatives>
             </>
           ) : (
             <Muted>No other time is free that night.</Muted>
@@ -308,7 +308,7 @@ export function ReserveForm() {
               <BellRing aria-hidden size={18} /> Notify me if a table opens
             </Button>
           )}
-          {failure ? <AlertMarginTop role="alert">{failure}</AlertMarginTop> : null}
+          {failure ? <WaitlistAlert role="alert">{failure}</WaitlistAlert> : null}
         </Card>
       ) : null}
 
@@ -477,7 +477,7 @@ function ConfirmCard({
           />
         </Field>
       </Choices>
-      {failure ? <AlertMarginBottom role="alert">{failure}</AlertMarginBottom> : null}
+      {failure ? <ConfirmAlert role="alert">{failure}</ConfirmAlert> : null}
       {signedIn ? (
         <Button
           type="submit"
@@ -488,9 +488,9 @@ function ConfirmCard({
         </Button>
       ) : (
         <Stack $gap={2}>
-          <MutedMargin>
+          <SignInNote>
             Sign in or create an account to confirm; you&apos;ll come back to this table.
-          </MutedMargin>
+          </SignInNote>
           <Button type="submit" $variant="accent" disabled={loading}>
             Sign in to reserve
           </Button>

@@ -6,7 +6,7 @@ import { GuestPage } from '../shared/guest-page';
 import { ReserveForm } from './reserve-form';
 import { ManageReservation } from './manage-reservation';
 
-const MutedMargin = styled(Muted)`
+const IntroText = styled(Muted)`
   margin: 0;
 `;
 
@@ -34,11 +34,11 @@ export function ReservePage() {
     <GuestPage route="/reserve">
       <Intro>
         <h1>{manage ? 'Your Reservation' : 'Reserve a Table'}</h1>
-        <MutedMargin>
+        <IntroText>
           {manage
             ? 'Change the party size or time, or cancel, up to the cutoff before your table.'
             : `Dinner${venue ? ` at ${venue.name}` : ''}: pick your party, a date and a time, and your table is confirmed at once.`}
-        </MutedMargin>
+        </IntroText>
       </Intro>
       {manage ? <ManageReservation code={manage} action={params.get('action')} /> : <ReserveForm />}
     </GuestPage>

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 
-const SvgDisplayWidthHeightAspectRatioBorderRa = styled.svg`
+const Artwork = styled.svg`
   display: block;
   width: 100%;
   height: auto;
@@ -46,7 +46,7 @@ export function EventArt({ seed: key }: { seed: string }) {
   const glowY = 40 + (rand(13) % 80);
   const id = `art-${seed.toString(36)}`;
   return (
-    <SvgDisplayWidthHeightAspectRatioBorderRa viewBox="0 0 640 360" aria-hidden focusable="false">
+    <Artwork viewBox="0 0 640 360" aria-hidden focusable="false">
       <defs>
         <radialGradient id={`${id}-a`} cx={glowX / 640} cy={glowY / 360} r="0.6">
           <stop offset="0" stopColor={glow} stopOpacity="0.85" />
@@ -91,6 +91,6 @@ export function EventArt({ seed: key }: { seed: string }) {
           fill="none"
         />
       ))}
-    </SvgDisplayWidthHeightAspectRatioBorderRa>
+    </Artwork>
   );
 }

@@ -21,16 +21,16 @@ import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import { VerifyEmail } from './verify-email';
 
-const HeadingFontSize = styled(Heading)`
+const AuthTitle = styled(Heading)`
   font-size: 1.75rem;
 `;
 
-const MutedMarginTopFontSize = styled(Muted)`
+const PrivacyNote = styled(Muted)`
   margin-top: 24px;
   font-size: 0.9rem;
 `;
 
-const ButtonWidth = styled(Button)`
+const HomeButton = styled(Button)`
   width: 100%;
 `;
 
@@ -80,9 +80,9 @@ export function AuthPage() {
           />
         ) : (
           <>
-            <HeadingFontSize as="h1" elementtiming="auth-card">
+            <AuthTitle as="h1" elementtiming="auth-card">
               Welcome to <VenueName>{venue?.shortName ?? '\u00a0'}</VenueName>
-            </HeadingFontSize>
+            </AuthTitle>
             {reason ? <Reason role="status">{reason}</Reason> : null}
             <Muted>
               Sign in or create an account to book events, redeem offers and join the lounge.
@@ -101,12 +101,12 @@ export function AuthPage() {
             </Tabs>
           </>
         )}
-        <MutedMarginTopFontSize>
+        <PrivacyNote>
           By continuing you agree to our <Link to="/privacy">privacy policy</Link>.
-        </MutedMarginTopFontSize>
-        <ButtonWidth type="button" $variant="ghost" onClick={() => navigate('/')}>
+        </PrivacyNote>
+        <HomeButton type="button" $variant="ghost" onClick={() => navigate('/')}>
           Back to Home
-        </ButtonWidth>
+        </HomeButton>
       </AuthCard>
     </Page>
   );

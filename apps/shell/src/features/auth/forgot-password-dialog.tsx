@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button, Dialog, DialogClose, Field, Input, Label, Row, toast } from '@bistro/ui';
 import { requestPasswordReset, resetFailed } from '@bistro/auth';
 
-const RowJustifyContent = styled(Row)`
+const DialogActions = styled(Row)`
   justify-content: flex-end;
 `;
 
@@ -54,7 +54,7 @@ export function ForgotPasswordDialog({
             {...register('email', { required: true })}
           />
         </Field>
-        <RowJustifyContent>
+        <DialogActions>
           <DialogClose asChild>
             <Button type="button" $variant="ghost">
               Cancel
@@ -63,7 +63,7 @@ export function ForgotPasswordDialog({
           <Button type="submit" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Sending…' : 'Send reset link'}
           </Button>
-        </RowJustifyContent>
+        </DialogActions>
       </form>
     </Dialog>
   );

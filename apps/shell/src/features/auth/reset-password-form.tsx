@@ -11,7 +11,7 @@ import {
 } from '@bistro/auth';
 import { PasswordField, SubmitButton, NEW_PASSWORD_HINT } from './auth-fields';
 
-const HeadingFontSize = styled(Heading)`
+const AuthTitle = styled(Heading)`
   font-size: 1.75rem;
 `;
 
@@ -49,7 +49,7 @@ export function ResetPasswordForm() {
 
   return (
     <>
-      <HeadingFontSize as="h1">Set a new password</HeadingFontSize>
+      <AuthTitle as="h1">Set a new password</AuthTitle>
       {status === 'signedOut' ? (
         <Muted role="alert">
           Open the reset link from your email on this device to set a new password. Links expire

@@ -6,7 +6,7 @@ import { secondFactorFailed, signOut, verifySecondFactor } from '@bistro/auth';
 import { RequiredField, SubmitButton } from './auth-fields';
 import { LinkButton } from './auth-styles';
 
-const HeadingFontSize = styled(Heading)`
+const AuthTitle = styled(Heading)`
   font-size: 1.75rem;
 `;
 
@@ -42,7 +42,7 @@ export function SecondFactorForm() {
 
   return (
     <>
-      <HeadingFontSize as="h1">Enter your code</HeadingFontSize>
+      <AuthTitle as="h1">Enter your code</AuthTitle>
       <Muted>Open your authenticator app and enter the 6-digit code it shows for this site.</Muted>
       <form onSubmit={handleSubmit(onSubmit)} aria-label="Enter your code">
         <RequiredField

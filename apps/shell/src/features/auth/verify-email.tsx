@@ -4,11 +4,11 @@ import { Button, Heading, Muted, Stack, toast } from '@bistro/ui';
 import { resendFailed, resendSignUpEmail } from '@bistro/auth';
 import { LinkButton } from './auth-styles';
 
-const HeadingFontSize = styled(Heading)`
+const VerifyTitle = styled(Heading)`
   font-size: 1.5rem;
 `;
 
-const StrongOverflowWrap = styled.strong`
+const EmailAddress = styled.strong`
   overflow-wrap: anywhere;
 `;
 
@@ -38,10 +38,10 @@ export function VerifyEmail({
   };
   return (
     <Stack $gap={3} role="status">
-      <HeadingFontSize as="h2">Verify your email</HeadingFontSize>
+      <VerifyTitle as="h2">Verify your email</VerifyTitle>
       <Muted>
-        We sent a verification link to <StrongOverflowWrap>{email}</StrongOverflowWrap>. Open it to
-        activate your account, then sign in.
+        We sent a verification link to <EmailAddress>{email}</EmailAddress>. Open it to activate
+        your account, then sign in.
       </Muted>
       <Button type="button" onClick={() => void resend()} disabled={sending}>
         {sending ? 'Sending…' : 'Resend verification email'}

@@ -2,20 +2,20 @@ import styled from 'styled-components';
 import { Link } from 'react-router-dom';
 import { ButtonLink, Centered, Heading, Muted, Stack } from '@bistro/ui';
 
-const StackAlignItems = styled(Stack)`
+const Body = styled(Stack)`
   align-items: center;
 `;
 
 export function NotFoundPage() {
   return (
     <Centered>
-      <StackAlignItems $gap={4}>
+      <Body $gap={4}>
         <Heading as="h1">404</Heading>
         <Muted>Oops! Page not found</Muted>
         <ButtonLink as={Link} to="/">
           Return to Home
         </ButtonLink>
-      </StackAlignItems>
+      </Body>
     </Centered>
   );
 }

@@ -13,7 +13,7 @@ import { ErrorState, LoadingState, type RemoteName } from '@bistro/ui';
 import { releaseCrashed } from '../releases/area-release';
 import { loadArea, resetArea } from './federation';
 
-const DivDisplay = styled.div`
+const AreaMarker = styled.div`
   display: contents;
 `;
 
@@ -92,12 +92,12 @@ export function RemoteArea({ name }: { name: RemoteName }) {
   };
   return (
     // data-remote names the remote that serves this area (read by the e2e tests).
-    <DivDisplay data-remote={name}>
+    <AreaMarker data-remote={name}>
       <AreaErrorBoundary key={`${name}:${attempt}`} name={name} onRetry={retry}>
         <Suspense fallback={<LoadingState label="Loading…" />}>
           <Area />
         </Suspense>
       </AreaErrorBoundary>
-    </DivDisplay>
+    </AreaMarker>
   );
 }
