@@ -66,7 +66,7 @@ export {
 } from './account/errors';
 
 // --- lounge domains (song requests, votes, djs, ratings) ---
-export { businessDate } from './lib/business-date';
+export { businessDate, nightInstant } from './lib/business-date';
 export { type SongRequestStatus } from './song-requests/constants';
 export { useTonightsSongRequests, type SongRequest } from './song-requests/song-requests-query';
 export { useSongRequestCreateMutation } from './song-requests/song-request-create-mutation';

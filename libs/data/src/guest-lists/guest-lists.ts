@@ -3,8 +3,8 @@ import type { Tables } from '../database.types';
 import { DataError, unwrap } from '../lib/errors';
 import type { MutationHookOptions } from '../lib/mutation';
 import { getSupabase } from '../lib/supabase-client';
-import { formatWallClock, venueInstant, venueWallClock } from '../lib/venue-time';
-import { BUSINESS_DAY_ROLLOVER_HOUR, businessDate } from '../lib/business-date';
+import { formatWallClock, venueWallClock } from '../lib/venue-time';
+import { nightInstant } from '../lib/business-date';
 
 /**
  * Guest lists: one per event night with a close time and a plus-one cap (set by the venue);
@@ -43,18 +43,8 @@ export function guestListClosesTextAt(time: string): string {
  * before the rollover hour is after midnight), as the database opens it.
  */
 export function defaultGuestListClose(eventDateIso: string, time: string): string {
-  const [y = 0, m = 1, d = 1] = businessDate(new Date(eventDateIso)).split('-').map(Number);
   const [hour = 0, minute = 0] = time.split(':').map(Number);
-  const day = new Date(Date.UTC(y, m - 1, d + (hour < BUSINESS_DAY_ROLLOVER_HOUR ? 1 : 0)));
-  return new Date(
-    venueInstant({
-      year: day.getUTCFullYear(),
-      month: day.getUTCMonth() + 1,
-      day: day.getUTCDate(),
-      hour,
-      minute,
-    }),
-  ).toISOString();
+  return nightInstant(new Date(eventDateIso), hour, minute);
 }
 
 export const isGuestListOpen = (closesAt: string, now: Date = new Date()): boolean =>

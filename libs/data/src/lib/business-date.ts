@@ -1,5 +1,5 @@
 import { BUSINESS_RULES } from '../business-rules';
-import { formatWallClock, previousDay, venueWallClock } from './venue-time';
+import { formatWallClock, previousDay, venueInstant, venueWallClock } from './venue-time';
 
 export { VENUE_TIME_ZONE } from './venue-time';
 
@@ -19,4 +19,22 @@ export function businessDate(now: Date = new Date()): string {
   const local = venueWallClock(now);
   const night = local.hour < BUSINESS_DAY_ROLLOVER_HOUR ? previousDay(local) : local;
   return formatWallClock(night, 'yyyy-MM-dd');
+}
+
+/**
+ * The instant of a time of night (venue wall clock) on the business night of `at`: an hour
+ * before the rollover is after midnight, so on the next calendar day.
+ */
+export function nightInstant(at: Date, hour: number, minute: number): string {
+  const [y = 0, m = 1, d = 1] = businessDate(at).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d + (hour < BUSINESS_DAY_ROLLOVER_HOUR ? 1 : 0)));
+  return new Date(
+    venueInstant({
+      year: day.getUTCFullYear(),
+      month: day.getUTCMonth() + 1,
+      day: day.getUTCDate(),
+      hour,
+      minute,
+    }),
+  ).toISOString();
 }
