@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+
+// The files of a worker share the window and the packages (vitest.shared.ts: `isolate: false`);
+// the workspace's own modules (stores, query clients, the modules a file mocks) start afresh in
+// every file, as they would with per-file isolation, and a file's fake clock ends with it.
+vi.resetModules();
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 afterEach(() => cleanup());
 
