@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { networkQuiet, test } from '../support/network';
 import { routeTable } from '@bistro/ui/routes';
 import { ownerTag } from '../support/areas';
+import { axeViolations } from '../support/axe';
 import { recordCspViolations } from '../support/csp';
 import { createMember } from '../support/guest-accounts';
 import { seedSession, signInThroughApi } from '../support/session';
@@ -52,17 +52,8 @@ async function settle(page: Page) {
 
 /** Violations of moderate, serious or critical impact, as readable lines. */
 async function seriousViolations(page: Page, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags([
-    'wcag2a',
-    'wcag2aa',
-    'wcag21a',
-    'wcag21aa',
-    'wcag22aa',
-    'best-practice',
-  ]);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  return results.violations
+  const violations = await axeViolations(page, include);
+  return violations
     .filter((v) => v.impact === 'moderate' || v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>

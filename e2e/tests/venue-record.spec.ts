@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect } from '@playwright/test';
+import { axeViolations } from '../support/axe';
 import { test } from '../support/network';
 import { readFile } from 'node:fs/promises';
 import type { Locator } from '@playwright/test';
@@ -247,11 +247,9 @@ test.describe('the event detail view at 320 px', () => {
     await expect(page.getByRole('button', { name: 'Reserve Your Spot' })).toBeEnabled();
     await settle(page);
     await expectNoSidewaysScroll(page, `/events?event=${event!.id} (320 px)`);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
+    const violations = await axeViolations(page);
     expect(
-      results.violations
+      violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
