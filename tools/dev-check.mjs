@@ -378,7 +378,11 @@ async function main() {
     for (const pid of await descendants(dev.pid).catch(() => new Set())) seen.add(pid);
     if (!exit) dev.kill('SIGTERM');
     signalled = Date.now();
-    const stopped = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+    // an unreferenced timer: once the suite has stopped, it must not hold the check open
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      sleep(30_000, undefined, { ref: false }).then(() => false),
+    ]);
     if (!stopped) {
       for (const pid of [dev.pid, ...seen]) if (alive(pid)) process.kill(pid, 'SIGKILL');
       hung = true;
