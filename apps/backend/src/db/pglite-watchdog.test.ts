@@ -3,10 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from './pglite.js';
+import { copyPgliteTemplate, pgliteTemplate } from './template.js';
 import { isConnectionError, isPgError, type Db } from './types.js';
 
 // opening a database takes seconds, much more on a loaded machine
 const SLOW = { timeout: 240_000 };
+
+/**
+ * Each database starts as a copy of the run's migrated template (a couple of seconds) rather than
+ * an empty cluster PGlite initialises itself (four to eight): what is tested is the worker around
+ * the database, whatever it holds.
+ */
+const template = () => pgliteTemplate({ seed: false });
 
 const caught = (p: Promise<unknown>): Promise<unknown> =>
   p.then(
@@ -21,7 +29,7 @@ describe('PGlite in a worker with a statement watchdog (in memory)', () => {
   let db: Db;
   const log: string[] = [];
   beforeAll(async () => {
-    db = await openPglite(undefined, { log: (m) => log.push(m) });
+    db = await openPglite(undefined, { log: (m) => log.push(m), template: await template() });
     await db.exec('create table t (x int primary key)');
   });
   afterAll(async () => {
@@ -85,6 +93,7 @@ describe('PGlite in a worker with a statement watchdog (in memory)', () => {
 
   it('bounds statements outside transactions with the internal timeout', SLOW, async () => {
     const short = await openPglite(undefined, {
+      template: await template(),
       statementTimeoutMs: { internal: 500 },
       log: () => undefined,
     });
@@ -111,6 +120,7 @@ describe('PGlite in a worker (data folder)', () => {
     SLOW,
     async () => {
       const folder = path.join(dir, 'pglite');
+      copyPgliteTemplate(await template(), folder);
       const db = await openPglite(folder, { log: () => undefined });
       try {
         await db.exec('create table t (x int primary key)');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkInterfaces } from 'node:os';
 import { startTestServer, type TestServer } from '../testing.js';
 import { startBackend } from '../server.js';
+import { pgliteTemplate } from '../db/template.js';
 import { USERS, PASSWORD } from '../integration/support.js';
 
 let srv: TestServer;
@@ -265,6 +266,8 @@ describe('the dev inbox (no authentication) stays on this machine', () => {
       inboxPort: 0,
       host,
       ...(inboxHost ? { inboxHost } : {}),
+      // the run's migrated database, copied: migrating one from nothing took most of the test
+      pgliteTemplate: await pgliteTemplate({ seed: true }),
       warn: (m) => warnings.push(m),
     });
     return { backend, warnings, inboxPort: Number(new URL(backend.inboxUrl).port) };
