@@ -31,7 +31,9 @@ describe('main.ts', () => {
         PORT: String(port),
         INBOX_PORT: String(inboxPort),
         DATA_DIR: dataDir,
-        SUPABASE_DIR: path.join(dir, 'supabase'),
+        // the data folder starts as a copy of the run's migrated, seeded template, as in the
+        // end-to-end runs: what is tested is the start, not migrating (tested on its own)
+        DB_FROM_TEMPLATE: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
