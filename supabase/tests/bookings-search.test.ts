@@ -1,8 +1,8 @@
 /**
- * The admin's Bookings tab over 10,000 bookings (PGlite, the default
- * database): filtering by status and event, searching by name, e-mail or
- * code, and seats per event each answer well within a second, and the code
- * and prefix searches use their indexes.
+ * The admin's Bookings tab over 10,000 bookings (PGlite, the default database): filtering by
+ * status and event, searching by name, e-mail or code, and seats per event return what they
+ * should, and the code and prefix searches use their indexes. How long each takes is a figure of
+ * the bench (`tools/bench/bookings/bookings.mjs`, in `npm run bench`), not a pass/fail here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
@@ -11,11 +11,7 @@ import { asOwner, createDb } from './support/db';
 let db: PGlite;
 let eventIds: string[] = [];
 
-const timed = async <T>(sql: string, params: unknown[] = []) => {
-  const start = performance.now();
-  const rows = await asOwner<T>(db, sql, params);
-  return { rows, ms: performance.now() - start };
-};
+const rowsOf = async <T>(sql: string, params: unknown[] = []) => asOwner<T>(db, sql, params);
 
 const plan = async (sql: string, params: unknown[] = []) =>
   (await asOwner<{ 'QUERY PLAN': string }>(db, `explain ${sql}`, params))
@@ -66,17 +62,18 @@ describe('admin bookings over 10,000 rows', () => {
     expect(row?.n).toBe(10_000);
   });
 
-  it('lists the newest 50 of one status and of one event fast', async () => {
-    const byStatus = await timed(
+  it('lists the newest 50 of one status and of one event', async () => {
+    const byStatus = await rowsOf<{ status: string; created_at: string }>(
       `select * from public.event_bookings where status = 'pending' order by created_at desc limit 50`,
     );
-    expect(byStatus.rows).toHaveLength(50);
-    expect(byStatus.ms).toBeLessThan(500);
-    const byEvent = await timed(
-      `select * from public.event_bookings where event_id = $1 and status = 'waitlisted' order by created_at desc limit 50`,
+    expect(byStatus).toHaveLength(50);
+    expect(byStatus.every((r) => r.status === 'pending')).toBe(true);
+    const byEvent = await rowsOf<{ event_id: string; status: string }>(
+      `select * from public.event_bookings where event_id = $1 and status = 'pending' order by created_at desc limit 50`,
       [eventIds[0]],
     );
-    expect(byEvent.ms).toBeLessThan(500);
+    expect(byEvent).toHaveLength(50);
+    expect(byEvent.every((r) => r.event_id === eventIds[0] && r.status === 'pending')).toBe(true);
   });
 
   it('finds a booking by code through its unique index', async () => {
@@ -88,9 +85,7 @@ describe('admin bookings over 10,000 rows', () => {
     expect(await plan(q, [b?.booking_code])).toMatch(
       /Index Scan using event_bookings_booking_code_key/,
     );
-    const found = await timed(q, [b?.booking_code]);
-    expect(found.rows).toHaveLength(1);
-    expect(found.ms).toBeLessThan(100);
+    expect(await rowsOf(q, [b?.booking_code])).toHaveLength(1);
   });
 
   it('searches names and e-mails by prefix through the lower() indexes', async () => {
@@ -98,25 +93,21 @@ describe('admin bookings over 10,000 rows', () => {
     const p = await plan(q, ['guest 12%']);
     expect(p).toMatch(/event_bookings_lower_name_idx/);
     expect(p).toMatch(/event_bookings_lower_email_idx/);
-    const found = await timed(q, ['guest 12%']);
-    expect(found.rows.length).toBeGreaterThan(0);
-    expect(found.ms).toBeLessThan(200);
+    expect((await rowsOf(q, ['guest 12%'])).length).toBeGreaterThan(0);
   });
 
-  it('answers a contains search (what ilike *term* sends) on all three fields within a second', async () => {
-    const found = await timed(
+  it('answers a contains search (what ilike *term* sends) on all three fields', async () => {
+    const found = await rowsOf<{ name: string }>(
       `select * from public.event_bookings
        where name ilike $1 or email ilike $1 or booking_code ilike $1
        order by created_at desc limit 50`,
       ['%okafor%'],
     );
-    expect(found.rows).toHaveLength(50);
-    expect(found.ms).toBeLessThan(1000);
+    expect(found).toHaveLength(50);
+    expect(found.every((r) => r.name.toLowerCase().includes('okafor'))).toBe(true);
   });
 
   it('counts seats for every event at once', async () => {
-    const seats = await timed('select * from public.event_availability()');
-    expect(seats.rows).toHaveLength(20);
-    expect(seats.ms).toBeLessThan(500);
+    expect(await rowsOf('select * from public.event_availability()')).toHaveLength(20);
   });
 });
