@@ -80,16 +80,20 @@ export async function startSuite({ backend = true, singleBundle } = {}) {
   const names = Object.fromEntries(Object.entries(ports).map(([name, port]) => [port, name]));
   if (single) names[single.port] = 'single';
 
-  /** A fresh browser context (empty cache), signed in as a member when asked. */
-  async function newPage({ member = false } = {}) {
-    const context = await browser.newContext();
+  /**
+   * A fresh browser context (empty cache; `contextOptions` as Playwright takes them), signed in
+   * as a member when asked: `member` true is MEMBER, or give another seeded user's credentials.
+   */
+  async function newPage({ member = false, contextOptions = {} } = {}) {
+    const context = await browser.newContext(contextOptions);
     const page = await context.newPage();
     if (member) {
+      const credentials = member === true ? MEMBER : member;
       if (!supabase) throw new Error('signed-in routes need apps/backend');
       const response = await fetch(`${supabase.url}/auth/v1/token?grant_type=password`, {
         method: 'POST',
         headers: { apikey: supabase.anonKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify(MEMBER),
+        body: JSON.stringify(credentials),
       });
       const session = await response.json();
       if (!response.ok) throw new Error(`sign-in failed: HTTP ${response.status}`);
@@ -101,13 +105,15 @@ export async function startSuite({ backend = true, singleBundle } = {}) {
         },
         [key, JSON.stringify(session)],
       );
+      return { context, page, session };
     }
-    return { context, page };
+    return { context, page, session: null };
   }
 
   return {
     ports,
     hasBackend: Boolean(api),
+    supabase,
     shellUrl: `http://127.0.0.1:${ports.shell}`,
     singleUrl: single?.url,
     names,
