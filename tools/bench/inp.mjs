@@ -23,9 +23,14 @@
 // BENCH_INBOX_PORT (see browser-suite.mjs).
 import { writeBenchPart } from './report.mjs';
 import { startSuite } from './browser-suite.mjs';
-import { mobileConditions } from './content-paint.mjs';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mobileConditions, sourceMapResolver, summariseProfile } from './content-paint.mjs';
 
 const RUNS = Number(process.env.INP_RUNS ?? 3);
+const PROFILE = process.env.INP_PROFILE === '1';
+const root = join(import.meta.dirname, '..', '..');
 const TARGET = 100;
 const CPU_SLOWDOWN = 4;
 const TIMEOUT = 90_000;
@@ -137,13 +142,31 @@ async function interactionsSince(page, since) {
   });
 }
 
-/** One tap's measurement: `act` taps, `outcome` resolves once the page shows its result. */
-async function measure(page, act, outcome) {
+/**
+ * One tap's measurement: `act` taps, `outcome` resolves once the page shows its result.
+ * With INP_PROFILE=1 the main thread is sampled from the tap to the outcome, and the
+ * functions that took the most time are kept (named by their source through the maps).
+ */
+async function measure({ page, cdp, label }, name, act, outcome) {
   await page.waitForLoadState('networkidle', { timeout: TIMEOUT });
   const since = await pageNow(page);
+  if (PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   await act();
   await outcome();
   await settle(page);
+  let cpu = null;
+  if (PROFILE) {
+    const { profile } = await cdp.send('Profiler.stop');
+    cpu = summariseProfile(profile, label, original);
+    // The whole profile, for DevTools' Performance panel (its bottom-up view names the components).
+    const dir = process.env.BENCH_OUT ?? tmpdir();
+    cpu.file = join(dir, `inp-${name.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.cpuprofile`);
+    writeFileSync(cpu.file, JSON.stringify(profile));
+  }
   let interactions = await interactionsSince(page, since);
   if (!interactions.length) {
     // Entries come after the next paint; a slow frame can hold them a little longer.
@@ -151,7 +174,7 @@ async function measure(page, act, outcome) {
     interactions = await interactionsSince(page, since);
   }
   const worst = interactions.sort((a, b) => b.latency - a.latency)[0];
-  return worst ?? { latency: 0, event: '(under 16 ms)', frames: [] };
+  return { ...(worst ?? { latency: 0, event: '(under 16 ms)', frames: [] }), cpu };
 }
 
 /** A fresh context as `member` (true: the seeded member), its CPU slowed, the observer installed. */
@@ -160,7 +183,18 @@ async function open(suite, { member = true, contextOptions = phoneContext } = {}
   await opened.context.addInitScript(observeInteractions);
   const cdp = await opened.context.newCDPSession(opened.page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return opened;
+  return { ...opened, cdp, label: (url) => scriptLabel(suite, url) };
+}
+
+/** Names a script by the server it came from: "shell/main.1a2b.js", "guest/...". */
+function scriptLabel(suite, url) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return url;
+  }
+  return `${suite.names[parsed.port] ?? parsed.host}${parsed.pathname}`;
 }
 
 /** `DELETE /rest/v1/<path>` as the session's user. */
@@ -187,7 +221,8 @@ const taps = [
     id: 'vote',
     name: 'vote on a song request',
     async run(suite) {
-      const { context, page, session } = await open(suite);
+      const opened = await open(suite);
+      const { context, page, session } = opened;
       try {
         // The member's votes handed back first, so every run casts the same first vote.
         await restDelete(suite, session, `song_votes?user_id=eq.${session.user.id}`);
@@ -199,7 +234,8 @@ const taps = [
         await button.waitFor({ timeout: TIMEOUT });
         return [
           await measure(
-            page,
+            opened,
+            'vote',
             () => button.tap(),
             () =>
               page
@@ -218,14 +254,16 @@ const taps = [
     id: 'booking-dialog',
     name: 'open the booking dialog on /events',
     async run(suite) {
-      const { context, page } = await open(suite);
+      const opened = await open(suite);
+      const { context, page } = opened;
       try {
         await page.goto(`${suite.shellUrl}/events`);
         const button = page.getByRole('button', { name: /^Reserve Your Spot/ }).first();
         await button.waitFor({ timeout: TIMEOUT });
         return [
           await measure(
-            page,
+            opened,
+            'booking-dialog',
             () => button.tap(),
             () => page.getByRole('dialog', { name: /^Book: / }).waitFor({ timeout: TIMEOUT }),
           ),
@@ -239,7 +277,8 @@ const taps = [
     id: 'reserve',
     name: 'submit a reservation on /reserve',
     async run(suite, run) {
-      const { context, page } = await open(suite);
+      const opened = await open(suite);
+      const { context, page } = opened;
       try {
         // A night of its own per run (one table a night per member), the first with 7 PM free.
         const confirm = page.getByRole('button', { name: 'Confirm reservation' });
@@ -256,7 +295,8 @@ const taps = [
         if (!(await phoneField.inputValue())) await phoneField.fill('(216) 555-0142');
         return [
           await measure(
-            page,
+            opened,
+            'reserve',
             () => confirm.tap(),
             () => page.getByRole('status', { name: "You're booked" }).waitFor({ timeout: TIMEOUT }),
           ),
@@ -270,10 +310,8 @@ const taps = [
     id: 'admin-tabs',
     name: 'switch tabs in the admin',
     async run(suite) {
-      const { context, page } = await open(suite, {
-        member: ADMIN,
-        contextOptions: desktopContext,
-      });
+      const opened = await open(suite, { member: ADMIN, contextOptions: desktopContext });
+      const { context, page } = opened;
       try {
         await page.goto(`${suite.shellUrl}/admin`);
         await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor({ timeout: TIMEOUT });
@@ -284,7 +322,8 @@ const taps = [
           results.push({
             tab,
             ...(await measure(
-              page,
+              opened,
+              `admin-${tab}`,
               () => trigger.click(),
               () =>
                 page
@@ -310,6 +349,11 @@ const median = (xs) => {
 const ms = (n) => Math.round(n);
 
 const suite = await startSuite();
+/** The source map of a script the suite served: apps/<area>/dist/<file>.map. */
+const original = sourceMapResolver((url) => {
+  const match = /^(shell|guest|lounge|games|admin)\/(.+)$/.exec(scriptLabel(suite, url));
+  return match ? join(root, 'apps', match[1], 'dist', `${match[2]}.map`) : null;
+});
 /** name -> the measurements of each run */
 const samples = new Map();
 try {
@@ -326,6 +370,11 @@ try {
         if (!samples.has(name)) samples.set(name, []);
         samples.get(name).push(r);
         console.log(`run ${run + 1} ${name}: ${ms(r.latency)} ms (${r.event} ${r.target ?? ''})`);
+        if (r.cpu) {
+          console.log(`  main thread busy ${r.cpu.busyMs} ms from tap to outcome (${r.cpu.file}):`);
+          for (const f of r.cpu.functions.slice(0, 12))
+            console.log(`  ${String(f.ms).padStart(5)} ms  ${f.name}`);
+        }
       }
     }
   }
@@ -341,6 +390,15 @@ const rows = [...samples].map(([name, runs]) => {
   for (const f of typical.frames) {
     for (const s of f.scripts) scripts.set(s.source, (scripts.get(s.source) ?? 0) + s.duration);
   }
+  const forcedLayout = typical.frames
+    .flatMap((f) => f.scripts)
+    .reduce((sum, s) => sum + (s.forcedStyleAndLayoutDuration ?? 0), 0);
+  // The frames' own rendering: style and layout (and paint) after their scripts.
+  const rendering = typical.frames.reduce(
+    (sum, f) =>
+      sum + (f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0),
+    0,
+  );
   const topScripts = [...scripts]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 3)
@@ -355,6 +413,8 @@ const rows = [...samples].map(([name, runs]) => {
     inputDelay: ms(typical.inputDelay ?? 0),
     processing: ms(typical.processing ?? 0),
     presentation: ms(typical.presentation ?? 0),
+    forcedLayout: ms(forcedLayout),
+    rendering: ms(rendering),
     topScripts,
   };
 });
@@ -367,10 +427,12 @@ for (const r of rows) {
     `${r.name.padEnd(width)} ${String(ms(r.inp)).padStart(6)}  <= ${TARGET} ${r.met ? ' ' : '!'} ${r.runs.join(', ')}`,
   );
 }
-console.log('\nThe median run, split (ms): input delay / processing / presentation; scripts run');
+console.log(
+  '\nThe median run (ms): input delay / processing / presentation; in its long frames: style and layout forced by scripts, rendering after them, and the scripts',
+);
 for (const r of rows) {
   console.log(
-    `${r.name.padEnd(width)} ${r.event.padEnd(12)} ${r.inputDelay} / ${r.processing} / ${r.presentation}  ${r.topScripts}`,
+    `${r.name.padEnd(width)} ${r.event.padEnd(12)} ${r.inputDelay} / ${r.processing} / ${r.presentation}; forced ${r.forcedLayout}, rendering ${r.rendering}; ${r.topScripts}`,
   );
 }
 
@@ -397,6 +459,8 @@ writeBenchPart({
         'input delay',
         'processing',
         'presentation',
+        'forced style and layout',
+        'rendering',
         'scripts in its long frames',
       ],
       rows: rows.map((r) => [
@@ -408,6 +472,8 @@ writeBenchPart({
         r.inputDelay,
         r.processing,
         r.presentation,
+        r.forcedLayout,
+        r.rendering,
         r.topScripts,
       ]),
     },
