@@ -24,7 +24,7 @@
 import { writeBenchPart } from './report.mjs';
 import { startSuite } from './browser-suite.mjs';
 import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mobileConditions, sourceMapResolver, summariseProfile } from './content-paint.mjs';
 
@@ -348,6 +348,7 @@ const median = (xs) => {
 };
 const ms = (n) => Math.round(n);
 
+const loadBefore = loadavg()[0];
 const suite = await startSuite();
 /** The source map of a script the suite served: apps/<area>/dist/<file>.map. */
 const original = sourceMapResolver((url) => {
@@ -407,6 +408,7 @@ const rows = [...samples].map(([name, runs]) => {
   return {
     name,
     inp,
+    min: Math.min(...runs.map((r) => r.latency)),
     runs: runs.map((r) => ms(r.latency)),
     met: inp <= TARGET,
     event: typical.event,
@@ -419,12 +421,14 @@ const rows = [...samples].map(([name, runs]) => {
   };
 });
 
-console.log(`\nINP per tap (ms, CPU ${CPU_SLOWDOWN}x slower, median of ${RUNS} runs):`);
+// The machine's load: on a shared machine other processes take the CPU a tap waits for.
+const load = `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, ${cpus().length} cores`;
+console.log(`\nINP per tap (ms, CPU ${CPU_SLOWDOWN}x slower, median of ${RUNS} runs; ${load}):`);
 const width = Math.max(...rows.map((r) => r.name.length), 10);
-console.log(`${'tap'.padEnd(width)}    INP  target   runs`);
+console.log(`${'tap'.padEnd(width)}    INP  target    min  runs`);
 for (const r of rows) {
   console.log(
-    `${r.name.padEnd(width)} ${String(ms(r.inp)).padStart(6)}  <= ${TARGET} ${r.met ? ' ' : '!'} ${r.runs.join(', ')}`,
+    `${r.name.padEnd(width)} ${String(ms(r.inp)).padStart(6)}  <= ${TARGET} ${r.met ? ' ' : '!'} ${String(ms(r.min)).padStart(5)}  ${r.runs.join(', ')}`,
   );
 }
 console.log(
@@ -439,7 +443,7 @@ for (const r of rows) {
 writeBenchPart({
   id: 'inp',
   title: `Interaction to Next Paint of the taps that matter (CPU ${CPU_SLOWDOWN}x slower)`,
-  notes: `Real taps through DevTools input in a fresh context once the page is idle (phone screen and touch for the guest and lounge taps, a desktop mouse for the admin tabs); the Event Timing API's entries (durationThreshold 16, and first-input) grouped per interactionId, an interaction's latency its longest event; the figure is the tap's longest interaction. Median of ${RUNS} runs.`,
+  notes: `Real taps through DevTools input in a fresh context once the page is idle (phone screen and touch for the guest and lounge taps, a desktop mouse for the admin tabs); the Event Timing API's entries (durationThreshold 16, and first-input) grouped per interactionId, an interaction's latency its longest event; the figure is the tap's longest interaction. Median of ${RUNS} runs; ${load}.`,
   figures: rows.map((r) => ({
     name: `INP: ${r.name} (ms, median)`,
     value: ms(r.inp),
@@ -454,6 +458,7 @@ writeBenchPart({
         'tap',
         'INP',
         'target',
+        'min',
         'runs',
         'event',
         'input delay',
@@ -467,6 +472,7 @@ writeBenchPart({
         r.name,
         ms(r.inp),
         `<= ${TARGET}`,
+        ms(r.min),
         r.runs.join(', '),
         r.event,
         r.inputDelay,
