@@ -170,6 +170,8 @@ export function BookingDialog({
   onClose: () => void;
   onBooked: (booking: BookingRow, event: EventRow) => void;
 }) {
+  // Read while the dialog is closed too: opening it then starts no request.
+  const profile = useProfile(userId);
   // why the last submit failed, said above the button (the toast may be off screen or gone)
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -208,6 +210,7 @@ export function BookingDialog({
           spotsLeft={spotsLeft}
           userId={userId}
           email={email}
+          profile={profile.data}
           busy={busy}
           submitError={submitError}
           onSubmitting={() => setSubmitError(null)}
@@ -224,6 +227,7 @@ function BookingForm({
   spotsLeft,
   userId,
   email,
+  profile,
   busy,
   submitError,
   onSubmitting,
@@ -234,6 +238,7 @@ function BookingForm({
   spotsLeft: number | null | undefined;
   userId: string;
   email?: string;
+  profile: ProfileRow | null | undefined;
   busy: boolean;
   submitError: string | null;
   onSubmitting: () => void;
@@ -241,26 +246,25 @@ function BookingForm({
   onCancel: () => void;
 }) {
   const ids = { guestsHint: useId(), waitlist: useId() };
-  const profile = useProfile(userId);
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const { register, handleSubmit, reset, setValue, setError, clearErrors, watch, formState } =
-    useForm<Values>({ defaultValues: openingValues(profile.data, email) });
+    useForm<Values>({ defaultValues: openingValues(profile, email) });
 
   // The profile arriving (or changing) while the dialog is open fills the contact fields again.
-  const filledFrom = useRef(profile.data);
+  const filledFrom = useRef(profile);
   useEffect(() => {
-    if (filledFrom.current === profile.data) return;
-    filledFrom.current = profile.data;
-    reset(openingValues(profile.data, email));
-  }, [profile.data, email, reset]);
+    if (filledFrom.current === profile) return;
+    filledFrom.current = profile;
+    reset(openingValues(profile, email));
+  }, [profile, email, reset]);
 
   const guestsValue = watch('guests');
   const phoneValue = watch('phone');
   const guestsRead = readGuestCount(guestsValue);
   const party = 'guests' in guestsRead ? guestsRead.guests : null;
   const waitlisted = party !== null && willBeWaitlisted(spotsLeft, party);
-  const savedPhone = profile.data?.phone ?? '';
+  const savedPhone = profile?.phone ?? '';
   const phoneChanged = phoneValue.trim() !== '' && phoneValue.trim() !== savedPhone.trim();
 
   const step = (delta: 1 | -1) => {
