@@ -23,12 +23,20 @@ export const portBase = envPort(process.env, 'BENCH_PORT_BASE', 4400);
 export const apiPort = envPort(process.env, 'BENCH_API_PORT', 54400);
 export const inboxPort = envPort(process.env, 'BENCH_INBOX_PORT', apiPort + 1);
 
-/** Each route the bundle benches open, who opens it and what shows it is rendered. */
+/**
+ * Each route the bundle benches open, who opens it, what shows it is rendered and, where it
+ * has one, the elementtiming identifier of what it exists to show (its content).
+ */
 export const routes = [
-  { path: '/', member: false, ready: 'main [data-route="/"]' },
-  { path: '/events', member: false, ready: 'main [data-route="/events"]' },
-  { path: '/auth', member: false, ready: 'main [role="tablist"]' },
-  { path: '/song-requests', member: true, ready: 'main [data-route="/song-requests"]' },
+  { path: '/', member: false, ready: 'main [data-route="/"]', content: 'home-hero' },
+  { path: '/events', member: false, ready: 'main [data-route="/events"]', content: 'events-list' },
+  { path: '/auth', member: false, ready: 'main [role="tablist"]', content: 'auth-card' },
+  {
+    path: '/song-requests',
+    member: true,
+    ready: 'main [data-route="/song-requests"]',
+    content: 'song-requests',
+  },
   { path: '/games', member: true, ready: 'main [data-route="/games"]' },
 ];
 
@@ -80,16 +88,20 @@ export async function startSuite({ backend = true, singleBundle } = {}) {
   const names = Object.fromEntries(Object.entries(ports).map(([name, port]) => [port, name]));
   if (single) names[single.port] = 'single';
 
-  /** A fresh browser context (empty cache), signed in as a member when asked. */
-  async function newPage({ member = false } = {}) {
-    const context = await browser.newContext();
+  /**
+   * A fresh browser context (empty cache; `contextOptions` as Playwright takes them), signed in
+   * as a member when asked: `member` true is MEMBER, or give another seeded user's credentials.
+   */
+  async function newPage({ member = false, contextOptions = {} } = {}) {
+    const context = await browser.newContext(contextOptions);
     const page = await context.newPage();
     if (member) {
+      const credentials = member === true ? MEMBER : member;
       if (!supabase) throw new Error('signed-in routes need apps/backend');
       const response = await fetch(`${supabase.url}/auth/v1/token?grant_type=password`, {
         method: 'POST',
         headers: { apikey: supabase.anonKey, 'Content-Type': 'application/json' },
-        body: JSON.stringify(MEMBER),
+        body: JSON.stringify(credentials),
       });
       const session = await response.json();
       if (!response.ok) throw new Error(`sign-in failed: HTTP ${response.status}`);
@@ -101,13 +113,15 @@ export async function startSuite({ backend = true, singleBundle } = {}) {
         },
         [key, JSON.stringify(session)],
       );
+      return { context, page, session };
     }
-    return { context, page };
+    return { context, page, session: null };
   }
 
   return {
     ports,
     hasBackend: Boolean(api),
+    supabase,
     shellUrl: `http://127.0.0.1:${ports.shell}`,
     singleUrl: single?.url,
     names,
@@ -125,7 +139,9 @@ export async function startSuite({ backend = true, singleBundle } = {}) {
 /**
  * Opens `route` in a fresh context and returns every JS and CSS file it
  * downloaded (from the single bundle when `single`) until the page was rendered and the network idle: server, file,
- * raw and gzip bytes.
+ * raw and gzip bytes, and `beforeContent`: whether the file had arrived (the resource timing's
+ * responseEnd) when the route's content was first painted (its element-timing mark; always
+ * false for a route without one).
  */
 export async function routeFiles(suite, route, { single = false } = {}) {
   const { context, page } = await suite.newPage({ member: route.member });
@@ -142,6 +158,7 @@ export async function routeFiles(suite, route, { single = false } = {}) {
             area: suite.names[url.port] ?? url.host,
             kind,
             file: url.pathname.slice(1),
+            url: url.href,
             raw: body.length,
             gzip: gzipSync(body, { level: 9 }).length,
           }),
@@ -154,6 +171,32 @@ export async function routeFiles(suite, route, { single = false } = {}) {
     await page.waitForSelector(route.ready, { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
+    const timing = await page.evaluate(
+      (identifier) =>
+        new Promise((resolve) => {
+          const arrived = Object.fromEntries(
+            performance
+              .getEntriesByType('resource')
+              .map((entry) => [entry.name, entry.responseEnd]),
+          );
+          if (!identifier) return resolve({ arrived, content: null });
+          new PerformanceObserver((list, observer) => {
+            const times = list
+              .getEntries()
+              .filter((entry) => entry.identifier === identifier)
+              .map((entry) => entry.renderTime || entry.loadTime);
+            if (!times.length) return;
+            observer.disconnect();
+            resolve({ arrived, content: Math.min(...times) });
+          }).observe({ type: 'element', buffered: true });
+          setTimeout(() => resolve({ arrived, content: null }), 5000);
+        }),
+      route.content ?? null,
+    );
+    for (const f of files) {
+      const end = timing.arrived[f.url];
+      f.beforeContent = timing.content !== null && end !== undefined && end <= timing.content;
+    }
   } finally {
     await context.close();
   }
@@ -164,3 +207,9 @@ export async function routeFiles(suite, route, { single = false } = {}) {
 export const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 export const sumGzip = (files, kind = 'js') =>
   files.filter((f) => f.kind === kind).reduce((s, f) => s + f.gzip, 0);
+/** The gzip bytes of the `kind` files that had arrived when the route's content was painted. */
+export const sumGzipBeforeContent = (files, kind = 'js') =>
+  sumGzip(
+    files.filter((f) => f.beforeContent),
+    kind,
+  );

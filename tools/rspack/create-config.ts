@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { CompileHintsPlugin } from './compile-hints-plugin';
 import { runtimeDir } from './dev-ports';
 import { fastRefreshPlugins, fastRefreshShared } from './fast-refresh';
 import { hostProvides, sharedSingletons } from './shared';
@@ -224,6 +225,8 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
           ]
         : []),
       ...(fastRefresh ? fastRefreshPlugins(host, options.runtimePlugins ?? []) : []),
+      // Dialogs and forms compiled as their chunk loads, not in the tap that opens them.
+      ...(production ? [new CompileHintsPlugin()] : []),
       new rspack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
         // The shell's main.ts: an async boundary before the app only in dev, where

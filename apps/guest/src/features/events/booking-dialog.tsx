@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import styled from 'styled-components';
 import { Minus, Plus } from 'lucide-react';
@@ -23,8 +23,10 @@ import {
   useBookingCreateMutation,
   useProfile,
   willBeWaitlisted,
+  type BookingInput,
   type BookingRow,
   type EventRow,
+  type ProfileRow,
   TEXT_LIMITS,
 } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
@@ -131,6 +133,16 @@ const Occasion = styled.details`
   }
 `;
 
+/** The form's values when it opens: empty, the contact fields from the profile. */
+function openingValues(profile: ProfileRow | null | undefined, email: string | undefined): Values {
+  return {
+    ...empty,
+    name: [profile?.first_name, profile?.last_name].filter(Boolean).join(' '),
+    email: profile?.email ?? email ?? '',
+    phone: profile?.phone ?? '',
+  };
+}
+
 /**
  * The booking modal for one event. Closes and resets on success or Cancel.
  * Full name, e-mail, phone and guests are required; guests 1-20 (a
@@ -139,6 +151,8 @@ const Occasion = styled.details`
  * optional and must be an image file. With a capacity, the spots left are
  * shown and the guest is told before submitting when the party will be
  * waitlisted.
+ * The form is mounted when the dialog opens (a fresh one per opening), its
+ * contact fields already filled from the profile, so opening renders it once.
  */
 export function BookingDialog({
   event,
@@ -156,34 +170,13 @@ export function BookingDialog({
   onClose: () => void;
   onBooked: (booking: BookingRow, event: EventRow) => void;
 }) {
-  const ids = { guestsHint: useId(), waitlist: useId() };
+  // Read while the dialog is closed too: opening it then starts no request.
   const profile = useProfile(userId);
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
   // why the last submit failed, said above the button (the toast may be off screen or gone)
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setValue, setError, clearErrors, watch, formState } =
-    useForm<Values>({ defaultValues: empty });
-
-  // Pre-fill the contact fields from the profile each time the dialog opens.
-  useEffect(() => {
-    if (!event) return;
-    const p = profile.data;
-    reset({
-      ...empty,
-      name: [p?.first_name, p?.last_name].filter(Boolean).join(' '),
-      email: p?.email ?? email ?? '',
-      phone: p?.phone ?? '',
-    });
-    setImage(null);
-    setImageError(null);
-    setSubmitError(null);
-  }, [event, profile.data, email, reset]);
 
   const close = () => {
-    reset(empty);
-    setImage(null);
-    setImageError(null);
+    setSubmitError(null);
     onClose();
   };
 
@@ -199,13 +192,79 @@ export function BookingDialog({
       toast(message);
     },
   });
+  const busy = create.isPending;
+
+  return (
+    <Dialog
+      open={event !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) close();
+      }}
+      title={event ? `Book: ${event.title}` : 'Book an event'}
+      description={event ? longEventDate(event.event_date) : undefined}
+    >
+      {event ? (
+        <BookingForm
+          key={event.id}
+          event={event}
+          spotsLeft={spotsLeft}
+          userId={userId}
+          email={email}
+          profile={profile.data}
+          busy={busy}
+          submitError={submitError}
+          onSubmitting={() => setSubmitError(null)}
+          onSubmit={(booking) => create.mutate(booking)}
+          onCancel={close}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+function BookingForm({
+  event,
+  spotsLeft,
+  userId,
+  email,
+  profile,
+  busy,
+  submitError,
+  onSubmitting,
+  onSubmit: send,
+  onCancel,
+}: {
+  event: EventRow;
+  spotsLeft: number | null | undefined;
+  userId: string;
+  email?: string;
+  profile: ProfileRow | null | undefined;
+  busy: boolean;
+  submitError: string | null;
+  onSubmitting: () => void;
+  onSubmit: (booking: BookingInput) => void;
+  onCancel: () => void;
+}) {
+  const ids = { guestsHint: useId(), waitlist: useId() };
+  const [image, setImage] = useState<File | null>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setValue, setError, clearErrors, watch, formState } =
+    useForm<Values>({ defaultValues: openingValues(profile, email) });
+
+  // The profile arriving (or changing) while the dialog is open fills the contact fields again.
+  const filledFrom = useRef(profile);
+  useEffect(() => {
+    if (filledFrom.current === profile) return;
+    filledFrom.current = profile;
+    reset(openingValues(profile, email));
+  }, [profile, email, reset]);
 
   const guestsValue = watch('guests');
   const phoneValue = watch('phone');
   const guestsRead = readGuestCount(guestsValue);
   const party = 'guests' in guestsRead ? guestsRead.guests : null;
   const waitlisted = party !== null && willBeWaitlisted(spotsLeft, party);
-  const savedPhone = profile.data?.phone ?? '';
+  const savedPhone = profile?.phone ?? '';
   const phoneChanged = phoneValue.trim() !== '' && phoneValue.trim() !== savedPhone.trim();
 
   const step = (delta: 1 | -1) => {
@@ -214,7 +273,6 @@ export function BookingDialog({
   };
 
   const onSubmit = (values: Values) => {
-    if (!event) return;
     const guests = readGuestCount(values.guests);
     if ('error' in guests) {
       setError('guests', { message: guests.error }, { shouldFocus: true });
@@ -224,8 +282,8 @@ export function BookingDialog({
       setImageError('Please choose an image file.');
       return;
     }
-    setSubmitError(null);
-    create.mutate({
+    onSubmitting();
+    send({
       userId,
       event: { id: event.id, title: event.title, event_date: event.event_date },
       name: values.name,
@@ -240,18 +298,10 @@ export function BookingDialog({
   };
 
   const errors = formState.errors;
-  const busy = create.isPending;
   const spots = spotsLeftLabel(spotsLeft);
 
   return (
-    <Dialog
-      open={event !== null}
-      onOpenChange={(open) => {
-        if (!open && !busy) close();
-      }}
-      title={event ? `Book: ${event.title}` : 'Book an event'}
-      description={event ? longEventDate(event.event_date) : undefined}
-    >
+    <>
       {spots ? (
         <Notice
           $tone={
@@ -370,7 +420,7 @@ export function BookingDialog({
             <Label htmlFor="booking-title">Event Title</Label>
             <Input
               id="booking-title"
-              placeholder={event?.title}
+              placeholder={event.title}
               maxLength={TEXT_LIMITS.event_bookings.occasion}
               {...register('eventTitle')}
             />
@@ -398,7 +448,7 @@ export function BookingDialog({
           </FieldError>
         ) : null}
         <Footer>
-          <Button type="button" $variant="ghost" onClick={close} disabled={busy}>
+          <Button type="button" $variant="ghost" onClick={onCancel} disabled={busy}>
             Cancel
           </Button>
           <Button
@@ -411,6 +461,6 @@ export function BookingDialog({
           </Button>
         </Footer>
       </form>
-    </Dialog>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { BellRing, CalendarDays, Users } from 'lucide-react';
@@ -125,12 +125,17 @@ export function ReserveForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const [waiting, setWaiting] = useState<string | null>(null);
 
-  const update = (next: Partial<ReserveChoice>) => {
-    setFailure(null);
-    setWaiting(null);
-    const merged = { party, date, time: chosen.time, ...next };
-    setParams(new URLSearchParams(choicePath(merged).split('?')[1] ?? ''), { replace: true });
-  };
+  const update = useCallback(
+    (next: Partial<ReserveChoice>) => {
+      setFailure(null);
+      setWaiting(null);
+      const merged = { party, date, time: chosen.time, ...next };
+      setParams(new URLSearchParams(choicePath(merged).split('?')[1] ?? ''), { replace: true });
+    },
+    [party, date, chosen.time, setParams],
+  );
+  // Stable while the choice stands: confirming (the button's "Reserving…") leaves the times alone.
+  const selectTime = useCallback((time: string) => update({ time }), [update]);
 
   useEffect(() => saveExtras(extras), [extras]);
 
@@ -256,7 +261,7 @@ export function ReserveForm() {
               <SlotPicker
                 slots={upcoming}
                 selected={slot ? slotTime(slot.startsAt) : null}
-                onSelect={(time) => update({ time })}
+                onSelect={selectTime}
               />
             </>
           )}

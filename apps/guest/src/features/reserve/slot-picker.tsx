@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import styled from 'styled-components';
 import { theme } from '@bistro/ui';
 import type { ReservationSlot } from '@bistro/data';
@@ -28,8 +29,9 @@ const Slot = styled.button<{ $free: boolean }>`
 /**
  * The night's start times at once: free ones to pick, full ones struck through
  * (still pickable, to see the nearest free times or join the waitlist).
+ * Memoised: the form's other changes (confirming, typing a request) do not redraw the times.
  */
-export function SlotPicker({
+export const SlotPicker = memo(function SlotPicker({
   slots,
   selected,
   onSelect,
@@ -60,4 +62,4 @@ export function SlotPicker({
       })}
     </Grid>
   );
-}
+});

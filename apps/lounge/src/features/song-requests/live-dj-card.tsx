@@ -55,6 +55,12 @@ export function reviewTime(createdAt: string): string {
   return formatWallClock(venueWallClock(createdAt), 'h:mm a');
 }
 
+/** A live review's time: the time of day. */
+const liveReviewTime = (review: DjRating) => ({
+  dateTime: review.created_at,
+  label: reviewTime(review.created_at),
+});
+
 /** The live DJ (the first active DJ), tonight's ratings, the member's vote power and Live Reviews. */
 export const LiveDjCard = memo(function LiveDjCard({
   dj,
@@ -70,52 +76,69 @@ export const LiveDjCard = memo(function LiveDjCard({
   reviews: DjRating[];
   votesUsed: number;
 }) {
-  const shown = reviews.slice(0, LIVE_REVIEWS_SHOWN);
+  // A vote changes the vote power only: the DJ and the reviews are their own memoised parts.
   return (
     <DjCard as="section" aria-label="Tonight's DJ">
-      {dj ? (
-        <>
-          <Top>
-            <Disc3 size={32} aria-hidden color={theme.colors.accent} />
-            <Name>{dj.name}</Name>
-            <Live>
-              <Radio size={12} aria-hidden /> LIVE NOW
-            </Live>
-          </Top>
-          <Stats>
-            <StarDisplay value={Number(dj.average_rating)} />
-            <span>{Number(dj.average_rating).toFixed(1)}</span>
-            <span aria-hidden>·</span>
-            <span data-testid="ratings-tonight">
-              {ratingsTonight === undefined
-                ? 'Loading ratings…'
-                : `${ratingsTonight} ${ratingsTonight === 1 ? 'rating' : 'ratings'} tonight`}
-            </span>
-          </Stats>
-          {dj.bio ? <Muted style={{ margin: 0 }}>{dj.bio}</Muted> : null}
-        </>
-      ) : (
-        <Muted style={{ margin: 0 }}>
-          {djLoading ? 'Finding tonight’s DJ…' : 'No DJ is live right now.'}
-        </Muted>
-      )}
+      <DjDetails dj={dj} djLoading={djLoading} ratingsTonight={ratingsTonight} />
       <VotePower votesUsed={votesUsed} />
-      {dj ? (
-        <div>
-          <h3 style={{ margin: `0 0 ${theme.space(2)}`, fontSize: '1rem' }}>Live Reviews</h3>
-          {ratingsTonight === undefined ? null : shown.length === 0 ? (
-            <Muted style={{ margin: 0 }}>No reviews yet tonight. Be the first!</Muted>
-          ) : (
-            <ReviewList
-              reviews={shown}
-              when={(review) => ({
-                dateTime: review.created_at,
-                label: reviewTime(review.created_at),
-              })}
-            />
-          )}
-        </div>
-      ) : null}
+      {dj ? <LiveReviews ratingsTonight={ratingsTonight} reviews={reviews} /> : null}
     </DjCard>
+  );
+});
+
+const DjDetails = memo(function DjDetails({
+  dj,
+  djLoading,
+  ratingsTonight,
+}: {
+  dj: Dj | null | undefined;
+  djLoading: boolean;
+  ratingsTonight: number | undefined;
+}) {
+  return dj ? (
+    <>
+      <Top>
+        <Disc3 size={32} aria-hidden color={theme.colors.accent} />
+        <Name>{dj.name}</Name>
+        <Live>
+          <Radio size={12} aria-hidden /> LIVE NOW
+        </Live>
+      </Top>
+      <Stats>
+        <StarDisplay value={Number(dj.average_rating)} />
+        <span>{Number(dj.average_rating).toFixed(1)}</span>
+        <span aria-hidden>·</span>
+        <span data-testid="ratings-tonight">
+          {ratingsTonight === undefined
+            ? 'Loading ratings…'
+            : `${ratingsTonight} ${ratingsTonight === 1 ? 'rating' : 'ratings'} tonight`}
+        </span>
+      </Stats>
+      {dj.bio ? <Muted style={{ margin: 0 }}>{dj.bio}</Muted> : null}
+    </>
+  ) : (
+    <Muted style={{ margin: 0 }}>
+      {djLoading ? 'Finding tonight’s DJ…' : 'No DJ is live right now.'}
+    </Muted>
+  );
+});
+
+const LiveReviews = memo(function LiveReviews({
+  ratingsTonight,
+  reviews,
+}: {
+  ratingsTonight: number | undefined;
+  reviews: DjRating[];
+}) {
+  const shown = reviews.slice(0, LIVE_REVIEWS_SHOWN);
+  return (
+    <div>
+      <h3 style={{ margin: `0 0 ${theme.space(2)}`, fontSize: '1rem' }}>Live Reviews</h3>
+      {ratingsTonight === undefined ? null : shown.length === 0 ? (
+        <Muted style={{ margin: 0 }}>No reviews yet tonight. Be the first!</Muted>
+      ) : (
+        <ReviewList reviews={shown} when={liveReviewTime} />
+      )}
+    </div>
   );
 });

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Bell, BellOff, BellRing } from 'lucide-react';
 import styled from 'styled-components';
 import { Button, theme, toast } from '@bistro/ui';
@@ -18,9 +19,10 @@ const Ask = styled(Button)`
 
 /**
  * "Your song is playing" with the app in the background: offered where this browser can
- * receive Web Push and the venue has set it up; nothing is shown otherwise.
+ * receive Web Push and the venue has set it up; nothing is shown otherwise. Memoised: the
+ * page's renders (a vote, a poll) leave it alone.
  */
-export function PlayingAlerts({ userId }: { userId: string }) {
+export const PlayingAlerts = memo(function PlayingAlerts({ userId }: { userId: string }) {
   const state = usePushState(userId || undefined);
   const subscribe = usePushSubscribeMutation({
     onSuccess: (result) => {
@@ -67,4 +69,4 @@ export function PlayingAlerts({ userId }: { userId: string }) {
     default:
       return null;
   }
-}
+});
