@@ -30,6 +30,7 @@ export const queryStateId = 'query-state';
  * @property {{ url: string, anonKey: string } | null} supabase
  * @property {Record<string, string>} remotes
  * @property {string} nonce
+ * @property {{ accessToken: string } | null} [session] the member's verified session, from the request's cookie
  */
 /**
  * @typedef {object} RenderResult
@@ -39,7 +40,7 @@ export const queryStateId = 'query-state';
 /**
  * @typedef {object} ShellServerBuild
  * @property {(request: RenderRequest) => Promise<RenderResult | null>} renderPage
- * @property {(pathname: string) => boolean} [rendersOnServer]
+ * @property {(pathname: string, options?: { member?: boolean }) => boolean} [rendersOnServer]
  */
 
 /**
@@ -167,15 +168,17 @@ export class ServerRenderer {
 
   /**
    * Renders the page into `#root`, or returns null when the browser must render it.
-   * @param {{ url: string, owner: string | null, config: import('./headers.mjs').RuntimeConfig | null, nonce: string }} page
+   * @param {{ url: string, owner: string | null, config: import('./headers.mjs').RuntimeConfig | null, nonce: string, session?: { accessToken: string } | null }} page
    * @returns {Promise<{ body: NodeJS.ReadableStream, state: () => string } | null>}
    */
-  async render({ url, owner, config, nonce }) {
+  async render({ url, owner, config, nonce, session = null }) {
     const build = await this.shellBuild();
     if (!build || !config) return null;
     if (
       build.rendersOnServer &&
-      !build.rendersOnServer(new URL(url, 'http://localhost').pathname)
+      !build.rendersOnServer(new URL(url, 'http://localhost').pathname, {
+        member: session !== null,
+      })
     ) {
       return null;
     }
@@ -192,7 +195,7 @@ export class ServerRenderer {
         ? { url: config.supabase.url, anonKey: config.supabase.anonKey }
         : null;
     try {
-      return await build.renderPage({ url, supabase, remotes, nonce });
+      return await build.renderPage({ url, supabase, remotes, nonce, session });
     } catch (error) {
       this.log(`server rendering of ${url} failed, the browser renders it: ${describe(error)}`);
       return null;
