@@ -1,5 +1,12 @@
-import { createContext, createElement, useContext, useState, type ReactNode } from 'react';
-import { createStore, useStore, type StoreApi } from 'zustand';
+import {
+  createContext,
+  createElement,
+  useContext,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { createStore, type StoreApi } from 'zustand';
 import type { AuthChangeEvent, GoTrueClient } from '@supabase/auth-js';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { toast } from '@bistro/ui';
@@ -96,10 +103,10 @@ function useAuthStoreHook(): AuthState;
 function useAuthStoreHook<T>(selector: (state: AuthState) => T): T;
 function useAuthStoreHook<T>(selector?: (state: AuthState) => T): T | AuthState {
   const store = useContext(ViewerStoreContext) ?? pageStore;
-  return useStore<StoreApi<AuthState>, T | AuthState>(
-    store,
-    selector ?? ((state: AuthState) => state),
-  );
+  const select = (): T | AuthState => (selector ? selector(store.getState()) : store.getState());
+  // The store's current state is also what hydration compares with the server's markup: the
+  // page starts its store as the viewer the server rendered for (see adoptRenderedSession).
+  return useSyncExternalStore(store.subscribe, select, select);
 }
 
 /**
