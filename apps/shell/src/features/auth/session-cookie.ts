@@ -9,6 +9,7 @@ import { onSessionEvent } from '@bistro/auth';
 export const sessionEndpoint = '/auth/session';
 
 type Send = (input: string, init: RequestInit) => Promise<unknown>;
+type Subscribe = typeof onSessionEvent;
 
 /**
  * Keeps the session cookie in step with the page's session: each new access
@@ -22,6 +23,7 @@ type Send = (input: string, init: RequestInit) => Promise<unknown>;
 export function syncSessionCookie(
   renderedFor: string | null,
   send: Send = (input, init) => fetch(input, init),
+  subscribe: Subscribe = onSessionEvent,
 ): () => void {
   let queue: Promise<unknown> = Promise.resolve();
   // The token the cookie holds as far as this page knows: undefined when unknown.
@@ -46,7 +48,7 @@ export function syncSessionCookie(
     held = null;
     enqueue({ method: 'DELETE' });
   };
-  return onSessionEvent((event: AuthChangeEvent, session: Session | null) => {
+  return subscribe((event: AuthChangeEvent, session: Session | null) => {
     if (!session) {
       // Signed out, or no session on load while the server rendered for a member.
       if (event === 'SIGNED_OUT' || renderedFor !== null || held !== undefined) clear();
