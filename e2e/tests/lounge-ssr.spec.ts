@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { seedBrowserSession, signInThroughApi } from '../support/session';
-import { MAYA, PASSWORD, member, myVotes } from '../support/lounge-api';
+import { createMember } from '../support/guest-accounts';
+import { MAYA, PASSWORD, createRequest, member, uniqueTag } from '../support/lounge-api';
 import { shellUrl } from '../support/suite';
 
 // A member's pages come from the server rendered with their data, from the
@@ -39,12 +40,11 @@ test('a signed-in member gets /song-requests with their data from the server, Ja
   page,
   context,
 }) => {
-  // what only Maya's session reads: her own votes tonight (the other lounge tests share her
-  // nightly request budget, so this one adds nothing)
-  const maya = await member(MAYA);
-  const left = 3 - (await myVotes(maya)).length;
-  const votesLeft = `${left} ${left === 1 ? 'vote' : 'votes'} left`;
-  await seedBrowserSession(page, MAYA, PASSWORD);
+  // a member of its own (the other lounge tests share Maya's nightly budgets), with a request
+  const fresh = await createMember('lounge-ssr', { firstName: 'Sasha' });
+  const title = `Server ${uniqueTag()}`;
+  await createRequest(await member(fresh.email), title, 'The Renderers');
+  await seedBrowserSession(page, fresh.email, PASSWORD);
   await page.goto('/');
   const cookie = await sessionCookie(context);
   // only the server reads it, and it is never sent from another site's page
@@ -61,9 +61,11 @@ test('a signed-in member gets /song-requests with their data from the server, Ja
     expect(response?.headers()['cache-control']).toBe('private, no-store');
     expect(response?.headers()['vary']).toMatch(/\bCookie\b/);
     await expect(plain.getByRole('heading', { name: "Tonight's Request Lounge" })).toBeVisible();
-    await expect(plain.getByTestId('song-request').first()).toBeVisible();
+    await expect(plain.getByTestId('song-request').filter({ hasText: title })).toContainText(
+      'requested by Sasha',
+    );
     await expect(plain.getByText('Your Vote Power')).toBeVisible();
-    await expect(plain.getByText(votesLeft)).toBeVisible();
+    await expect(plain.getByText('3 votes left')).toBeVisible();
     await expect(
       plain.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }),
     ).toBeVisible();
@@ -128,7 +130,9 @@ test('after sign-out the cookie is gone and the pages are a visitor’s', async 
   page,
   context,
 }) => {
-  await seedBrowserSession(page, MAYA, PASSWORD);
+  // a member of its own: signing out ends every session of the account
+  const fresh = await createMember('lounge-ssr-out');
+  await seedBrowserSession(page, fresh.email, PASSWORD);
   await page.goto('/song-requests');
   await sessionCookie(context);
   await page
