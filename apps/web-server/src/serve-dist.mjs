@@ -101,6 +101,8 @@ export function serveDist({
       config = { key, value };
       // The remotes' manifests are fetched now, so the first page of each carries its hints.
       for (const url of Object.values(remotesOf(value))) void manifests.scriptsOf(url);
+      // and the areas' server builds are loaded now, so the first page of each is not kept waiting
+      if (renderer) void renderer.warm(value);
     }
     return config.value;
   }
@@ -424,6 +426,8 @@ export function serveDist({
     server.listen(port, host, () => {
       server.off('error', reject);
       void warm();
+      // The config is read at once: the remotes' manifests and the areas' server builds load now.
+      if (renderer) void runtimeConfigOf().catch(() => undefined);
       const address = server.address();
       const boundPort = typeof address === 'object' && address ? address.port : port;
       resolve({

@@ -41,6 +41,8 @@ export const queryStateId = 'query-state';
  * @typedef {object} ShellServerBuild
  * @property {(request: RenderRequest) => Promise<RenderResult | null>} renderPage
  * @property {(pathname: string, options?: { member?: boolean }) => boolean} [rendersOnServer]
+ * @property {(request: { supabase: RenderRequest['supabase'], remotes: Record<string, string> }) => Promise<void>} [warmUp]
+ * @property {readonly string[]} [serverRenderedAreas]
  */
 
 /**
@@ -167,6 +169,29 @@ export class ServerRenderer {
   }
 
   /**
+   * Loads the server builds of the areas whose pages render on the server, so
+   * the first page of each does not wait for its code (called when a runtime
+   * config is read). Failures only mean that page loads the code itself.
+   * @param {import('./headers.mjs').RuntimeConfig | null} config
+   */
+  async warm(config) {
+    const build = await this.shellBuild();
+    if (!build?.warmUp || !config) return;
+    /** @type {Record<string, string>} */
+    const remotes = {};
+    for (const name of build.serverRenderedAreas ?? []) {
+      const manifest = config.remotes?.[name];
+      const entry = manifest ? await this.serverEntryOf(manifest) : null;
+      if (entry) remotes[name] = entry;
+    }
+    try {
+      await build.warmUp({ supabase: supabaseOf(config), remotes });
+    } catch (error) {
+      this.log(`the areas' server builds could not be loaded ahead: ${describe(error)}`);
+    }
+  }
+
+  /**
    * Renders the page into `#root`, or returns null when the browser must render it.
    * @param {{ url: string, owner: string | null, config: import('./headers.mjs').RuntimeConfig | null, nonce: string, session?: { accessToken: string } | null }} page
    * @returns {Promise<{ body: NodeJS.ReadableStream, state: () => string } | null>}
@@ -190,10 +215,7 @@ export class ServerRenderer {
       if (!entry) return null;
       remotes[owner] = entry;
     }
-    const supabase =
-      config.supabase?.url && config.supabase.anonKey
-        ? { url: config.supabase.url, anonKey: config.supabase.anonKey }
-        : null;
+    const supabase = supabaseOf(config);
     try {
       return await build.renderPage({ url, supabase, remotes, nonce, session });
     } catch (error) {
@@ -201,6 +223,16 @@ export class ServerRenderer {
       return null;
     }
   }
+}
+
+/**
+ * The backend a render reads, from the runtime config; null without one.
+ * @param {import('./headers.mjs').RuntimeConfig} config
+ */
+function supabaseOf(config) {
+  return config.supabase?.url && config.supabase.anonKey
+    ? { url: config.supabase.url, anonKey: config.supabase.anonKey }
+    : null;
 }
 
 /** @param {unknown} error */

@@ -95,9 +95,22 @@ export const memberRenderedPaths: ReadonlySet<string> = new Set(['/song-requests
 export function rendersOnServer(pathname: string, { member = false } = {}): boolean {
   const route = findRoute(pathname);
   if (route === undefined) return false;
-  if (member) return memberRenderedPaths.has(route.path) || (serverRenderedPaths.has(route.path) && route.path !== '/auth');
+  if (member)
+    return (
+      memberRenderedPaths.has(route.path) ||
+      (serverRenderedPaths.has(route.path) && route.path !== '/auth')
+    );
   return serverRenderedPaths.has(route.path);
 }
+
+/** The areas that own a page rendered on the server (their server builds are loaded ahead). */
+export const serverRenderedAreas: readonly RemoteName[] = [
+  ...new Set(
+    [...serverRenderedPaths, ...memberRenderedPaths]
+      .map((path) => findRoute(path)?.owner)
+      .filter((owner): owner is RemoteName => owner !== undefined && owner !== 'shell'),
+  ),
+];
 
 /**
  * The access token of the request being rendered: every data request made
@@ -177,6 +190,20 @@ async function loadData(tree: ReactNode, client: QueryClient, deadline: number):
     await Promise.race([fetches, timeout]);
     clearTimeout(timer);
   }
+}
+
+/**
+ * Loads the areas' server builds before the first page that needs one: an
+ * area's first render would otherwise wait for its code (fetched, then
+ * evaluated), past the page's data deadline. The web server calls it when it
+ * reads a runtime config.
+ */
+export async function warmUp(request: Pick<RenderRequest, 'supabase' | 'remotes'>): Promise<void> {
+  connectBackend(request.supabase);
+  registerAreaServerBuilds(request.remotes);
+  await Promise.allSettled(
+    (Object.keys(request.remotes) as RemoteName[]).map((name) => loadArea(name)),
+  );
 }
 
 /** A member for a render: the session as the browser's auth client holds it, and their roles. */

@@ -95,7 +95,7 @@ describe('the session cookie follows the page’s session', () => {
 
   it('a failed request (a server without the endpoint) does not stop later ones', async () => {
     const sent: string[] = [];
-    let listener: ((event: AuthChangeEvent, s: Session | null) => void) | null = null;
+    const follower: { listener?: (event: AuthChangeEvent, s: Session | null) => void } = {};
     syncSessionCookie(
       null,
       async (_input, init) => {
@@ -103,12 +103,12 @@ describe('the session cookie follows the page’s session', () => {
         throw new TypeError('Failed to fetch');
       },
       (follow) => {
-        listener = follow;
+        follower.listener = follow;
         return () => undefined;
       },
     );
-    listener?.('SIGNED_IN', session('maya', 't1'));
-    listener?.('SIGNED_OUT', null);
+    follower.listener?.('SIGNED_IN', session('maya', 't1'));
+    follower.listener?.('SIGNED_OUT', null);
     for (let i = 0; i < 20; i++) await Promise.resolve();
     expect(sent).toEqual(['POST', 'DELETE']);
   });
