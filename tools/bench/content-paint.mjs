@@ -64,7 +64,8 @@ const CONTENT_TIMEOUT_MS = 60_000;
 /**
  * Loads `url` once in a fresh context of `browser` (Playwright, Chromium) under
  * `conditions` (one of mobileConditions). `initScript` (a function and its argument) runs before the
- * page's scripts, e.g. to seed a session. With `profile`, the main thread is
+ * page's scripts, e.g. to seed a session; `cookies` (Playwright's cookie objects) are set before
+ * the page is requested, e.g. the session cookie a member's browser sends. With `profile`, the main thread is
  * sampled from navigation until the network has been idle for 500 ms after the
  * content painted, plus a second.
  *
@@ -72,7 +73,7 @@ const CONTENT_TIMEOUT_MS = 60_000;
  */
 export async function loadAndTime(
   browser,
-  { url, identifier, conditions, initScript, profile = false },
+  { url, identifier, conditions, initScript, cookies, profile = false },
 ) {
   const context = await browser.newContext({
     viewport: { width: conditions.width, height: conditions.height },
@@ -83,6 +84,7 @@ export async function loadAndTime(
   });
   try {
     if (initScript) await context.addInitScript(initScript.fn, initScript.arg);
+    if (cookies) await context.addCookies(cookies);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -108,13 +108,40 @@ async function signIn(supabase, { email, password }) {
   return body;
 }
 
+/**
+ * The session cookie the web server sets for `session` (what a member's browser
+ * sends once its page has handed the session over, see apps/web-server's
+ * session-cookie.mjs), as a Playwright cookie.
+ */
+async function sessionCookie(session) {
+  const response = await fetch(`${shellUrl}/auth/session`, {
+    method: 'POST',
+    headers: { Origin: shellUrl, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ access_token: session.access_token }),
+  });
+  const header = response.headers.get('set-cookie');
+  if (response.status !== 204 || !header) {
+    throw new Error(`The web server did not set the session cookie: HTTP ${response.status}`);
+  }
+  const [pair = ''] = header.split(';');
+  const at = pair.indexOf('=');
+  return {
+    name: pair.slice(0, at),
+    value: pair.slice(at + 1),
+    url: shellUrl,
+    httpOnly: true,
+    sameSite: 'Lax',
+  };
+}
+
 /** Where supabase-js keeps its session in the shell origin's localStorage. */
 const sessionKey = (supabase) => `sb-${new URL(supabase.url).hostname.split('.')[0]}-auth-token`;
 
 /**
  * Puts a session into the shell origin's localStorage, where supabase-js looks
- * for it, through a CDP connection to the Chromium Lighthouse drives (the page
- * visited is config.json, so no app code lands in the cache).
+ * for it, and its cookie (as the page would have set it), through a CDP
+ * connection to the Chromium Lighthouse drives (the page visited is
+ * config.json, so no app code lands in the cache).
  */
 async function seedSession(debugPort, supabase, session) {
   const browser = await chromium.connectOverCDP(`http://${host}:${debugPort}`);
@@ -129,6 +156,7 @@ async function seedSession(debugPort, supabase, session) {
       ([k, v]) => localStorage.setItem(k, v),
       [sessionKey(supabase), JSON.stringify(session)],
     );
+    await context.addCookies([await sessionCookie(session)]);
     await page.close();
   } finally {
     // Disconnects only: the browser stays up for Lighthouse.
@@ -257,6 +285,7 @@ const fileStem = (path) => (path === '/' ? 'home' : path.slice(1).replace(/[^a-z
  */
 async function contentPass(browser, supabase, page) {
   let initScript;
+  let cookies;
   if (page.signedIn) {
     const session = await signIn(supabase, page.signedIn);
     initScript = {
@@ -265,8 +294,15 @@ async function contentPass(browser, supabase, page) {
       },
       arg: [sessionKey(supabase), JSON.stringify(session)],
     };
+    cookies = [await sessionCookie(session)];
   }
-  const load = { url: `${shellUrl}${page.path}`, identifier: page.content, conditions, initScript };
+  const load = {
+    url: `${shellUrl}${page.path}`,
+    identifier: page.content,
+    conditions,
+    initScript,
+    cookies,
+  };
   const times = [];
   for (let i = 0; i < runs; i += 1) times.push((await loadAndTime(browser, load)).ms);
   const { profile } = await loadAndTime(browser, { ...load, profile: true });

@@ -125,6 +125,31 @@ const originsReady = loadRemoteOrigins().catch(() => {
 });
 
 /** Remembers which shell build a page runs (the last 50 pages: older ones are long closed). */
+/**
+ * The shell script a page names (in its head, which arrives first), read from a copy of the page
+ * as it streams; null when it names none or cannot be read.
+ */
+async function shellOf(response) {
+  if (!response.body) return null;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return null;
+      text += decoder.decode(value, { stream: true });
+      const found = shellScript.exec(text);
+      if (found) return found[0];
+    }
+  } catch {
+    return null;
+  } finally {
+    reader.cancel().catch(() => undefined);
+  }
+}
+
+/** What shell a page runs: its script's name, 'snapshot', null, or the promise of one. */
 function rememberShell(clientId, shell) {
   pageShells.set(clientId, shell);
   if (pageShells.size > 50) pageShells.delete(pageShells.keys().next().value);
@@ -161,8 +186,11 @@ async function navigate(event) {
   try {
     const response = await withTimeout(fetch(event.request), NETWORK_TIMEOUT_MS);
     if (event.resultingClientId && response.ok) {
-      const shell = shellScript.exec(await response.clone().text());
-      rememberShell(event.resultingClientId, shell ? shell[0] : null);
+      // The page streams to the browser as it arrives (a server-rendered page's content follows
+      // its head): the shell it names is read from a copy, not waited for.
+      const shell = shellOf(response.clone());
+      rememberShell(event.resultingClientId, shell);
+      if (event.waitUntil) event.waitUntil(shell);
     }
     return response;
   } catch (error) {
@@ -195,7 +223,7 @@ async function networkFirst(event) {
     return await withTimeout(fetch(request), NETWORK_TIMEOUT_MS);
   } catch (error) {
     const info = await snapshotInfo();
-    const shell = pageShells.get(event.clientId);
+    const shell = await pageShells.get(event.clientId);
     // a page from the network runs the shell it got: a snapshot of another shell build
     // would mix old areas into it
     const sameBuild = shell === undefined || shell === 'snapshot' || shell === info?.shell;

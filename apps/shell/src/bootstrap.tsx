@@ -7,13 +7,14 @@ import {
   preloadAuthIfSignedIn,
   queryClient,
 } from '@bistro/data';
-import { startAuthListener, useAuthStore } from '@bistro/auth';
+import { adoptRenderedSession, startAuthListener, useAuthStore } from '@bistro/auth';
 import { findRoute } from '@bistro/ui';
 import { preloadArea, registerAreaRemotes } from './features/remotes/federation';
 import { App } from './app/app';
 import { parseQueryState } from './app/query-state';
 import { StartupError } from './app/startup-error';
 import { configFetch, configUrl } from './boot-config';
+import { clearSessionCookie, syncSessionCookie } from './features/auth/session-cookie';
 
 /** The id of the query cache a server-rendered page carries (apps/web-server). */
 const queryStateId = 'query-state';
@@ -37,12 +38,27 @@ function serverQueryState(): unknown {
   }
 }
 
+/** Who the server rendered the page for (apps/shell/src/server/render.tsx), or null: a visitor. */
+function renderedViewer(
+  state: unknown,
+): { id: string; isAdmin: boolean; isStaff: boolean } | null {
+  const viewer = (state as { viewer?: unknown } | null)?.viewer;
+  if (typeof viewer !== 'object' || viewer === null) return null;
+  const { id, isAdmin, isStaff } = viewer as Record<string, unknown>;
+  return typeof id === 'string'
+    ? { id, isAdmin: isAdmin === true, isStaff: isStaff === true }
+    : null;
+}
+
 /**
  * Renders the app once the runtime config is read (main.ts calls it, after the
- * modules are evaluated). A page the server rendered (for a visitor) is
- * hydrated: React adopts the markup, with the query cache it was rendered
- * with, so nothing on screen changes. A member's page (a session is stored)
- * is rendered afresh, as the server rendered what a visitor sees.
+ * modules are evaluated). A page the server rendered is hydrated when the
+ * page's viewer is the one it was rendered for: a visitor's when no session is
+ * stored, a member's (from the session cookie) when this device stores that
+ * member's session, whose store then starts with it. React adopts the markup,
+ * with the query cache it was rendered with, so nothing on screen changes.
+ * Otherwise the page is rendered afresh, and a cookie that no stored session
+ * backs is removed.
  */
 export async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -58,8 +74,19 @@ export async function start(): Promise<void> {
     const owner = findRoute(window.location.pathname)?.owner;
     if (owner && owner !== 'shell') preloadArea(owner);
     const supabase = config.supabase ? configureSupabase(config.supabase) : null;
+    const viewer = renderedViewer(serverState);
+    syncSessionCookie(viewer?.id ?? null);
+    if (viewer) {
+      const stored = supabase?.storedSession() ?? null;
+      if (stored?.user.id === viewer.id) adoptRenderedSession(stored, viewer);
+      else clearSessionCookie();
+    }
     startAuthListener(supabase);
-    if (serverState && useAuthStore.getState().status === 'signedOut') {
+    const { status, session } = useAuthStore.getState();
+    const matches = viewer
+      ? status === 'signedIn' && session?.user.id === viewer.id
+      : status === 'signedOut';
+    if (serverState && matches) {
       hydrate(queryClient, serverState);
       startTransition(() => {
         hydrateRoot(container, <App />, {

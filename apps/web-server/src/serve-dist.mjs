@@ -29,6 +29,14 @@ import {
   queryStateScript,
   splitAtRoot,
 } from './server-render.mjs';
+import {
+  SessionVerifier,
+  clearedSessionCookie,
+  handleSessionRequest,
+  isHttps,
+  sessionPath,
+  sessionTokenOf,
+} from './session-cookie.mjs';
 
 /** @typedef {import('./file-cache.mjs').CachedFile} CachedFile */
 /** @typedef {import('./headers.mjs').RuntimeConfig} RuntimeConfig */
@@ -53,6 +61,7 @@ import {
  * @property {string} [configFile] served at /config.json and inlined in each page; its remotes and API URL make up the pages' CSP and hints
  * @property {ManifestCache} [manifests] where the remotes' manifests are fetched and kept (a test passes its own)
  * @property {boolean} [serverRender] pages are rendered on the server with the shell's server build (dist/server), when it has one
+ * @property {SessionVerifier} [sessionVerifier] checks the tokens of the session cookie (default: the backend's published keys, or SUPABASE_JWT_SECRET when set)
  */
 
 /**
@@ -69,6 +78,7 @@ export function serveDist({
   configFile,
   manifests = new ManifestCache(),
   serverRender = false,
+  sessionVerifier = new SessionVerifier({ secret: process.env['SUPABASE_JWT_SECRET'] }),
 }) {
   const files = new FileCache();
   const distRoot = normalize(dist + sep);
@@ -91,6 +101,8 @@ export function serveDist({
       config = { key, value };
       // The remotes' manifests are fetched now, so the first page of each carries its hints.
       for (const url of Object.values(remotesOf(value))) void manifests.scriptsOf(url);
+      // and the areas' server builds are loaded now, so the first page of each is not kept waiting
+      if (renderer) void renderer.warm(value);
     }
     return config.value;
   }
@@ -157,7 +169,7 @@ export function serveDist({
       return false;
     }
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
-    headers['Vary'] = 'Accept-Encoding';
+    headers['Vary'] = withVary(headers['Vary'], 'Accept-Encoding');
     if (encoding) headers['Content-Encoding'] = encoding;
     res.writeHead(200, headers);
     const compressor = encoding ? compressStream(encoding) : null;
@@ -246,7 +258,7 @@ export function serveDist({
    */
   async function send(req, res, entry, headers, body = entry.body, etag = entry.etag) {
     const encoding = entry.compressible ? negotiateEncoding(req.headers['accept-encoding']) : null;
-    if (entry.compressible) headers['Vary'] = 'Accept-Encoding';
+    if (entry.compressible) headers['Vary'] = withVary(headers['Vary'], 'Accept-Encoding');
     if (encoding) {
       // The file's own body is compressed once; a per-response body (a page) each time.
       body =
@@ -282,6 +294,14 @@ export function serveDist({
       }
     } else {
       res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+    }
+    if (spa && !cors && new URL(req.url ?? '/', 'http://localhost').pathname === sessionPath) {
+      const config = await runtimeConfigOf();
+      await handleSessionRequest(req, res, {
+        verifier: sessionVerifier,
+        supabaseUrl: config?.supabase?.url,
+      });
+      return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end();
@@ -322,13 +342,29 @@ export function serveDist({
       headers['Cache-Control'] = 'no-cache';
       headers['Content-Security-Policy'] = contentSecurityPolicy(config, nonce);
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+      // A page may be rendered for the member whose session cookie the request carries.
+      headers['Vary'] = 'Cookie';
       const url = new URL(req.url ?? '/', 'http://localhost');
       const pageUrl = url.pathname + url.search;
+      const token = spa ? sessionTokenOf(req) : null;
+      const session = token ? await sessionVerifier.verify(token, config?.supabase?.url) : null;
+      if (token) {
+        // Never kept by a shared cache (nor the browser's): it may hold this member's data.
+        headers['Cache-Control'] = 'private, no-store';
+        // A token that does not verify (forged, another key's, expired) is dropped.
+        if (!session) headers['Set-Cookie'] = clearedSessionCookie({ secure: isHttps(req) });
+      }
       // The page's server rendering starts before its head is made: the hints may wait for it.
       const rendering =
         renderer && req.method === 'GET' && file === join(distRoot, 'index.html')
           ? ownerOfPath(pathname).then((owner) =>
-              renderer.render({ url: pageUrl, owner, config, nonce }),
+              renderer.render({
+                url: pageUrl,
+                owner,
+                config,
+                nonce,
+                session: session ? { accessToken: session.accessToken } : null,
+              }),
             )
           : null;
       const extras =
@@ -348,6 +384,19 @@ export function serveDist({
       return;
     }
     await send(req, res, entry, headers);
+  }
+
+  /**
+   * A Vary header's value with `name` added.
+   * @param {OutgoingHttpHeaders[string]} current
+   * @param {string} name
+   */
+  function withVary(current, name) {
+    const names = String(current ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    return names.includes(name) ? names.join(', ') : [...names, name].join(', ');
   }
 
   const server = createServer((req, res) => {
@@ -377,6 +426,8 @@ export function serveDist({
     server.listen(port, host, () => {
       server.off('error', reject);
       void warm();
+      // The config is read at once: the remotes' manifests and the areas' server builds load now.
+      if (renderer) void runtimeConfigOf().catch(() => undefined);
       const address = server.address();
       const boundPort = typeof address === 'object' && address ? address.port : port;
       resolve({

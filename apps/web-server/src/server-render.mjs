@@ -30,6 +30,7 @@ export const queryStateId = 'query-state';
  * @property {{ url: string, anonKey: string } | null} supabase
  * @property {Record<string, string>} remotes
  * @property {string} nonce
+ * @property {{ accessToken: string } | null} [session] the member's verified session, from the request's cookie
  */
 /**
  * @typedef {object} RenderResult
@@ -39,7 +40,9 @@ export const queryStateId = 'query-state';
 /**
  * @typedef {object} ShellServerBuild
  * @property {(request: RenderRequest) => Promise<RenderResult | null>} renderPage
- * @property {(pathname: string) => boolean} [rendersOnServer]
+ * @property {(pathname: string, options?: { member?: boolean }) => boolean} [rendersOnServer]
+ * @property {(request: { supabase: RenderRequest['supabase'], remotes: Record<string, string> }) => Promise<void>} [warmUp]
+ * @property {readonly string[]} [serverRenderedAreas]
  */
 
 /**
@@ -166,16 +169,41 @@ export class ServerRenderer {
   }
 
   /**
+   * Loads the server builds of the areas whose pages render on the server, so
+   * the first page of each does not wait for its code (called when a runtime
+   * config is read). Failures only mean that page loads the code itself.
+   * @param {import('./headers.mjs').RuntimeConfig | null} config
+   */
+  async warm(config) {
+    const build = await this.shellBuild();
+    if (!build?.warmUp || !config) return;
+    /** @type {Record<string, string>} */
+    const remotes = {};
+    for (const name of build.serverRenderedAreas ?? []) {
+      const manifest = config.remotes?.[name];
+      const entry = manifest ? await this.serverEntryOf(manifest) : null;
+      if (entry) remotes[name] = entry;
+    }
+    try {
+      await build.warmUp({ supabase: supabaseOf(config), remotes });
+    } catch (error) {
+      this.log(`the areas' server builds could not be loaded ahead: ${describe(error)}`);
+    }
+  }
+
+  /**
    * Renders the page into `#root`, or returns null when the browser must render it.
-   * @param {{ url: string, owner: string | null, config: import('./headers.mjs').RuntimeConfig | null, nonce: string }} page
+   * @param {{ url: string, owner: string | null, config: import('./headers.mjs').RuntimeConfig | null, nonce: string, session?: { accessToken: string } | null }} page
    * @returns {Promise<{ body: NodeJS.ReadableStream, state: () => string } | null>}
    */
-  async render({ url, owner, config, nonce }) {
+  async render({ url, owner, config, nonce, session = null }) {
     const build = await this.shellBuild();
     if (!build || !config) return null;
     if (
       build.rendersOnServer &&
-      !build.rendersOnServer(new URL(url, 'http://localhost').pathname)
+      !build.rendersOnServer(new URL(url, 'http://localhost').pathname, {
+        member: session !== null,
+      })
     ) {
       return null;
     }
@@ -187,17 +215,24 @@ export class ServerRenderer {
       if (!entry) return null;
       remotes[owner] = entry;
     }
-    const supabase =
-      config.supabase?.url && config.supabase.anonKey
-        ? { url: config.supabase.url, anonKey: config.supabase.anonKey }
-        : null;
+    const supabase = supabaseOf(config);
     try {
-      return await build.renderPage({ url, supabase, remotes, nonce });
+      return await build.renderPage({ url, supabase, remotes, nonce, session });
     } catch (error) {
       this.log(`server rendering of ${url} failed, the browser renders it: ${describe(error)}`);
       return null;
     }
   }
+}
+
+/**
+ * The backend a render reads, from the runtime config; null without one.
+ * @param {import('./headers.mjs').RuntimeConfig} config
+ */
+function supabaseOf(config) {
+  return config.supabase?.url && config.supabase.anonKey
+    ? { url: config.supabase.url, anonKey: config.supabase.anonKey }
+    : null;
 }
 
 /** @param {unknown} error */

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -108,6 +108,39 @@ describe("ServerRenderer: an area's server build", () => {
     const { fetchImpl } = remote([new TypeError('fetch failed'), 'build one']);
     const renderer = new ServerRenderer({ dist, fetchImpl, log: () => undefined });
     expect(await renderer.serverEntryOf('http://127.0.0.1:4201/mf-manifest.json')).toMatch(/\?v=/);
+  });
+
+  it('loads the server builds of the areas whose pages render on the server ahead of their first page', async () => {
+    await mkdir(join(dist, 'server'));
+    await writeFile(
+      join(dist, 'server', 'main.cjs'),
+      `module.exports = {
+        serverRenderedAreas: ['guest'],
+        renderPage: async () => null,
+        warmUp: async (request) => { (globalThis.warmedAreas ??= []).push(request); },
+      };`,
+    );
+    const { calls, fetchImpl } = remote(['build one']);
+    const renderer = new ServerRenderer({ dist, fetchImpl, log: () => undefined });
+    await renderer.warm({
+      remotes: {
+        guest: 'http://127.0.0.1:4201/mf-manifest.json',
+        games: 'http://127.0.0.1:4203/mf-manifest.json',
+      },
+      supabase: { url: 'http://127.0.0.1:54321', anonKey: 'anon' },
+    });
+    const scope = globalThis as unknown as { warmedAreas?: unknown[] };
+    expect(scope.warmedAreas).toEqual([
+      {
+        supabase: { url: 'http://127.0.0.1:54321', anonKey: 'anon' },
+        remotes: {
+          guest: expect.stringMatching(/^http:\/\/127\.0\.0\.1:4201\/server\/remoteEntry\.js\?v=/),
+        },
+      },
+    ]);
+    // only the areas with server-rendered pages are fetched
+    expect(calls.map((c) => c.url)).toEqual(['http://127.0.0.1:4201/server/remoteEntry.js']);
+    delete scope.warmedAreas;
   });
 
   it('renders nothing without a shell server build: the page is left to the browser', async () => {

@@ -5,6 +5,10 @@ export {
   startAuthListener,
   signOut,
   preloadAuth,
+  AuthViewerProvider,
+  adoptRenderedSession,
+  lookUpRoles,
+  onSessionEvent,
   type AuthState,
   type AuthStatus,
 } from './lib/auth-store';

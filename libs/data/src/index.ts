@@ -5,7 +5,11 @@ export {
   type ReleaseHistoryEntry,
   type RuntimeConfig,
 } from './lib/runtime-config';
-export { configureSupabase, preloadAuthIfSignedIn } from './lib/supabase-client';
+export {
+  configureSupabase,
+  preloadAuthIfSignedIn,
+  setRequestTokenSource,
+} from './lib/supabase-client';
 export { queryClient } from './lib/query-client';
 export { isMailAddress } from './lib/mail-address';
 export { DataError, errorMessage } from './lib/errors';

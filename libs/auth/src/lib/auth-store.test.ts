@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@supabase/supabase-js';
 import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import {
+  AuthViewerProvider,
+  adoptRenderedSession,
+  onSessionEvent,
   selectViewer,
   signOut,
   startAuthListener,
@@ -230,5 +234,64 @@ describe('auth store', () => {
       session: null,
       isAdmin: false,
     });
+  });
+});
+
+describe('a render of its own viewer (the server renders several members at once)', () => {
+  it("reads the provider's session and roles, never the page's store", () => {
+    useAuthStore.getState().setSession(session('page@example.com'));
+    const member = { ...session('maya@example.com'), user: { ...session('').user, id: 'maya' } };
+    const wrapper = ({ children }: { children?: ReactNode }) =>
+      createElement(AuthViewerProvider, { session: member, isStaff: true }, children);
+    const { result } = renderHook(
+      () => ({
+        id: useUserId(),
+        status: useAuthStore((s) => s.status),
+        isStaff: useAuthStore((s) => s.isStaff),
+        isAdmin: useAuthStore((s) => s.isAdmin),
+      }),
+      { wrapper },
+    );
+    expect(result.current).toEqual({
+      id: 'maya',
+      status: 'signedIn',
+      isStaff: true,
+      isAdmin: false,
+    });
+    const visitor = ({ children }: { children?: ReactNode }) =>
+      createElement(AuthViewerProvider, { session: null }, children);
+    expect(
+      renderHook(() => useAuthStore((s) => s.status), { wrapper: visitor }).result.current,
+    ).toBe('signedOut');
+    // the page's store is untouched
+    expect(useAuthStore.getState().session?.user.email).toBe('page@example.com');
+  });
+
+  it('starts the page as the member the server rendered for, with their roles', () => {
+    useAuthStore.getState().setSession(null);
+    adoptRenderedSession(session('maya@example.com'), { isAdmin: true, isStaff: false });
+    const state = useAuthStore.getState();
+    expect(state.status).toBe('signedIn');
+    expect(state.session?.user.email).toBe('maya@example.com');
+    expect(state.isAdmin).toBe(true);
+    // the session check that follows keeps the roles of the same user
+    state.setSession(session('maya@example.com'));
+    expect(useAuthStore.getState().isAdmin).toBe(true);
+  });
+
+  it('tells session-event followers of every auth event, until they stop', async () => {
+    const fake = fakeClient(null, null, [], true);
+    const events: string[] = [];
+    const stopFollowing = onSessionEvent((event, s) =>
+      events.push(`${event}:${s?.user.email ?? '-'}`),
+    );
+    const stop = startAuthListener(fake.client);
+    await vi.waitFor(() => expect(fake.hasListener()).toBe(true));
+    fake.emit('SIGNED_IN', session('leo@example.com'));
+    fake.emit('TOKEN_REFRESHED', session('leo@example.com'));
+    stopFollowing();
+    fake.emit('SIGNED_OUT', null);
+    expect(events).toEqual(['SIGNED_IN:leo@example.com', 'TOKEN_REFRESHED:leo@example.com']);
+    stop();
   });
 });

@@ -1,5 +1,13 @@
-import { create } from 'zustand';
-import type { GoTrueClient } from '@supabase/auth-js';
+import {
+  createContext,
+  createElement,
+  useContext,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { createStore, type StoreApi } from 'zustand';
+import type { AuthChangeEvent, GoTrueClient } from '@supabase/auth-js';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { toast } from '@bistro/ui';
 import { needsSecondFactor } from './session-level';
@@ -47,28 +55,118 @@ function initialStatus(): AuthStatus {
   }
 }
 
+/** The store's state for a session, with the roles of its user. */
+function stateFor(
+  session: Session | null,
+  roles: { isAdmin: boolean; isStaff: boolean },
+): Omit<AuthState, 'setSession'> {
+  return {
+    status: session ? 'signedIn' : 'signedOut',
+    session,
+    isAdmin: session ? roles.isAdmin : false,
+    isStaff: session ? roles.isStaff : false,
+    roleLoading: false,
+    recovery: false,
+    secondFactorDue: needsSecondFactor(session),
+  };
+}
+
+function createAuthStore(initial: Omit<AuthState, 'setSession'>): StoreApi<AuthState> {
+  return createStore<AuthState>()((set) => ({
+    ...initial,
+    setSession: (session) =>
+      set((state) => ({
+        session,
+        status: session ? 'signedIn' : 'signedOut',
+        secondFactorDue: needsSecondFactor(session),
+        isAdmin: session && session.user.id === state.session?.user.id ? state.isAdmin : false,
+        isStaff: session && session.user.id === state.session?.user.id ? state.isStaff : false,
+        recovery: session ? state.recovery : false,
+      })),
+  }));
+}
+
+/** The page's session store (the browser's one viewer). */
+const pageStore = createAuthStore({
+  ...stateFor(null, { isAdmin: false, isStaff: false }),
+  status: initialStatus(),
+});
+
+/**
+ * A store of one render's own (the server renders each request with its
+ * member's session, several at once): what a component under
+ * `AuthViewerProvider` reads instead of the page's store.
+ */
+const ViewerStoreContext = createContext<StoreApi<AuthState> | null>(null);
+
+function useAuthStoreHook(): AuthState;
+function useAuthStoreHook<T>(selector: (state: AuthState) => T): T;
+function useAuthStoreHook<T>(selector?: (state: AuthState) => T): T | AuthState {
+  const store = useContext(ViewerStoreContext) ?? pageStore;
+  const select = (): T | AuthState => (selector ? selector(store.getState()) : store.getState());
+  // The store's current state is also what hydration compares with the server's markup: the
+  // page starts its store as the viewer the server rendered for (see adoptRenderedSession).
+  return useSyncExternalStore(store.subscribe, select, select);
+}
+
 /**
  * The session store. libs/auth is a Module Federation singleton, so the shell
- * and every remote read this one store.
+ * and every remote read this one store. As a hook it reads the store of the
+ * nearest `AuthViewerProvider` (a server render), else the page's;
+ * `getState`, `setState` and `subscribe` are the page's.
  */
-export const useAuthStore = create<AuthState>()((set) => ({
-  status: initialStatus(),
-  session: null,
-  isAdmin: false,
-  isStaff: false,
-  roleLoading: false,
-  recovery: false,
-  secondFactorDue: false,
-  setSession: (session) =>
-    set((state) => ({
-      session,
-      status: session ? 'signedIn' : 'signedOut',
-      secondFactorDue: needsSecondFactor(session),
-      isAdmin: session && session.user.id === state.session?.user.id ? state.isAdmin : false,
-      isStaff: session && session.user.id === state.session?.user.id ? state.isStaff : false,
-      recovery: session ? state.recovery : false,
-    })),
-}));
+export const useAuthStore: typeof useAuthStoreHook &
+  Pick<StoreApi<AuthState>, 'getState' | 'setState' | 'subscribe' | 'getInitialState'> =
+  Object.assign(useAuthStoreHook, {
+    getState: pageStore.getState,
+    setState: pageStore.setState,
+    subscribe: pageStore.subscribe,
+    getInitialState: pageStore.getInitialState,
+  });
+
+/**
+ * Renders `children` as `session`'s member sees them (with the roles given),
+ * whatever the page's store holds: the server renders each request with its
+ * own viewer, never sharing one between requests.
+ */
+export function AuthViewerProvider({
+  session,
+  isAdmin = false,
+  isStaff = false,
+  children,
+}: {
+  session: Session | null;
+  isAdmin?: boolean;
+  isStaff?: boolean;
+  children?: ReactNode;
+}) {
+  const [store] = useState(() => createAuthStore(stateFor(session, { isAdmin, isStaff })));
+  return createElement(ViewerStoreContext.Provider, { value: store }, children);
+}
+
+/**
+ * Starts the page's store with a session the server already rendered for (its
+ * user and roles), so the page's first render matches that markup; the
+ * session check that follows confirms or replaces it.
+ */
+export function adoptRenderedSession(
+  session: Session,
+  roles: { isAdmin: boolean; isStaff: boolean },
+): void {
+  pageStore.setState(stateFor(session, roles));
+}
+
+/** Whether `userId` is an admin and whether staff (user_roles rows, as RLS lets the caller read them). */
+export async function lookUpRoles(
+  supabase: Pick<AuthCapableClient, 'from'>,
+  userId: string,
+): Promise<{ isAdmin: boolean; isStaff: boolean }> {
+  const [isAdmin, isStaff] = await Promise.all([
+    hasRole(supabase, userId, 'admin'),
+    hasRole(supabase, userId, 'staff'),
+  ]);
+  return { isAdmin, isStaff };
+}
 
 /** Display name of whoever is viewing: a member's e-mail, or 'Visitor'. */
 export function selectViewer(state: AuthState): string {
@@ -98,7 +196,7 @@ export function authClient(): AuthCapableClient {
 }
 
 async function hasRole(
-  supabase: AuthCapableClient,
+  supabase: Pick<AuthCapableClient, 'from'>,
   userId: string,
   role: 'admin' | 'staff',
 ): Promise<boolean> {
@@ -135,6 +233,21 @@ let listening: {
   unsubscribe: () => void;
 } | null = null;
 
+type SessionEventListener = (event: AuthChangeEvent, session: Session | null) => void;
+
+/** Who else follows the page's auth events (the shell keeps the session cookie in step). */
+const sessionEventListeners = new Set<SessionEventListener>();
+
+/**
+ * Calls `listener` with every auth event of the page's auth client (as
+ * supabase-js's onAuthStateChange reports them, INITIAL_SESSION included).
+ * Returns a function that stops it.
+ */
+export function onSessionEvent(listener: SessionEventListener): () => void {
+  sessionEventListeners.add(listener);
+  return () => sessionEventListeners.delete(listener);
+}
+
 /** Mirrors every auth change of `auth` into the store (once per auth client). */
 function follow(auth: GoTrueClient): void {
   const current = listening;
@@ -156,6 +269,7 @@ function follow(auth: GoTrueClient): void {
   const { data } = auth.onAuthStateChange((event, session) => {
     if (event === 'PASSWORD_RECOVERY') useAuthStore.setState({ recovery: true });
     apply(session);
+    for (const listener of sessionEventListeners) listener(event, session);
   });
   current.unsubscribe = () => data.subscription.unsubscribe();
   void auth.getSession().then(({ data: result }) => apply(result.session));

@@ -1,4 +1,4 @@
-import { configureSupabase, onAuthStateChange } from './supabase-client';
+import { configureSupabase, onAuthStateChange, setRequestTokenSource } from './supabase-client';
 
 const url = 'http://127.0.0.1:54321';
 const anonKey = 'anon-key';
@@ -92,5 +92,33 @@ describe('supabase client', () => {
     stop();
     fire(storageKey, storedSession('t'));
     expect(onStored).toHaveBeenCalledOnce();
+  });
+
+  it('reads the stored session without loading auth, and nothing that is not one', () => {
+    const client = configureSupabase({ url, anonKey });
+    expect(client.storedSession()).toBeNull();
+    localStorage.setItem(storageKey, storedSession('member-token'));
+    expect(client.storedSession()?.user.id).toBe('u1');
+    localStorage.setItem(storageKey, '{"access_token":"t"}');
+    expect(client.storedSession()).toBeNull();
+    localStorage.setItem(storageKey, 'not json');
+    expect(client.storedSession()).toBeNull();
+  });
+
+  it("sends the rendered request's member token on the server, else the anon key", async () => {
+    const seen = recordRequests();
+    let current: string | null = 'member-token';
+    setRequestTokenSource(() => current);
+    try {
+      // a stored session (another viewer's) is never what a server render sends
+      localStorage.setItem(storageKey, storedSession('stored-token'));
+      const client = configureSupabase({ url, anonKey });
+      await client.from('profiles').select('id');
+      current = null;
+      await client.from('events').select('id');
+      expect(seen).toEqual(['Bearer member-token', `Bearer ${anonKey}`]);
+    } finally {
+      setRequestTokenSource(null);
+    }
   });
 });

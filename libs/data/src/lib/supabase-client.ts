@@ -23,6 +23,8 @@ export type BistroClient = Pick<SupabaseClient<Database>, 'from' | 'rpc'> & {
   sessionMayExist(): boolean;
   /** Calls `onStored` when another tab of this site stores a session; returns a function that stops watching. */
   watchStoredSession(onStored: () => void): () => void;
+  /** The session supabase-js has stored on this device (read without loading auth), or null. */
+  storedSession(): Session | null;
 };
 
 interface Connection {
@@ -50,6 +52,21 @@ let storage: Promise<StorageClient> | null = null;
 let functions: Promise<FunctionsClient> | null = null;
 let realtime: Promise<RealtimeClient> | null = null;
 
+/**
+ * Where a server render finds the access token of the request it renders (see
+ * `setRequestTokenSource`); null in a browser, whose token is its auth client's.
+ */
+let requestToken: (() => string | null) | null = null;
+
+/**
+ * On the server: every data request made while `source` returns a token carries
+ * that member's token (the request being rendered, as the browser would send
+ * it, so row-level security applies as there), else the anon key.
+ */
+export function setRequestTokenSource(source: (() => string | null) | null): void {
+  requestToken = source;
+}
+
 /** The session storage key supabase-js derives from the project URL. */
 const storageKeyFor = (base: URL) => `sb-${base.hostname.split('.')[0]}-auth-token`;
 
@@ -76,6 +93,18 @@ function storedSessionExists(storageKey: (key: string) => boolean): boolean {
   } catch {
     // Storage unreadable (blocked by the browser): let auth-js decide.
     return true;
+  }
+}
+
+/** The session supabase-js keeps under `storageKey`, when it holds one with a user. */
+function readStoredSession(storageKey: string): Session | null {
+  try {
+    const text = localStorage.getItem(storageKey);
+    if (!text) return null;
+    const value = JSON.parse(text) as Partial<Session> | null;
+    return value && typeof value.access_token === 'string' && value.user?.id ? (value as Session) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -130,6 +159,7 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
   };
   // Auth not loaded means nobody has signed in on this page (see BistroClient).
   const accessToken = async (): Promise<string> => {
+    if (requestToken) return requestToken() ?? anonKey;
     if (!authLoad) return anonKey;
     try {
       const { data } = await (await authLoad).getSession();
@@ -162,6 +192,7 @@ export function configureSupabase(settings: { url: string; anonKey: string }): B
       rest.rpc(fn as never, args as never, options as never),
     loadAuth,
     sessionMayExist: () => urlHasAuthResult() || storedSessionExists((key) => key === storageKey),
+    storedSession: () => readStoredSession(storageKey),
     watchStoredSession: (onStored: () => void) => {
       const listener = (event: StorageEvent) => {
         if (event.key === storageKey && event.newValue !== null) onStored();

@@ -28,6 +28,37 @@ import { SectionTitle } from '../shared/styles';
 import { bookingStatus } from './booking-status';
 import { DoorPass } from './door-pass';
 
+const SpreadRow = styled(Row)`
+  justify-content: space-between;
+`;
+
+const DetailLine = styled(Muted)`
+  margin: 4px 0 0;
+`;
+
+const SmallLine = styled(Muted)`
+  font-size: 0.85rem;
+  margin: 0;
+`;
+
+const NoteTitle = styled.strong`
+  font-size: 0.85rem;
+`;
+
+const CardButton = styled(Button)`
+  margin-top: 12px;
+`;
+
+const TopTitle = styled(SectionTitle)`
+  margin-top: 0;
+`;
+
+const BookingList = styled(Stack)`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;
+
 const StaffNote = styled.div`
   display: flex;
   gap: ${theme.space(2)};
@@ -58,21 +89,21 @@ function BookingCard({
   const title = booking.event_title ?? 'Event booking';
   return (
     <Card as="li" aria-label={title}>
-      <Row style={{ justifyContent: 'space-between' }}>
+      <SpreadRow>
         <strong>{title}</strong>
         <Badge $solid $tone={status.tone}>
           {status.label}
         </Badge>
-      </Row>
-      {booking.occasion ? <Muted style={{ margin: '4px 0 0' }}>{booking.occasion}</Muted> : null}
-      <Muted style={{ margin: '4px 0 0' }}>
+      </SpreadRow>
+      {booking.occasion ? <DetailLine>{booking.occasion}</DetailLine> : null}
+      <DetailLine>
         {booking.event_date ? longEventDate(booking.event_date) : 'Date to be confirmed'} ·{' '}
         {booking.number_of_guests} {booking.number_of_guests === 1 ? 'guest' : 'guests'}
-      </Muted>
-      <Muted style={{ margin: '4px 0 0' }}>
+      </DetailLine>
+      <DetailLine>
         Booking code: <Code>{booking.booking_code}</Code>
-      </Muted>
-      <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
+      </DetailLine>
+      <SmallLine>
         Booked {shortDate(booking.created_at)}
         {booking.cancelled_at
           ? ` · Cancelled ${shortDate(booking.cancelled_at)}${
@@ -82,43 +113,39 @@ function BookingCard({
                 : ''
             }`
           : ''}
-      </Muted>
+      </SmallLine>
       {booking.admin_notes ? (
         <StaffNote>
           <MessageSquare aria-hidden size={18} color={theme.colors.primary} />
           <div>
-            <strong style={{ fontSize: '0.85rem' }}>Message from our staff</strong>
+            <NoteTitle>Message from our staff</NoteTitle>
             <div>{booking.admin_notes}</div>
           </div>
         </StaffNote>
       ) : null}
       {booking.checked_in_at ? (
-        <Muted style={{ fontSize: '0.85rem', margin: 0 }}>
-          Checked in {shortDate(booking.checked_in_at)}
-        </Muted>
+        <SmallLine>Checked in {shortDate(booking.checked_in_at)}</SmallLine>
       ) : null}
       {doorReady ? (
-        <Button
+        <CardButton
           type="button"
           $variant="accent"
-          style={{ marginTop: 12 }}
           aria-label={`Show at the door: ${title}`}
           onClick={onShowPass}
         >
           Show at the Door
-        </Button>
+        </CardButton>
       ) : null}
       {/* The database decides whether it can still be cancelled. */}
       {booking.cancellable ? (
-        <Button
+        <CardButton
           type="button"
           $variant="ghost"
-          style={{ marginTop: 12 }}
           aria-label={`Cancel booking: ${title}`}
           onClick={onCancel}
         >
           Cancel booking
-        </Button>
+        </CardButton>
       ) : null}
     </Card>
   );
@@ -146,9 +173,7 @@ export function MyBookings({ userId }: { userId: string }) {
   });
   return (
     <section aria-labelledby="recent-bookings-title">
-      <SectionTitle id="recent-bookings-title" style={{ marginTop: 0 }}>
-        Recent Bookings
-      </SectionTitle>
+      <TopTitle id="recent-bookings-title">Recent Bookings</TopTitle>
       {bookings.isPending ? (
         <LoadingState label="Loading your bookings…" />
       ) : bookings.isError ? (
@@ -163,7 +188,7 @@ export function MyBookings({ userId }: { userId: string }) {
           <Link to="/events">Browse upcoming events</Link>
         </Card>
       ) : (
-        <Stack as="ul" $gap={3} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <BookingList as="ul" $gap={3}>
           {bookings.data.map((b) => (
             <BookingCard
               key={b.id}
@@ -172,7 +197,7 @@ export function MyBookings({ userId }: { userId: string }) {
               onShowPass={() => setPass(b)}
             />
           ))}
-        </Stack>
+        </BookingList>
       )}
       <Dialog
         open={toCancel !== null}

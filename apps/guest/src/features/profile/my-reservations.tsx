@@ -10,6 +10,22 @@ import {
   reservationStatusTone,
 } from '../reserve/reservation-status';
 
+const TopTitle = styled(SectionTitle)`
+  margin-top: 0;
+`;
+
+const FirstLine = styled(Muted)`
+  margin-top: 0;
+`;
+
+const SpreadRow = styled(Row)`
+  justify-content: space-between;
+`;
+
+const AfterList = styled(Muted)`
+  margin-top: 12px;
+`;
+
 const List = styled.ul`
   list-style: none;
   margin: 0;
@@ -42,9 +58,7 @@ export function MyReservations({ userId }: { userId: string }) {
   const query = useMyReservations(userId);
   return (
     <section aria-labelledby="my-reservations-title">
-      <SectionTitle id="my-reservations-title" style={{ marginTop: 0 }}>
-        My Reservations
-      </SectionTitle>
+      <TopTitle id="my-reservations-title">My Reservations</TopTitle>
       {query.isPending ? (
         <LoadingState label="Loading your reservations…" />
       ) : query.isError ? (
@@ -55,7 +69,7 @@ export function MyReservations({ userId }: { userId: string }) {
         />
       ) : query.data.length === 0 ? (
         <Card>
-          <Muted style={{ marginTop: 0 }}>No table reservations yet.</Muted>
+          <FirstLine>No table reservations yet.</FirstLine>
           <Link to="/reserve">Reserve a table</Link>
         </Card>
       ) : (
@@ -63,12 +77,12 @@ export function MyReservations({ userId }: { userId: string }) {
           {orderReservations(query.data).map((r) => (
             <Card as="li" key={r.id} aria-label={`Reservation ${r.code}`}>
               <Stack $gap={1}>
-                <Row $gap={2} style={{ justifyContent: 'space-between' }}>
+                <SpreadRow $gap={2}>
                   <strong>{whenLabel(r.startsAt)}</strong>
                   <Badge $tone={reservationStatusTone(r.status)}>
                     {reservationStatusLabel(r.status)}
                   </Badge>
-                </Row>
+                </SpreadRow>
                 <span>
                   {guestsLabel(r.partySize)} · code <Code>{r.code}</Code>
                 </span>
@@ -93,9 +107,9 @@ export function MyReservations({ userId }: { userId: string }) {
           ))}
         </List>
       )}
-      <Muted style={{ marginTop: 12 }}>
+      <AfterList>
         <Link to="/reserve">Reserve another table</Link>
-      </Muted>
+      </AfterList>
     </section>
   );
 }

@@ -33,6 +33,11 @@ import { MyBookings } from './my-bookings';
 import { AuthenticatorCard } from './authenticator-card';
 import { MyReservations } from './my-reservations';
 
+const Hint = styled(Muted)`
+  font-size: 0.85rem;
+  margin: 0;
+`;
+
 interface Values {
   firstName: string;
   lastName: string;
@@ -143,9 +148,7 @@ function ProfileForm({ userId }: { userId: string }) {
                 readOnly
                 aria-describedby="profile-birthday-hint"
               />
-              <Muted id="profile-birthday-hint" style={{ fontSize: '0.85rem', margin: 0 }}>
-                Set once. To correct it, ask the venue.
-              </Muted>
+              <Hint id="profile-birthday-hint">Set once. To correct it, ask the venue.</Hint>
             </>
           ) : (
             <>
@@ -158,9 +161,9 @@ function ProfileForm({ userId }: { userId: string }) {
                 aria-describedby="profile-birthday-hint"
                 {...register('birthday')}
               />
-              <Muted id="profile-birthday-hint" style={{ fontSize: '0.85rem', margin: 0 }}>
+              <Hint id="profile-birthday-hint">
                 Optional, for your birthday treat. It can be set once.
-              </Muted>
+              </Hint>
             </>
           )}
         </Field>

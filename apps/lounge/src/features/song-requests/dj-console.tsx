@@ -14,6 +14,14 @@ import {
 } from '@bistro/data';
 import type { Queue } from './queue';
 
+const FlatMuted = styled(Muted)`
+  margin: 0;
+`;
+
+const BackLink = styled(Link)`
+  margin-left: auto;
+`;
+
 /** One status change the DJ made, and how to take it back (the statuses before it). */
 interface Action {
   label: string;
@@ -153,13 +161,13 @@ export function DjConsole({ queue }: { queue: Queue<SongRequest> }) {
         >
           <Undo2 aria-hidden size={20} /> Undo
         </Big>
-        <Muted id="dj-last-action" role="status" style={{ margin: 0 }}>
+        <FlatMuted id="dj-last-action" role="status">
           {last
             ? last.restore.length > 0
               ? `Last change: ${last.label}`
               : `${last.label} (use the arrows to move it back)`
             : 'Nothing to undo yet.'}
-        </Muted>
+        </FlatMuted>
         <Big
           type="button"
           $variant={lastCall.data ? 'danger' : 'ghost'}
@@ -173,9 +181,7 @@ export function DjConsole({ queue }: { queue: Queue<SongRequest> }) {
         >
           {lastCall.data ? 'Lower Last Call' : 'Raise Last Call'}
         </Big>
-        <Link to="/song-requests" style={{ marginLeft: 'auto' }}>
-          Back to the lounge
-        </Link>
+        <BackLink to="/song-requests">Back to the lounge</BackLink>
       </Bar>
 
       <Panel aria-labelledby="dj-now">
@@ -187,7 +193,7 @@ export function DjConsole({ queue }: { queue: Queue<SongRequest> }) {
             <Track $now>
               <Song>
                 <strong>{now.song_title}</strong>
-                <Muted style={{ margin: 0 }}>{now.artist}</Muted>
+                <FlatMuted>{now.artist}</FlatMuted>
               </Song>
               <Buttons>
                 <Big
@@ -215,7 +221,7 @@ export function DjConsole({ queue }: { queue: Queue<SongRequest> }) {
               <Track key={r.id} aria-label={r.song_title}>
                 <Song>
                   <strong>{r.song_title}</strong>
-                  <Muted style={{ margin: 0 }}>{r.artist}</Muted>
+                  <FlatMuted>{r.artist}</FlatMuted>
                 </Song>
                 <Buttons>
                   <Big
@@ -268,9 +274,9 @@ export function DjConsole({ queue }: { queue: Queue<SongRequest> }) {
               <Track key={r.id} aria-label={r.song_title}>
                 <Song>
                   <strong>{r.song_title}</strong>
-                  <Muted style={{ margin: 0 }}>
+                  <FlatMuted>
                     {r.artist} · {r.vote_count} {r.vote_count === 1 ? 'vote' : 'votes'}
-                  </Muted>
+                  </FlatMuted>
                 </Song>
                 <Buttons>
                   <Big

@@ -3,6 +3,15 @@ import styled from 'styled-components';
 import { Card, theme } from '@bistro/ui';
 import { VOTES_PER_NIGHT } from '@bistro/data';
 
+const HowCard = styled(Card)`
+  margin-top: ${theme.space(8)};
+`;
+
+const HowTitle = styled.h2`
+  margin-top: 0;
+  font-size: 1.2rem;
+`;
+
 const Steps = styled.ol`
   margin: 0;
   padding: 0;
@@ -44,10 +53,8 @@ const steps = [
 /** 'How the Lounge Works': the four steps, always shown under the requests. */
 export const HowItWorks = memo(function HowItWorks() {
   return (
-    <Card as="section" aria-labelledby="how-it-works" style={{ marginTop: theme.space(8) }}>
-      <h2 id="how-it-works" style={{ marginTop: 0, fontSize: '1.2rem' }}>
-        How the Lounge Works
-      </h2>
+    <HowCard as="section" aria-labelledby="how-it-works">
+      <HowTitle id="how-it-works">How the Lounge Works</HowTitle>
       <Steps>
         {steps.map(([title, text], i) => (
           <li key={title}>
@@ -61,6 +68,6 @@ export const HowItWorks = memo(function HowItWorks() {
           </li>
         ))}
       </Steps>
-    </Card>
+    </HowCard>
   );
 });

@@ -7,6 +7,15 @@ import { ReviewList } from '../ratings/review-list';
 import { StarDisplay } from '../ratings/star-display';
 import { VotePower } from './vote-power';
 
+const FlatMuted = styled(Muted)`
+  margin: 0;
+`;
+
+const ReviewsTitle = styled.h3`
+  margin: 0 0 ${theme.space(2)};
+  font-size: 1rem;
+`;
+
 /** Live Reviews: 3 shown of the 5 fetched. */
 export const LIVE_REVIEWS_SHOWN = 3;
 
@@ -114,12 +123,10 @@ const DjDetails = memo(function DjDetails({
             : `${ratingsTonight} ${ratingsTonight === 1 ? 'rating' : 'ratings'} tonight`}
         </span>
       </Stats>
-      {dj.bio ? <Muted style={{ margin: 0 }}>{dj.bio}</Muted> : null}
+      {dj.bio ? <FlatMuted>{dj.bio}</FlatMuted> : null}
     </>
   ) : (
-    <Muted style={{ margin: 0 }}>
-      {djLoading ? 'Finding tonight’s DJ…' : 'No DJ is live right now.'}
-    </Muted>
+    <FlatMuted>{djLoading ? 'Finding tonight’s DJ…' : 'No DJ is live right now.'}</FlatMuted>
   );
 });
 
@@ -133,9 +140,9 @@ const LiveReviews = memo(function LiveReviews({
   const shown = reviews.slice(0, LIVE_REVIEWS_SHOWN);
   return (
     <div>
-      <h3 style={{ margin: `0 0 ${theme.space(2)}`, fontSize: '1rem' }}>Live Reviews</h3>
+      <ReviewsTitle>Live Reviews</ReviewsTitle>
       {ratingsTonight === undefined ? null : shown.length === 0 ? (
-        <Muted style={{ margin: 0 }}>No reviews yet tonight. Be the first!</Muted>
+        <FlatMuted>No reviews yet tonight. Be the first!</FlatMuted>
       ) : (
         <ReviewList reviews={shown} when={liveReviewTime} />
       )}

@@ -78,6 +78,10 @@ const Meta = styled.p`
 
 const StatusBadge = styled(Badge)`
   margin-top: ${theme.space(1)};
+  > svg {
+    margin-right: 4px;
+    vertical-align: -1px;
+  }
 `;
 
 const VoteButton = styled.button`
@@ -240,9 +244,7 @@ export const RequestRow = memo(function RequestRow({
           {request.artist} · requested by {request.requested_by_name}
         </Meta>
         <StatusBadge $tone={badgeTone[status.tone]}>
-          {rank !== undefined ? (
-            <status.Icon size={12} aria-hidden style={{ marginRight: 4, verticalAlign: -1 }} />
-          ) : null}
+          {rank !== undefined ? <status.Icon size={12} aria-hidden /> : null}
           {status.label}
         </StatusBadge>
         {voteWaiting ? (

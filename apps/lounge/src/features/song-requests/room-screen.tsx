@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { Disc3, Flame, Megaphone } from 'lucide-react';
 import { QrCode, theme } from '@bistro/ui';
@@ -103,6 +104,45 @@ const Join = styled(QrCode)`
   border-radius: 12px;
 `;
 
+const noSubscription = () => () => undefined;
+
+/**
+ * The site's origin (what the join code points at); null on the server, which
+ * cannot know the address the room uses: the code follows once the page is
+ * hydrated.
+ */
+function useSiteOrigin(): string | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.origin,
+    () => null,
+  );
+}
+
+/** The night's lists, one above the other. */
+const Column = styled.div`
+  display: grid;
+  gap: 4vh;
+  align-content: start;
+  min-width: 0;
+`;
+
+const Flat = styled.p`
+  margin: 0;
+`;
+
+const Newest = styled.p`
+  margin: 2vh 0 0;
+`;
+
+const DjName = styled(Now)`
+  font-size: 2em;
+`;
+
+const JoinLine = styled.p`
+  margin: 1vh 0 0;
+`;
+
 /**
  * The lounge on the room's TV (/song-requests?screen=1, opened by staff): Now Playing large,
  * Up Next, the most voted requests, tonight's DJ, a QR code to join, and staff's last call.
@@ -124,7 +164,8 @@ export function RoomScreen({
     (a, r) => (!a || r.created_at > a.created_at ? r : a),
     null,
   );
-  const join = `${window.location.origin}/song-requests`;
+  const origin = useSiteOrigin();
+  const join = origin === null ? null : `${origin}/song-requests`;
   const now = queue.nowPlaying;
   return (
     <Screen aria-label="Room screen" data-testid="room-screen" data-live={live}>
@@ -134,7 +175,7 @@ export function RoomScreen({
         </LastCall>
       ) : null}
       <Body>
-        <div style={{ display: 'grid', gap: '4vh', alignContent: 'start', minWidth: 0 }}>
+        <Column>
           <Block aria-labelledby="room-now">
             <h2 id="room-now">
               <Disc3 aria-hidden size="1em" /> Now Playing
@@ -161,7 +202,7 @@ export function RoomScreen({
                 ))}
               </Lines>
             ) : (
-              <p style={{ margin: 0 }}>The DJ picks next from your requests.</p>
+              <Flat>The DJ picks next from your requests.</Flat>
             )}
           </Block>
           <Block aria-labelledby="room-top">
@@ -180,26 +221,26 @@ export function RoomScreen({
                 ))}
               </Lines>
             ) : (
-              <p style={{ margin: 0 }}>No requests yet: be the first.</p>
+              <Flat>No requests yet: be the first.</Flat>
             )}
             {newest ? (
-              <p style={{ margin: '2vh 0 0' }} data-testid="room-newest">
+              <Newest data-testid="room-newest">
                 Just requested: <strong>{newest.song_title}</strong>
-              </p>
+              </Newest>
             ) : null}
           </Block>
-        </div>
+        </Column>
         <Side>
           {dj ? (
             <Block aria-labelledby="room-dj">
               <h2 id="room-dj">On the decks</h2>
-              <Now style={{ fontSize: '2em' }}>{dj.name}</Now>
+              <DjName>{dj.name}</DjName>
             </Block>
           ) : null}
           <Block aria-labelledby="room-join">
             <h2 id="room-join">Request a song</h2>
-            <Join value={join} label={`QR code: ${join}`} />
-            <p style={{ margin: '1vh 0 0' }}>Scan to join the lounge.</p>
+            {join === null ? null : <Join value={join} label={`QR code: ${join}`} />}
+            <JoinLine>Scan to join the lounge.</JoinLine>
           </Block>
         </Side>
       </Body>

@@ -63,6 +63,10 @@ import { WaitingToSend } from './waiting-to-send';
 import { PlayingAlerts } from './playing-alerts';
 import { useTonight } from './use-tonight';
 
+const StaffLinks = styled.p`
+  margin: 0 0 8px;
+`;
+
 /**
  * On a phone the night comes first: the request buttons, Now Playing and Up Next, then the
  * DJ's card, then the full list. From laptops up the DJ's card is a column of its own.
@@ -427,10 +431,10 @@ export function SongRequestsPage() {
       <Heading>Tonight&apos;s Request Lounge</Heading>
       <Muted>Request the songs you want to hear and vote the best ones up the list.</Muted>
       {isAdmin ? (
-        <p style={{ margin: '0 0 8px' }}>
+        <StaffLinks>
           <Link to="/song-requests?view=dj">Open the DJ view</Link> (large buttons, undo) ·{' '}
           <Link to="/song-requests?screen=1">Open the room screen</Link> (for the TV)
-        </p>
+        </StaffLinks>
       ) : null}
       {live === 'down' ? (
         <LiveLine role="status" $down>

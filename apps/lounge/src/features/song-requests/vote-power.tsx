@@ -3,6 +3,10 @@ import styled from 'styled-components';
 import { theme } from '@bistro/ui';
 import { VOTES_PER_NIGHT } from '@bistro/data';
 
+const Left = styled.span`
+  white-space: nowrap;
+`;
+
 const Wrap = styled.div`
   display: flex;
   align-items: center;
@@ -46,9 +50,9 @@ export const VotePower = memo(function VotePower({ votesUsed }: { votesUsed: num
           <Dot key={i} $left={i < left} data-testid="vote-dot" data-left={i < left} />
         ))}
       </Dots>
-      <span aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+      <Left aria-live="polite">
         {left} {left === 1 ? 'vote' : 'votes'} left
-      </span>
+      </Left>
     </Wrap>
   );
 });

@@ -47,12 +47,16 @@ const caches = {
 
 /** The deployed files: url -> body; offline: every fetch fails. */
 let files = new Map<string, string>();
+/** Pages the server streams: url -> the response body, sent as the test writes it. */
+const streams = new Map<string, ReadableStream<Uint8Array>>();
 let offline = false;
 const fetched: string[] = [];
 async function network(input: string | { url: string }): Promise<Response> {
   const url = new URL(typeof input === 'string' ? input : input.url, ORIGIN).href;
   fetched.push(url);
   if (offline) throw new TypeError('Failed to fetch');
+  const stream = streams.get(url);
+  if (stream) return new Response(stream, { headers: { 'Content-Type': 'text/html' } });
   const body = files.get(url);
   return body === undefined ? new Response('missing', { status: 404 }) : new Response(body);
 }
@@ -110,6 +114,7 @@ function startWorker() {
     JSON,
     Date,
     Promise,
+    TextDecoder,
     setTimeout,
     clearTimeout,
     console,
@@ -130,6 +135,7 @@ async function request(url: string, opts: { navigate?: boolean; client: string }
     clientId: opts.navigate ? '' : opts.client,
     resultingClientId: opts.navigate ? opts.client : '',
     respondWith: (p: Promise<Response>) => (answer = p),
+    waitUntil: () => undefined,
   });
   if (!answer) return 'not handled';
   try {
@@ -141,6 +147,7 @@ async function request(url: string, opts: { navigate?: boolean; client: string }
 
 beforeEach(async () => {
   stores.clear();
+  streams.clear();
   fetched.length = 0;
   offline = false;
   deploy('aaaaaaaa', '11111111');
@@ -212,6 +219,39 @@ describe('the service worker', () => {
     );
     expect(await request('https://api.venue.test/rest/v1/djs', { client: 'p4' })).toBe(
       'not handled',
+    );
+  });
+
+  it('hands a page to the browser as it streams, before its end has arrived', async () => {
+    let write: ReadableStreamDefaultController<Uint8Array> | undefined;
+    streams.set(
+      `${ORIGIN}/song-requests`,
+      new ReadableStream<Uint8Array>({ start: (controller) => (write = controller) }),
+    );
+    const encode = (text: string) => new TextEncoder().encode(text);
+    write?.enqueue(encode('<head><script defer src="/main.aaaaaaaa.js"></script></head><body>'));
+    let answer: Promise<Response> | undefined;
+    listeners.get('fetch')?.({
+      request: { url: `${ORIGIN}/song-requests`, method: 'GET', mode: 'navigate' },
+      clientId: '',
+      resultingClientId: 'p5',
+      respondWith: (p: Promise<Response>) => (answer = p),
+      waitUntil: () => undefined,
+    });
+    // the response is handed over while the server is still rendering the rest
+    const response = await answer;
+    const reader = response?.body?.getReader();
+    const first = await reader?.read();
+    expect(new TextDecoder().decode(first?.value)).toContain('main.aaaaaaaa.js');
+    write?.enqueue(encode('<main>Tonight</main></body>'));
+    write?.close();
+    const rest = await reader?.read();
+    expect(new TextDecoder().decode(rest?.value)).toBe('<main>Tonight</main></body>');
+    // and the page is known to run its own shell: offline, its area's files come from the
+    // snapshot of that build
+    offline = true;
+    expect(await request(`${LOUNGE}/remoteEntry.js`, { client: 'p5' })).toBe(
+      'lounge entry 11111111',
     );
   });
 });
