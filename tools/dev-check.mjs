@@ -102,6 +102,10 @@ async function tryEdit(page, shellUrl, edit) {
   await page.evaluate(() => {
     window.__devCheckNoReload = true;
   });
+  // The edit is made once the page has loaded what it loads on its own (the lazy chunks it
+  // prefetches are compiled on request): an edit saved while such a compile ran was once folded
+  // into it and never sent to the page, on a machine busy with other work.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
   try {
     await writeFile(edit.file, original.replace(edit.before, edit.after));
     const arrived = await page
