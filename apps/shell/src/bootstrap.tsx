@@ -39,9 +39,7 @@ function serverQueryState(): unknown {
 }
 
 /** Who the server rendered the page for (apps/shell/src/server/render.tsx), or null: a visitor. */
-function renderedViewer(
-  state: unknown,
-): { id: string; isAdmin: boolean; isStaff: boolean } | null {
+function renderedViewer(state: unknown): { id: string; isAdmin: boolean; isStaff: boolean } | null {
   const viewer = (state as { viewer?: unknown } | null)?.viewer;
   if (typeof viewer !== 'object' || viewer === null) return null;
   const { id, isAdmin, isStaff } = viewer as Record<string, unknown>;

@@ -16,7 +16,11 @@ interface Answer {
 function call(
   server: RunningServer,
   path: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -275,21 +279,24 @@ describe('a page requested with the session cookie', () => {
     ['forged', () => token({}, { key: otherKey })],
     ['expired', () => token({}, { expiresIn: -60 })],
     ['the anon key', () => token({ role: 'anon' })],
-  ])('is rendered as a visitor sees it when the token is %s, and the cookie is dropped', async (_label, make) => {
-    const home = await call(shell, '/', {
-      headers: { Cookie: `${sessionCookieName}=${await make()}` },
-    });
-    expect(home.body).toContain('rendered for a visitor');
-    expect(home.headers['cache-control']).toBe('private, no-store');
-    expect(cookieOf(home)?.attributes.get('max-age')).toBe('0');
-    // a member's page is not rendered on the server for a visitor: the browser sends them to sign in
-    const member = await call(shell, '/song-requests', {
-      headers: { Cookie: `${sessionCookieName}=${await make()}` },
-    });
-    expect(member.status).toBe(200);
-    expect(member.body).not.toContain('rendered for');
-    expect(member.body).toContain('<p>Loading</p>');
-  });
+  ])(
+    'is rendered as a visitor sees it when the token is %s, and the cookie is dropped',
+    async (_label, make) => {
+      const home = await call(shell, '/', {
+        headers: { Cookie: `${sessionCookieName}=${await make()}` },
+      });
+      expect(home.body).toContain('rendered for a visitor');
+      expect(home.headers['cache-control']).toBe('private, no-store');
+      expect(cookieOf(home)?.attributes.get('max-age')).toBe('0');
+      // a member's page is not rendered on the server for a visitor: the browser sends them to sign in
+      const member = await call(shell, '/song-requests', {
+        headers: { Cookie: `${sessionCookieName}=${await make()}` },
+      });
+      expect(member.status).toBe(200);
+      expect(member.body).not.toContain('rendered for');
+      expect(member.body).toContain('<p>Loading</p>');
+    },
+  );
 
   it("is a visitor's without a cookie, still varying by it", async () => {
     const answer = await call(shell, '/');

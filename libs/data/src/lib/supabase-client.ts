@@ -102,7 +102,9 @@ function readStoredSession(storageKey: string): Session | null {
     const text = localStorage.getItem(storageKey);
     if (!text) return null;
     const value = JSON.parse(text) as Partial<Session> | null;
-    return value && typeof value.access_token === 'string' && value.user?.id ? (value as Session) : null;
+    return value && typeof value.access_token === 'string' && value.user?.id
+      ? (value as Session)
+      : null;
   } catch {
     return null;
   }
