@@ -69,6 +69,9 @@ const allPages = [
   { path: '/events', content: 'events-list', signedIn: null },
   { path: '/auth', content: 'auth-card', signedIn: null },
   { path: '/reserve', content: 'reserve-times', signedIn: null },
+  { path: '/order', content: 'order-menu', signedIn: null },
+  { path: '/contact', content: 'contact-address', signedIn: null },
+  { path: '/privacy', content: 'privacy-text', signedIn: null },
   {
     path: '/song-requests',
     content: 'song-requests',

@@ -157,7 +157,7 @@ function VenueDetails({ venue }: { venue: Venue }) {
               <MapPin aria-hidden color={theme.colors.accent} />
               <CardHeading as="h2">Address</CardHeading>
             </Row>
-            <Address>
+            <Address elementtiming="contact-address">
               {venue.name}
               <br />
               {venue.address.street}

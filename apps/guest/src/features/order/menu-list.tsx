@@ -181,9 +181,14 @@ export function MenuList({
           {shown.length === 0 ? (
             <Muted>Nothing on the menu matches every filter. Try fewer filters.</Muted>
           ) : null}
-          {shown.map((section) => (
+          {shown.map((section, i) => (
             <SectionCard as="section" key={section.id} aria-labelledby={`${id}-${section.slug}`}>
-              <SectionHeading id={`${id}-${section.slug}`}>{section.title}</SectionHeading>
+              <SectionHeading
+                id={`${id}-${section.slug}`}
+                elementtiming={i === 0 ? 'order-menu' : undefined}
+              >
+                {section.title}
+              </SectionHeading>
               {section.note ? <SectionNote>{section.note}</SectionNote> : null}
               <Items aria-label={section.title}>
                 {section.items.map((item) => {

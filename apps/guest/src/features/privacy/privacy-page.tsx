@@ -44,7 +44,7 @@ export function PrivacyPage() {
       <Prose>
         <Heading>Privacy Policy</Heading>
         <Effective />
-        <p>
+        <p elementtiming="privacy-text">
           {venue?.name ?? 'The venue'} ("we", "us") runs this web app so guests can browse events,
           book them, redeem member offers, share photos, request songs and play games. This policy
           explains what we collect, why, and the choices you have.
