@@ -20,6 +20,7 @@ export {
   Row,
   Centered,
   CardGrid,
+  VisuallyHidden,
 } from './lib/primitives';
 export { LoadingState, ErrorState } from './lib/area-status';
 export { RoutePlaceholder, PlaceholderRoutes } from './lib/route-placeholder';

@@ -126,3 +126,16 @@ export const CardGrid = styled.ul`
     grid-template-columns: repeat(3, 1fr);
   }
 `;
+
+/** Read by screen readers, not drawn (`as="label"`, `as="div"` for other elements). */
+export const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  border: 0;
+  overflow: hidden;
+  clip-path: inset(50%);
+  white-space: nowrap;
+`;

@@ -1,19 +1,6 @@
 import { useState } from 'react';
-import styled from 'styled-components';
+import { VisuallyHidden } from './primitives';
 import { useToastStore } from './toast-store';
-
-/** Read by screen readers, not drawn. */
-const VisuallyHidden = styled.div`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  border: 0;
-  overflow: hidden;
-  clip-path: inset(50%);
-  white-space: nowrap;
-`;
 
 /**
  * A live region for a modal (a dialog, the phone menu). A modal hides the rest
@@ -33,14 +20,14 @@ export function ToastAnnouncer() {
     t.description ? `${t.title}. ${t.description}` : t.title;
   return (
     <>
-      <VisuallyHidden role="alert" data-toast-announcer="alert">
+      <VisuallyHidden as="div" role="alert" data-toast-announcer="alert">
         {fresh
           .filter((t) => t.variant === 'destructive')
           .map((t) => (
             <p key={t.id}>{text(t)}</p>
           ))}
       </VisuallyHidden>
-      <VisuallyHidden role="status" data-toast-announcer="status">
+      <VisuallyHidden as="div" role="status" data-toast-announcer="status">
         {fresh
           .filter((t) => t.variant !== 'destructive')
           .map((t) => (

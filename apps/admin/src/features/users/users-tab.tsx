@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Crown, Search, UserPlus } from 'lucide-react';
-import { Badge, Button, Input, media, Muted, Row, theme } from '@bistro/ui';
+import { Badge, Button, Input, media, Muted, Row, theme, VisuallyHidden } from '@bistro/ui';
 import { useUserId } from '@bistro/auth';
 import {
   USERS_PAGE_SIZE,
@@ -51,15 +51,6 @@ const SearchBox = styled.div`
   input {
     padding-left: 40px;
   }
-`;
-
-const HiddenLabel = styled.label`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `;
 
 /** Compact on wide screens: details on the left, actions on the right (25 rows a page). */
@@ -274,7 +265,9 @@ export function UsersTab() {
       )}
       <Row style={{ marginBottom: 16 }}>
         <SearchBox>
-          <HiddenLabel htmlFor={searchId}>Search users by name or e-mail</HiddenLabel>
+          <VisuallyHidden as="label" htmlFor={searchId}>
+            Search users by name or e-mail
+          </VisuallyHidden>
           <Search size={18} aria-hidden="true" />
           <Input
             id={searchId}

@@ -1,8 +1,8 @@
 import styled, { css } from 'styled-components';
-import { Badge, Button, Card, Muted, Row, Stack, theme } from '@bistro/ui';
+import { Badge, Button, Card, Muted, Row, Stack, theme, VisuallyHidden } from '@bistro/ui';
 import { useMachine } from '../machine/use-machine';
 import type { Scheduler } from '../machine/scheduler';
-import { GamePage, VisuallyHidden } from '../game-frame/game-frame';
+import { GamePage } from '../game-frame/game-frame';
 import {
   createMemoryDefinition,
   FIRST_SEQUENCE_LENGTH,

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { Check, X } from 'lucide-react';
-import { Badge, Button, Card, Muted, Row, Stack, theme } from '@bistro/ui';
+import { Badge, Button, Card, Muted, Row, Stack, theme, VisuallyHidden } from '@bistro/ui';
 import { useMachine } from '../machine/use-machine';
 import type { Scheduler } from '../machine/scheduler';
-import { GamePage, VisuallyHidden } from '../game-frame/game-frame';
+import { GamePage } from '../game-frame/game-frame';
 import { questionBank } from './question-bank';
 import {
   drawQuestions,

@@ -21,7 +21,7 @@ import {
   type Venue,
 } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
-import { CardTitle, Grid } from '../shared/styles';
+import { CardHeading, CardTitle, Grid, InfoLine } from '../shared/styles';
 
 const EmailText = styled.span`
   min-width: 0;
@@ -32,20 +32,12 @@ const VenueLoading = styled.div`
   min-height: 60vh;
 `;
 
-const CardHeading = styled(CardTitle)`
-  margin: 0;
-`;
-
 const Address = styled.address`
   font-style: normal;
 `;
 
 const MailIcon = styled(Mail)`
   flex: none;
-`;
-
-const InfoLine = styled(Muted)`
-  margin-top: 8px;
 `;
 
 const HoursList = styled.dl`

@@ -28,7 +28,7 @@ import {
 import { GuestPage } from '../shared/guest-page';
 import { longEventDate } from '../shared/format-date';
 import { EventCover } from '../shared/event-cover';
-import { CardTitle, Grid, SectionTitle } from '../shared/styles';
+import { CardHeading, CardTitle, Grid, InfoLine, SectionTitle } from '../shared/styles';
 import { EventArt } from '../shared/event-art';
 import { useMember } from '../shared/use-member';
 import { BookingResult } from './booking-result';
@@ -40,14 +40,6 @@ const CrossLink = styled(Muted)`
 
 const PlanningHeader = styled(Row)`
   margin-bottom: 8px;
-`;
-
-const CardHeading = styled(CardTitle)`
-  margin: 0;
-`;
-
-const InfoLine = styled(Muted)`
-  margin-top: 8px;
 `;
 
 const EmailLink = styled.a`

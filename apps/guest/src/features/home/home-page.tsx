@@ -5,7 +5,7 @@ import { CalendarDays, Gamepad2, MessageCircle, Sparkles } from 'lucide-react';
 import { ButtonLink, Card, LoadingState, Muted, Row, media, theme } from '@bistro/ui';
 import { businessDate, formatValidity, usePromotions, useVenue } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
-import { CardTitle, Grid, LinkCard } from '../shared/styles';
+import { CardHeading, CardTitle, Grid, LinkCard } from '../shared/styles';
 import { useMember } from '../shared/use-member';
 import { greetingFor } from './greeting';
 import { UpcomingEvents } from './upcoming-events';
@@ -17,10 +17,6 @@ const HeroActions = styled(Row)`
 
 const ShortcutGrid = styled(Grid)`
   margin-top: 24px;
-`;
-
-const CardHeading = styled(CardTitle)`
-  margin: 0;
 `;
 
 const PromoList = styled.ul`

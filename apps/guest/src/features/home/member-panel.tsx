@@ -12,7 +12,7 @@ import {
   type OfferRow,
 } from '@bistro/data';
 import { useMember } from '../shared/use-member';
-import { CardTitle, Grid, SectionTitle } from '../shared/styles';
+import { CardHeading, Grid, SectionTitle } from '../shared/styles';
 import { BIRTHDAY_WINDOW_DAYS, isBirthdayWeek } from './birthday-window';
 import { memberStats } from './member-stats';
 import { OfferCard } from './offer-card';
@@ -26,10 +26,6 @@ const PanelTitle = styled(SectionTitle)`
 
 const BirthdayCard = styled(Card)`
   margin-top: 24px;
-`;
-
-const CardHeading = styled(CardTitle)`
-  margin: 0;
 `;
 
 const BirthdayBody = styled(Stack)`

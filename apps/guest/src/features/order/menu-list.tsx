@@ -1,6 +1,15 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { Badge, Card, ErrorState, LoadingState, Muted, media, theme } from '@bistro/ui';
+import {
+  Badge,
+  Card,
+  ErrorState,
+  LoadingState,
+  Muted,
+  media,
+  theme,
+  VisuallyHidden,
+} from '@bistro/ui';
 import {
   MENU_TAGS,
   filterMenu,
@@ -97,15 +106,6 @@ const Tags = styled.ul`
   display: flex;
   flex-wrap: wrap;
   gap: ${theme.space(1)};
-`;
-
-const Hidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `;
 
 /**
@@ -210,7 +210,7 @@ export function MenuList({
                               <Badge $tone="danger" $solid>
                                 86'd tonight
                               </Badge>
-                              <Hidden> (sold out)</Hidden>
+                              <VisuallyHidden> (sold out)</VisuallyHidden>
                             </li>
                           ) : null}
                           {item.tags.map((tag) => (

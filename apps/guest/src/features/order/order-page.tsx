@@ -4,7 +4,7 @@ import { Clock, CreditCard, UtensilsCrossed } from 'lucide-react';
 import { Card, Heading, Muted, Row, theme } from '@bistro/ui';
 import { businessDate, useMenu, useVenue } from '@bistro/data';
 import { GuestPage } from '../shared/guest-page';
-import { CardTitle, Grid } from '../shared/styles';
+import { CardHeading, Grid, InfoLine } from '../shared/styles';
 import { MenuImage } from './menu-image';
 import { MenuList } from './menu-list';
 
@@ -14,14 +14,6 @@ const MenuFrame = styled(Card)`
 
 const InfoGrid = styled(Grid)`
   margin-top: 24px;
-`;
-
-const CardHeading = styled(CardTitle)`
-  margin: 0;
-`;
-
-const InfoLine = styled(Muted)`
-  margin-top: 8px;
 `;
 
 const PaymentList = styled.ul`

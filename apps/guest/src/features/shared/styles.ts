@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Card, media, theme } from '@bistro/ui';
+import { Card, Muted, media, theme } from '@bistro/ui';
 
 export const Grid = styled.div<{ $min?: number }>`
   display: grid;
@@ -18,6 +18,16 @@ export const SectionTitle = styled.h2`
 export const CardTitle = styled.h3`
   margin: 0 0 ${theme.space(2)};
   font-size: 1.15rem;
+`;
+
+/** A card's title in a row beside its icon: no margin of its own. */
+export const CardHeading = styled(CardTitle)`
+  margin: 0;
+`;
+
+/** A muted line below a card's heading. */
+export const InfoLine = styled(Muted)`
+  margin-top: 8px;
 `;
 
 export const LinkCard = styled(Card)`
