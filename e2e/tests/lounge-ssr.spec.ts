@@ -1,7 +1,8 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { seedBrowserSession, signInThroughApi } from '../support/session';
 import { createMember } from '../support/guest-accounts';
 import { MAYA, PASSWORD, createRequest, member, uniqueTag } from '../support/lounge-api';
+import { hydrated, pageProblems, removedServerNodes, watchRemovals } from '../support/hydration';
 import { shellUrl } from '../support/suite';
 
 // A member's pages come from the server rendered with their data, from the
@@ -21,18 +22,6 @@ async function sessionCookie(context: BrowserContext) {
     .not.toBe('');
   if (!found) throw new Error('no session cookie');
   return found;
-}
-
-/** Resolves once React owns the element (hydrated: its fiber is attached). */
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate((s) => {
-        const element = document.querySelector(s);
-        return element ? Object.keys(element).some((k) => k.startsWith('__reactFiber')) : false;
-      }, selector),
-    )
-    .toBe(true);
 }
 
 test('a signed-in member gets /song-requests with their data from the server, JavaScript off', async ({
@@ -82,31 +71,11 @@ test("a member's server-rendered page is hydrated as theirs, without a mismatch 
   page,
   context,
 }) => {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('Service Worker registration blocked')) return;
-    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
-  });
-  page.on('pageerror', (error) => messages.push(error.message));
+  const messages = pageProblems(page);
   await seedBrowserSession(page, MAYA, PASSWORD);
   await page.goto('/events');
   await sessionCookie(context);
-  await page.addInitScript(() => {
-    const w = window as unknown as { removedServerNodes: number };
-    w.removedServerNodes = 0;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.removedNodes) {
-          if (
-            node instanceof Element &&
-            (node.matches('main, header, h1') || node.querySelector('main, header, h1'))
-          ) {
-            w.removedServerNodes += 1;
-          }
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
+  await watchRemovals(page);
   for (const path of ['/song-requests', '/profile', '/']) {
     const response = await page.goto(path);
     expect(await response?.text(), `${path} was not rendered for the member`).toContain(
@@ -116,12 +85,7 @@ test("a member's server-rendered page is hydrated as theirs, without a mismatch 
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }),
     ).toBeVisible();
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { removedServerNodes: number }).removedServerNodes,
-      ),
-      `${path}: the server's markup was replaced`,
-    ).toBe(0);
+    expect(await removedServerNodes(page), `${path}: the server's markup was replaced`).toBe(0);
   }
   expect(messages).toEqual([]);
 });

@@ -8,6 +8,7 @@ import {
   serveDist,
   type RunningServer,
 } from '../../apps/web-server/src/index.mjs';
+import { hydrated, pageProblems, removedServerNodes, watchRemovals } from '../support/hydration';
 import { DATA_DIR, SPARE_PORTS, shellUrl } from '../support/suite';
 
 // The public pages come from the server with their content, data and styles,
@@ -65,60 +66,14 @@ test.describe('with JavaScript off', () => {
   }
 });
 
-/**
- * Counts server-rendered elements removed from the page from its very start
- * (a render that replaces the markup removes them; hydration removes none).
- */
-async function watchRemovals(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { removedServerNodes: number };
-    w.removedServerNodes = 0;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        for (const node of record.removedNodes) {
-          if (
-            node instanceof Element &&
-            (node.matches('main, header, h1') || node.querySelector('main, header, h1'))
-          ) {
-            w.removedServerNodes += 1;
-          }
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-/** Resolves once React owns the element (hydrated: its fiber is attached). */
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await expect
-    .poll(() =>
-      page.evaluate((s) => {
-        const element = document.querySelector(s);
-        return element ? Object.keys(element).some((k) => k.startsWith('__reactFiber')) : false;
-      }, selector),
-    )
-    .toBe(true);
-}
-
 test('the browser hydrates each page without a mismatch or a second render', async ({ page }) => {
-  const messages: string[] = [];
-  page.on('console', (message) => {
-    // the suite's browser blocks the offline service worker (playwright.config.ts)
-    if (message.text().startsWith('Service Worker registration blocked')) return;
-    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
-  });
-  page.on('pageerror', (error) => messages.push(error.message));
+  const messages = pageProblems(page);
   await watchRemovals(page);
   for (const { path, content } of pages) {
     await page.goto(`${shellUrl}${path}`);
     await expect(content(page)).toBeVisible();
     await hydrated(page, 'main [data-area], main h1');
-    expect(
-      await page.evaluate(
-        () => (window as unknown as { removedServerNodes: number }).removedServerNodes,
-      ),
-      `${path}: the server's markup was replaced`,
-    ).toBe(0);
+    expect(await removedServerNodes(page), `${path}: the server's markup was replaced`).toBe(0);
   }
   // A hydrated page navigates in place.
   await page.goto(`${shellUrl}/`);
