@@ -1,16 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDist, type RunningServer } from './index.mjs';
+import { rawRequest, type RawAnswer } from './raw-request';
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
+type Answer = RawAnswer;
 
 /** A raw HTTP request: the path goes out exactly as given (fetch would normalise `..`). */
 function get(
@@ -19,24 +15,7 @@ function get(
   headers: Record<string, string> = {},
   method = 'GET',
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: server.port, path, method, headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
+  return rawRequest(server.port, path, { method, headers });
 }
 
 /** The CSP header as directive -> sources. */

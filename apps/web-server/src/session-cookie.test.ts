@@ -1,10 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveDist, type RunningServer } from './index.mjs';
+import { rawRequest } from './raw-request';
 import { SessionVerifier, isSameOrigin, sessionCookieName } from './session-cookie.mjs';
 
 interface Answer {
@@ -13,33 +14,13 @@ interface Answer {
   body: string;
 }
 
-function call(
+async function call(
   server: RunningServer,
   path: string,
-  {
-    method = 'GET',
-    headers = {},
-    body,
-  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: Parameters<typeof rawRequest>[2] = {},
 ): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: server.port, path, method, headers, agent: false },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+  const answer = await rawRequest(server.port, path, options);
+  return { ...answer, body: answer.body.toString('utf8') };
 }
 
 const indexHtml =
