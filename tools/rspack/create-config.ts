@@ -58,11 +58,35 @@ const aliases: Record<string, string> = {
  * rendered page hydrates with its styles unchanged. No display names: they
  * would only lengthen the class names.
  */
-export function styledComponentsPlugin(namespace: string): [string, Record<string, unknown>] {
+function styledComponentsPlugin(namespace: string): [string, Record<string, unknown>] {
   return [
     '@swc/plugin-styled-components',
     { ssr: true, displayName: false, fileName: false, namespace, minify: true, pure: true },
   ];
+}
+
+/**
+ * The rule that compiles the apps' TypeScript and JSX with SWC, the same for an area's browser
+ * and server builds (the styled-components plugin's ids must match between the two).
+ */
+export function sourceRule(
+  namespace: string,
+  { development = false, refresh = false }: { development?: boolean; refresh?: boolean } = {},
+) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development, refresh } },
+        target: 'es2022',
+        experimental: { plugins: [styledComponentsPlugin(namespace)] },
+      },
+    },
+    type: 'javascript/auto',
+  };
 }
 
 export interface FederationSettings {
@@ -141,22 +165,7 @@ export function createAppConfig(options: AppConfigOptions): Configuration {
       // An import the router facade does not export is a build error, not undefined.
       parser: { javascript: { exportsPresence: 'error' } },
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: {
-                react: { runtime: 'automatic', development: !production, refresh: fastRefresh },
-              },
-              target: 'es2022',
-              experimental: { plugins: [styledComponentsPlugin(federation.name)] },
-            },
-          },
-          type: 'javascript/auto',
-        },
+        sourceRule(federation.name, { development: !production, refresh: fastRefresh }),
         // The shared facades are what every importer reaches (not the package
         // modules behind them, as side-effect-free re-exports would be skipped):
         // each facade and the modules behind it then stay one concatenated module,

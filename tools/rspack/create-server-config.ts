@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { rspack, type Configuration } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { styledComponentsPlugin, type FederationSettings } from './create-config';
+import { sourceRule, type FederationSettings } from './create-config';
 import { sharedSingletons } from './shared';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -72,22 +72,7 @@ export function createServerConfig(options: ServerConfigOptions): Configuration 
       },
     },
     module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: false } },
-              target: 'es2022',
-              experimental: { plugins: [styledComponentsPlugin(federation.name)] },
-            },
-          },
-          type: 'javascript/auto',
-        },
-      ],
+      rules: [sourceRule(federation.name)],
     },
     plugins: [
       new ModuleFederationPlugin({
