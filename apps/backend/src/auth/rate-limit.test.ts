@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/pglite.js';
 import { openPostgres } from '../db/postgres.js';
 import { bootstrap } from '../db/migrate.js';
+import { pgliteTemplate } from '../db/template.js';
 import type { Db } from '../db/types.js';
 import { freshDatabase } from '../testing.js';
 import { RateLimiter, Sweeper } from './rate-limit.js';
@@ -22,7 +23,10 @@ describe(`rate limit counters (${url ? 'PostgreSQL' : 'PGlite'})`, () => {
       const fresh = await freshDatabase(url);
       drop = fresh.drop;
       db = await openPostgres(fresh.url);
-    } else db = await openPglite(undefined);
+    } else {
+      // a copy of the run's template opens faster than PGlite initialises an empty cluster
+      db = await openPglite(undefined, { template: await pgliteTemplate({ seed: false }) });
+    }
     await bootstrap(db);
   }, 120_000);
   afterAll(async () => {
