@@ -10,7 +10,14 @@
 // replayed from the cache. Stops at the first failing step and exits non-zero, and prints how
 // long each step took and how busy the machine's CPU was meanwhile.
 import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +33,30 @@ const env = {
   BISTRO_TEST_RUN:
     process.env.BISTRO_TEST_RUN ?? `test-${Date.now()}-${randomBytes(3).toString('hex')}`,
 };
+
+/**
+ * A scratch folder in memory for the run's temporary files, when the machine has a tmpfs with
+ * room to spare: every database test file starts from a copy of a migrated template (about 60 MB
+ * in 1,400 files) and removes it afterwards, and PostgreSQL copies its template database per
+ * file; on a disk each copy and removal costs seconds, in memory a tenth of that. Removed when
+ * the run ends; without such a tmpfs the system's temporary folder is used as before.
+ */
+function memoryScratch() {
+  const TMPFS = 0x01021994;
+  const ROOM = 4 * 1024 ** 3;
+  try {
+    const fs = statfsSync('/dev/shm');
+    if (fs.type !== TMPFS || fs.bavail * fs.bsize < ROOM) return null;
+    return mkdtempSync('/dev/shm/bistro-test-');
+  } catch {
+    return null;
+  }
+}
+const scratch = process.env.BISTRO_TEST_TMPDIR === 'system' ? null : memoryScratch();
+if (scratch) {
+  env.TMPDIR = scratch;
+  process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+}
 
 // The database suites also run on Debian's PostgreSQL (migrations, the RLS
 // matrix, concurrent votes, the backend suite); install it when it is missing.
