@@ -264,6 +264,8 @@ function runningProcesses(pgid) {
  * reader of only the end of a long log still sees them.
  */
 function printDigest() {
+  // the terminal's colour codes, which start with the ESC control character
+  // eslint-disable-next-line no-control-regex
   const plain = readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
   const lines = plain.split('\n');
   const hits = [];

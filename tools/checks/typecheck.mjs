@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Type-checks several projects as ONE TypeScript program: `node tools/typecheck/run.mjs
+// Type-checks several projects as ONE TypeScript program: `node tools/checks/typecheck.mjs
 // <tsconfig> <tsconfig> ...` (paths from the repository's root).
 //
 // The apps and libs import each other's sources (tsconfig.base.json's paths), so checking each
@@ -17,7 +17,7 @@ const root = path.join(import.meta.dirname, '..', '..');
 
 const configs = process.argv.slice(2);
 if (configs.length === 0) {
-  console.error('usage: node tools/typecheck/run.mjs <tsconfig.json> [<tsconfig.json> ...]');
+  console.error('usage: node tools/checks/typecheck.mjs <tsconfig.json> [<tsconfig.json> ...]');
   process.exit(2);
 }
 
