@@ -34,6 +34,12 @@ const pages: { path: string; content: (page: Page) => ReturnType<Page['locator']
   { path: '/privacy', content: (page) => page.getByRole('heading', { name: 'Privacy Policy' }) },
   { path: '/reserve', content: (page) => page.getByRole('heading', { name: /^Times on / }) },
   { path: '/auth', content: (page) => page.locator('[elementtiming="auth-card"]') },
+  // an event's own page (the seed's Friday Night Neon)
+  {
+    path: '/events?event=e0000000-0000-4000-8000-000000000001',
+    content: (page) => page.locator('[elementtiming="event-detail"]'),
+  },
+  { path: '/tables', content: (page) => page.locator('[elementtiming="tables-nights"]') },
 ];
 
 test.describe('with JavaScript off', () => {

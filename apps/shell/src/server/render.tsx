@@ -76,6 +76,7 @@ export const serverRenderedPaths: ReadonlySet<string> = new Set([
   '/privacy',
   '/privacy-policy',
   '/reserve',
+  '/tables',
   '/auth',
 ]);
 

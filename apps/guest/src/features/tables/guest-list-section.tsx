@@ -12,7 +12,6 @@ import {
   LoadingState,
   Muted,
   QrCode,
-  Row,
   Stack,
   theme,
   toast,
@@ -30,6 +29,7 @@ import {
 } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
 import { Grid } from '../shared/styles';
+import { CenteredMuted, Flush, FlushMuted, FullWidthButton, SpreadRow } from './styles';
 
 const PassQr = styled(QrCode)`
   width: min(72vw, 320px);
@@ -69,14 +69,14 @@ export function GuestListPass({
         label={`QR code of guest list pass ${entry?.code ?? ''}`}
       />
       <BigCode data-testid="guest-list-code">{entry?.code}</BigCode>
-      <Muted style={{ textAlign: 'center' }}>
+      <CenteredMuted>
         {entry
           ? `${entry.guestName}${entry.plusOnes ? ` + ${entry.plusOnes}` : ''}. Show this at the door.`
           : ''}
-      </Muted>
-      <Button type="button" onClick={onClose} style={{ width: '100%' }}>
+      </CenteredMuted>
+      <FullWidthButton type="button" onClick={onClose}>
         Done
-      </Button>
+      </FullWidthButton>
     </Dialog>
   );
 }
@@ -103,7 +103,8 @@ export function GuestListSection({
 }) {
   const lists = useGuestLists(nights.map((n) => n.id));
   const setup = useLoungeSetup();
-  if (!nights.length) return <Muted>No guest lists are open right now.</Muted>;
+  if (!nights.length)
+    return <Muted elementtiming="tables-nights">No guest lists are open right now.</Muted>;
   if (lists.isPending || setup.isPending) return <LoadingState label="Loading guest lists…" />;
   if (lists.isError)
     return (
@@ -116,9 +117,10 @@ export function GuestListSection({
   const byEvent = new Map((lists.data ?? []).map((l) => [l.event_id, l]));
   return (
     <Grid $min={280}>
-      {nights.map((n) => (
+      {nights.map((n, i) => (
         <GuestListCard
           key={n.id}
+          first={i === 0}
           night={n}
           closesAt={byEvent.get(n.id)?.closes_at ?? null}
           defaultCloseTime={setup.data?.settings.guest_list_closes_at ?? null}
@@ -146,6 +148,7 @@ function GuestListCard({
   signedIn,
   onSignIn,
   onShowPass,
+  first = false,
 }: {
   night: LoungeNight;
   closesAt: string | null;
@@ -156,6 +159,8 @@ function GuestListCard({
   signedIn: boolean;
   onSignIn: () => void;
   onShowPass: (entry: GuestListEntry) => void;
+  /** The first card carries the page's content mark (what a first visit waits for). */
+  first?: boolean;
 }) {
   const [plusOnes, setPlusOnes] = useState(entry?.plusOnes ?? 0);
   // a list not opened yet closes at the venue's time on the event's night
@@ -179,14 +184,14 @@ function GuestListCard({
   return (
     <Card as="article" aria-label={`Guest list: ${night.title}`}>
       <Stack $gap={2}>
-        <Row $gap={2} style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <strong>{night.title}</strong>
+        <SpreadRow $gap={2}>
+          <strong elementtiming={first ? 'tables-nights' : undefined}>{night.title}</strong>
           {entry ? <Badge $tone="accent">On the list</Badge> : null}
-        </Row>
-        <Muted style={{ margin: 0 }}>{longEventDate(night.eventDate)}</Muted>
-        <p style={{ margin: 0 }}>
+        </SpreadRow>
+        <FlushMuted>{longEventDate(night.eventDate)}</FlushMuted>
+        <Flush>
           {closes ? (open ? guestListClosesText(closes) : 'The guest list is closed') : ''}
-        </p>
+        </Flush>
         {open ? (
           <form
             onSubmit={(e) => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import {
   Button,
   Card,
@@ -7,7 +7,6 @@ import {
   Input,
   Label,
   LoadingState,
-  Muted,
   Stack,
   toast,
 } from '@bistro/ui';
@@ -19,6 +18,16 @@ import {
   type LoungeNight,
 } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
+import { FlushHeading, FlushList, FlushMuted, Select } from './styles';
+
+const unchanging = () => () => undefined;
+/** The site's address for a shared link: known in the browser; a page rendered on the server shows the path. */
+const useOrigin = () =>
+  useSyncExternalStore(
+    unchanging,
+    () => window.location.origin,
+    () => '',
+  );
 
 /**
  * A promoter's corner of /tables: their link to share, and their guests on a night's list,
@@ -27,6 +36,7 @@ import { longEventDate } from '../shared/format-date';
  */
 export function PromoterSection({ userId, nights }: { userId: string; nights: LoungeNight[] }) {
   const promoters = usePromoters();
+  const origin = useOrigin();
   const me = promoters.data?.find((p) => p.user_id === userId && p.is_active) ?? null;
   const [eventId, setEventId] = useState<string | null>(null);
   const night = nights.find((n) => n.id === eventId) ?? nights[0] ?? null;
@@ -48,28 +58,21 @@ export function PromoterSection({ userId, nights }: { userId: string; nights: Lo
     },
   });
   if (promoters.isPending || !me || !night) return null;
-  const link = `${window.location.origin}/tables?promo=${me.code}`;
+  const link = `${origin}/tables?promo=${me.code}`;
   return (
     <Card aria-labelledby="promoter-title">
       <Stack $gap={3}>
-        <h3 id="promoter-title" style={{ margin: 0 }}>
-          Your guests, {me.name}
-        </h3>
-        <Muted style={{ margin: 0, overflowWrap: 'anywhere' }}>Your link: {link}</Muted>
+        <FlushHeading id="promoter-title">Your guests, {me.name}</FlushHeading>
+        <FlushMuted>Your link: {link}</FlushMuted>
         <Field>
           <Label htmlFor="promoter-night">Night</Label>
-          <select
-            id="promoter-night"
-            value={night.id}
-            onChange={(e) => setEventId(e.target.value)}
-            style={{ minHeight: 44 }}
-          >
+          <Select id="promoter-night" value={night.id} onChange={(e) => setEventId(e.target.value)}>
             {nights.map((n) => (
               <option key={n.id} value={n.id}>
                 {n.title}: {longEventDate(n.eventDate)}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <form
           onSubmit={(e: FormEvent) => {
@@ -113,7 +116,7 @@ export function PromoterSection({ userId, nights }: { userId: string; nights: Lo
             onRetry={() => void guests.refetch()}
           />
         ) : (
-          <ul aria-label="Your guests on this night's list" style={{ margin: 0 }}>
+          <FlushList aria-label="Your guests on this night's list">
             {(guests.data ?? [])
               .filter((g) => g.promoterName === me.name)
               .map((g) => (
@@ -123,7 +126,7 @@ export function PromoterSection({ userId, nights }: { userId: string; nights: Lo
                   {g.arrivedPeople ? ` · ${g.arrivedPeople} arrived` : ''}
                 </li>
               ))}
-          </ul>
+          </FlushList>
         )}
       </Stack>
     </Card>

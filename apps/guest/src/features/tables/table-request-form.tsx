@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import {
-  Button,
   Card,
   ErrorState,
   Field,
@@ -11,7 +10,6 @@ import {
   Label,
   LoadingState,
   Muted,
-  Row,
   Stack,
   Textarea,
   theme,
@@ -29,16 +27,16 @@ import {
 } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
 import { arrivalInstant, eventTime } from './arrival';
-
-const Select = styled.select`
-  width: 100%;
-  min-height: 44px;
-  padding: ${theme.space(2)} ${theme.space(3)};
-  border-radius: ${theme.radii.sm};
-  border: 1px solid ${theme.colors.border};
-  background: ${theme.colors.bg};
-  color: ${theme.colors.text};
-`;
+import {
+  Flush,
+  FlushHeading,
+  FullWidthButton,
+  GrowField,
+  Select,
+  SmallMuted,
+  WrapRow,
+} from './styles';
+import { InfoLine } from '../shared/styles';
 
 const BottleRow = styled.li`
   display: flex;
@@ -63,6 +61,30 @@ const Policy = styled.div`
   border-left: 3px solid ${theme.colors.accent};
   background: ${theme.colors.surface};
   border-radius: ${theme.radii.sm};
+`;
+
+const PlainFieldset = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+`;
+
+const BottlesLegend = styled.legend`
+  font-weight: 600;
+  margin-bottom: 8px;
+`;
+
+const BottleLabel = styled.label`
+  min-width: 0;
+`;
+
+const PolicyText = styled.p`
+  margin: 4px 0 0;
+`;
+
+const PolicyNote = styled.p`
+  margin: 8px 0 0;
+  font-weight: 600;
 `;
 
 /**
@@ -159,9 +181,7 @@ export function TableRequestForm({
   return (
     <Card as="form" onSubmit={submit} aria-labelledby="table-form-title">
       <Stack $gap={4}>
-        <h3 id="table-form-title" style={{ margin: 0 }}>
-          Request a VIP table
-        </h3>
+        <FlushHeading id="table-form-title">Request a VIP table</FlushHeading>
         <Field>
           <Label htmlFor="table-night">Event night</Label>
           <Select
@@ -181,8 +201,8 @@ export function TableRequestForm({
         </Field>
         {night ? (
           <>
-            <Row $gap={3} style={{ flexWrap: 'wrap' }}>
-              <Field style={{ flex: '1 1 120px' }}>
+            <WrapRow $gap={3}>
+              <GrowField $basis={120}>
                 <Label htmlFor="table-party">Party size</Label>
                 <Input
                   id="table-party"
@@ -193,8 +213,8 @@ export function TableRequestForm({
                   value={partyText}
                   onChange={(e) => setPartyText(e.target.value)}
                 />
-              </Field>
-              <Field style={{ flex: '1 1 140px' }}>
+              </GrowField>
+              <GrowField $basis={140}>
                 <Label htmlFor="table-arrival">Arrival time</Label>
                 <Input
                   id="table-arrival"
@@ -202,8 +222,8 @@ export function TableRequestForm({
                   value={arrival}
                   onChange={(e) => setArrival(e.target.value)}
                 />
-              </Field>
-            </Row>
+              </GrowField>
+            </WrapRow>
 
             {tables.isPending ? (
               <LoadingState label="Loading the floor plan…" />
@@ -215,11 +235,11 @@ export function TableRequestForm({
               />
             ) : (
               <Stack $gap={2}>
-                <p style={{ margin: 0 }} data-testid="table-minimum">
+                <Flush data-testid="table-minimum">
                   {minimum === null
                     ? 'Every table is taken that night.'
                     : `Minimum spend from ${formatMinimum(minimum)} for the night`}
-                </p>
+                </Flush>
                 <FloorPlan
                   label="The lounge floor plan for the night"
                   tables={(tables.data ?? []).map((t) => ({
@@ -233,14 +253,12 @@ export function TableRequestForm({
                     disabled: !t.isFree,
                   }))}
                 />
-                <Muted style={{ fontSize: '0.85rem' }}>
-                  Our hosts assign the table when they confirm your request.
-                </Muted>
+                <SmallMuted>Our hosts assign the table when they confirm your request.</SmallMuted>
               </Stack>
             )}
 
-            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-              <legend style={{ fontWeight: 600, marginBottom: 8 }}>Bottles (optional)</legend>
+            <PlainFieldset>
+              <BottlesLegend>Bottles (optional)</BottlesLegend>
               {bottles.isPending ? (
                 <LoadingState label="Loading the bottle list…" />
               ) : bottles.isError ? (
@@ -255,9 +273,9 @@ export function TableRequestForm({
                 <Plain>
                   {bottles.data.map((b) => (
                     <BottleRow key={b.id}>
-                      <label htmlFor={`bottle-${b.id}`} style={{ minWidth: 0 }}>
+                      <BottleLabel htmlFor={`bottle-${b.id}`}>
                         {b.name} <Muted as="span">{formatMinimum(b.priceCents)}</Muted>
-                      </label>
+                      </BottleLabel>
                       <Input
                         id={`bottle-${b.id}`}
                         type="number"
@@ -277,11 +295,11 @@ export function TableRequestForm({
                 </Plain>
               )}
               {bottleCount ? (
-                <Muted style={{ marginTop: 8 }}>
+                <InfoLine>
                   {bottleCount} {bottleCount === 1 ? 'bottle' : 'bottles'} chosen
-                </Muted>
+                </InfoLine>
               ) : null}
-            </fieldset>
+            </PlainFieldset>
 
             <Field>
               <Label htmlFor="table-note">Anything we should know? (optional)</Label>
@@ -295,26 +313,26 @@ export function TableRequestForm({
 
             <Policy>
               <strong>Deposit and cancellation</strong>
-              <p style={{ margin: '4px 0 0' }}>{settings?.policy_text ?? ''}</p>
-              <p style={{ margin: '8px 0 0', fontWeight: 600 }}>
+              <PolicyText>{settings?.policy_text ?? ''}</PolicyText>
+              <PolicyNote>
                 No card payment is taken by the app. The minimum spend is settled at the venue on
                 the night.
-              </p>
+              </PolicyNote>
             </Policy>
 
             {failure ? <FieldError role="alert">{failure}</FieldError> : null}
             {sent ? (
-              <p role="status" style={{ margin: 0 }}>
+              <Flush role="status">
                 Request sent (code {sent}). We will e-mail you when a host confirms your table.
-              </p>
+              </Flush>
             ) : null}
-            <Button type="submit" disabled={request.isPending} style={{ width: '100%' }}>
+            <FullWidthButton type="submit" disabled={request.isPending}>
               {!signedIn
                 ? 'Sign in to request a table'
                 : request.isPending
                   ? 'Sending…'
                   : 'Request table'}
-            </Button>
+            </FullWidthButton>
           </>
         ) : null}
       </Stack>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import {
@@ -8,7 +8,6 @@ import {
   ErrorState,
   LoadingState,
   Muted,
-  Row,
   Stack,
   theme,
   toast,
@@ -33,6 +32,7 @@ import { useMember } from '../shared/use-member';
 import { TableRequestForm } from './table-request-form';
 import { GuestListPass, GuestListSection } from './guest-list-section';
 import { PromoterSection } from './promoter-section';
+import { Flush, FlushMuted, FlushTitle, SpreadRow, TopSpaced } from './styles';
 
 /** ?event=<id> picks the night; ?promo=<code> is a promoter's link. */
 export const TABLES_EVENT_PARAM = 'event';
@@ -48,21 +48,38 @@ const List = styled.ul`
   gap: ${theme.space(3)};
 `;
 
-function readPromo(params: URLSearchParams): string | null {
-  const fromUrl = params.get(TABLES_PROMO_PARAM)?.trim().toUpperCase();
-  if (fromUrl && /^[A-Z0-9]{4,16}$/.test(fromUrl)) {
+/** A promoter's code in the address, when it is one (4 to 16 letters and digits). */
+function promoInUrl(params: URLSearchParams): string | null {
+  const code = params.get(TABLES_PROMO_PARAM)?.trim().toUpperCase();
+  return code && /^[A-Z0-9]{4,16}$/.test(code) ? code : null;
+}
+
+const unchanging = () => () => undefined;
+function keptPromo(): string | null {
+  try {
+    return sessionStorage.getItem(PROMO_KEY);
+  } catch {
+    return null; // storage refused (private mode)
+  }
+}
+
+/**
+ * The promoter's code of this visit: the address's, kept for the rest of the visit, else the
+ * one kept earlier. The page rendered on the server knows only the address's; the kept one
+ * shows once the page runs in the browser.
+ */
+function usePromo(params: URLSearchParams): string | null {
+  const fromUrl = promoInUrl(params);
+  useEffect(() => {
+    if (!fromUrl) return;
     try {
       sessionStorage.setItem(PROMO_KEY, fromUrl);
     } catch {
       // storage refused (private mode): the code still works for this page view
     }
-    return fromUrl;
-  }
-  try {
-    return sessionStorage.getItem(PROMO_KEY);
-  } catch {
-    return null;
-  }
+  }, [fromUrl]);
+  const kept = useSyncExternalStore(unchanging, keptPromo, () => null);
+  return fromUrl ?? kept;
 }
 
 /**
@@ -77,7 +94,7 @@ export function TablesPage() {
   const requests = useMyTableRequests(userId ?? null);
   const entries = useMyGuestListEntries(userId ?? null);
   const [pass, setPass] = useState<GuestListEntry | null>(null);
-  const [promo] = useState(() => readPromo(params));
+  const promo = usePromo(params);
 
   const eventId = params.get(TABLES_EVENT_PARAM) ?? nights.data?.[0]?.id ?? null;
   useEffect(() => {
@@ -95,11 +112,11 @@ export function TablesPage() {
   return (
     <GuestPage route="/tables">
       <Stack $gap={2}>
-        <h1 style={{ margin: 0 }}>VIP Tables &amp; Guest Lists</h1>
-        <Muted style={{ margin: 0 }}>
+        <FlushTitle>VIP Tables &amp; Guest Lists</FlushTitle>
+        <FlushMuted>
           Bottle service at a reserved table, or your name on the door list for an event night.
-        </Muted>
-        {promo ? <Muted style={{ margin: 0 }}>Invited with promoter code {promo}.</Muted> : null}
+        </FlushMuted>
+        {promo ? <FlushMuted>Invited with promoter code {promo}.</FlushMuted> : null}
       </Stack>
 
       <section aria-labelledby="vip-title">
@@ -145,9 +162,9 @@ export function TablesPage() {
           />
         ) : null}
         {signedIn && userId && nights.data?.length ? (
-          <div style={{ marginTop: 24 }}>
+          <TopSpaced>
             <PromoterSection userId={userId} nights={nights.data} />
-          </div>
+          </TopSpaced>
         ) : null}
       </section>
 
@@ -197,31 +214,29 @@ function MyRequest({ request: r }: { request: TableRequest }) {
     <li>
       <Card as="article" aria-label={`Table request ${r.code}`}>
         <Stack $gap={2}>
-          <Row $gap={2} style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <SpreadRow $gap={2}>
             <strong>{r.eventTitle}</strong>
             <Badge
               $tone={r.status === 'confirmed' || r.status === 'arrived' ? 'accent' : 'primary'}
             >
               {tableStatusLabel(r.status)}
             </Badge>
-          </Row>
-          <Muted style={{ margin: 0 }}>
+          </SpreadRow>
+          <FlushMuted>
             Arrival {longEventDate(r.arrivesAt)} · {r.partySize}{' '}
             {r.partySize === 1 ? 'guest' : 'guests'} · code {r.code}
-          </Muted>
+          </FlushMuted>
           {r.tableName && r.minSpendCents !== null ? (
-            <p style={{ margin: 0 }}>
+            <Flush>
               Table {r.tableName}, minimum spend {formatMinimum(r.minSpendCents)}
-            </p>
+            </Flush>
           ) : null}
           {r.bottles.length ? (
-            <Muted style={{ margin: 0 }}>
+            <FlushMuted>
               Bottles: {r.bottles.map((b) => `${b.quantity} × ${b.name}`).join(', ')}
-            </Muted>
+            </FlushMuted>
           ) : null}
-          {r.staffMessage ? (
-            <Muted style={{ margin: 0 }}>A note from our team: {r.staffMessage}</Muted>
-          ) : null}
+          {r.staffMessage ? <FlushMuted>A note from our team: {r.staffMessage}</FlushMuted> : null}
           {live ? (
             <Button
               type="button"
