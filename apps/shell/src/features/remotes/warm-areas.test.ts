@@ -95,8 +95,8 @@ describe('warmAreasWhenIdle', () => {
       constructor(callback: () => void) {
         longTask.notify = callback;
       }
-      observe() {}
-      disconnect() {}
+      observe = vi.fn();
+      disconnect = vi.fn();
     }
     vi.stubGlobal('PerformanceObserver', FakeObserver);
     try {
