@@ -227,11 +227,15 @@ describe('SongRequestsPage', () => {
     await userEvent.type(screen.getByPlaceholderText('Search songs or artists...'), 'HAL');
     await waitFor(() => expect(screen.getAllByTestId('song-request')).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: /^Vote for Halo/ }));
-    expect(state.toggle).toHaveBeenCalledWith({
-      songRequestId: '1',
-      userId: 'member-1',
-      action: 'add',
-    });
+    // shown at once, sent once that frame is painted
+    expect(screen.getByRole('button', { name: /^Remove your vote for Halo/ })).toBeDisabled();
+    await waitFor(() =>
+      expect(state.toggle).toHaveBeenCalledWith({
+        songRequestId: '1',
+        userId: 'member-1',
+        action: 'add',
+      }),
+    );
   });
 
   it('shows requests and vote changes made offline as waiting to send, counted in the votes', async () => {
@@ -291,6 +295,7 @@ describe('SongRequestsPage', () => {
         );
       expect(screen.getByText('3 votes left')).toBeVisible();
       await userEvent.click(screen.getByRole('button', { name: /^Vote for Halo/ }));
+      await waitFor(() => expect(state.toggle).toHaveBeenCalledTimes(1));
       // the device's queue lists it while it is sent
       state.waiting = { requests: [], votes: new Map([['1', true]]) };
       redraw();
@@ -384,11 +389,13 @@ describe('SongRequestsPage', () => {
     const vote = screen.getByRole('button', { name: /^Vote for Valerie/ });
     vote.focus();
     await userEvent.keyboard('{Enter}');
-    expect(state.toggle).toHaveBeenCalledWith({
-      songRequestId: '4',
-      userId: 'member-1',
-      action: 'add',
-    });
+    await waitFor(() =>
+      expect(state.toggle).toHaveBeenCalledWith({
+        songRequestId: '4',
+        userId: 'member-1',
+        action: 'add',
+      }),
+    );
     // the vote lands: Valerie moves from All Requests to the top of Trending Now
     state.requests = {
       data: [

@@ -162,6 +162,11 @@ const preload = (load: () => Promise<unknown>) => () => void load().catch(() => 
 const preloadDropRequestDialog = preload(loadDropRequestDialog);
 const preloadRateDjDialog = preload(loadRateDjDialog);
 
+/** Runs `work` in a task of its own once the next frame has been painted. */
+function afterNextPaint(work: () => void): void {
+  requestAnimationFrame(() => setTimeout(work, 0));
+}
+
 const EMPTY: readonly string[] = [];
 const NO_RATINGS: DjRating[] = [];
 
@@ -325,10 +330,14 @@ export function SongRequestsPage() {
         toast(songVoteToasts.limit);
         return;
       }
+      // The row shows the vote at once (pressed, busy); keeping it on the device and sending
+      // it start once that frame is painted, so the tap's answer is not held up by them.
       addPendingVote(request.id, !voted);
-      toggleMutate({ songRequestId: request.id, userId, action: voted ? 'remove' : 'add' })
-        .catch(() => undefined) // reported by onError
-        .finally(() => removePendingVote(request.id));
+      afterNextPaint(() => {
+        toggleMutate({ songRequestId: request.id, userId, action: voted ? 'remove' : 'add' })
+          .catch(() => undefined) // reported by onError
+          .finally(() => removePendingVote(request.id));
+      });
     },
     [userId, toggleMutate, addPendingVote, removePendingVote],
   );
