@@ -162,9 +162,19 @@ const preload = (load: () => Promise<unknown>) => () => void load().catch(() => 
 const preloadDropRequestDialog = preload(loadDropRequestDialog);
 const preloadRateDjDialog = preload(loadRateDjDialog);
 
-/** Runs `work` in a task of its own once the next frame has been painted. */
+/**
+ * Runs `work` once, in a task of its own after the next frame has been painted, or
+ * after 250 ms if no frame comes (a page hidden right after the tap paints none).
+ */
 function afterNextPaint(work: () => void): void {
-  requestAnimationFrame(() => setTimeout(work, 0));
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, 250);
 }
 
 const EMPTY: readonly string[] = [];
