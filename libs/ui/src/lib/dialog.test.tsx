@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog, DialogClose } from './dialog';
 
@@ -59,5 +59,39 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Upcoming Events' })).toHaveFocus();
+  });
+
+  it('with deferred content: the form follows the frame, focus moves to its first field and back', async () => {
+    const user = userEvent.setup();
+    function Booking() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Reserve Your Spot
+          </button>
+          <Dialog open={open} onOpenChange={setOpen} title="Book: Friday Night Neon" deferContent>
+            <details>
+              <summary>Celebrating something?</summary>
+            </details>
+            <input aria-label="Full Name" defaultValue="Maya Brooks" />
+            <DialogClose>Cancel</DialogClose>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Booking />);
+    const opener = screen.getByRole('button', { name: 'Reserve Your Spot' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Book: Friday Night Neon' });
+    const field = await within(dialog).findByLabelText('Full Name');
+    // the first control Tab reaches (the summary), as Radix would have focused at once
+    expect(within(dialog).getByText('Celebrating something?')).toHaveFocus();
+    expect(dialog).not.toHaveAttribute('aria-busy');
+    await user.tab();
+    expect(field).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
   });
 });

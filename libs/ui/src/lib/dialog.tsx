@@ -1,5 +1,5 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { adoptCspNonce } from './csp-nonce';
 import { media, theme } from './theme';
@@ -59,6 +59,25 @@ const Description = styled(DialogPrimitive.Description)`
   color: ${theme.colors.textMuted};
 `;
 
+/** Holds about a form's height while a deferred dialog's content is on its way. */
+const ContentPending = styled.div`
+  min-height: min(420px, 50vh);
+`;
+
+/** What Tab can reach, links aside (as Radix's own first focus). */
+const FIELDS = 'input:not([type="hidden"]), select, textarea, button, summary, [tabindex]';
+
+/** The first control Tab reaches in `container` (enabled and rendered), or null. */
+function firstField(container: HTMLElement): HTMLElement | null {
+  for (const element of container.querySelectorAll<HTMLElement>(FIELDS)) {
+    if (element.tabIndex < 0 || element.matches(':disabled')) continue;
+    // inside a closed <details> or display: none (jsdom has no checkVisibility: kept)
+    if (typeof element.checkVisibility === 'function' && !element.checkVisibility()) continue;
+    return element;
+  }
+  return null;
+}
+
 /**
  * A modal dialog (Radix: focus trap, Escape, labelled by its title), styled for
  * the lounge. Open state is controlled by the caller. On close (Escape, a
@@ -66,6 +85,11 @@ const Description = styled(DialogPrimitive.Description)`
  * dialog opened, the button that opened it, as long as it is still on the page.
  * Toasts posted while it is open are announced from inside it (ToastAnnouncer),
  * since the dialog hides the toast region from screen readers.
+ *
+ * `deferContent`: the tap that opens it paints the dialog's frame (overlay,
+ * title, description) at once, and its content (a long form) renders right
+ * after, in the background, between frames; focus, on the frame meanwhile,
+ * then moves to the content's first field as it would have at once.
  */
 export function Dialog({
   open,
@@ -73,6 +97,7 @@ export function Dialog({
   title,
   description,
   fullScreen = false,
+  deferContent = false,
   children,
 }: {
   open: boolean;
@@ -81,15 +106,32 @@ export function Dialog({
   description?: ReactNode;
   /** Fills the screen (a pass shown to staff) instead of a centred box. */
   fullScreen?: boolean;
+  /** Paints the frame first and renders `children` just after (a heavy form). */
+  deferContent?: boolean;
   children: ReactNode;
 }) {
   const opener = useRef<HTMLElement | null>(null);
+  const content = useRef<HTMLDivElement | null>(null);
+  // `open` one background render late (always true when nothing is deferred)
+  const openBehind = useDeferredValue(open || !deferContent, !deferContent);
+  const contentReady = !deferContent || (open && openBehind);
+  useEffect(() => {
+    const frame = content.current;
+    // focus is still where Radix put it on opening, the frame itself: on to the first field
+    if (!deferContent || !contentReady || !frame || document.activeElement !== frame) return;
+    const field = firstField(frame);
+    if (!field) return;
+    field.focus({ preventScroll: true });
+    if (field instanceof HTMLInputElement) field.select();
+  }, [deferContent, contentReady]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <Overlay />
         <Content
+          ref={content}
           $fullScreen={fullScreen}
+          aria-busy={contentReady ? undefined : true}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={() => {
             const active = document.activeElement;
@@ -114,8 +156,14 @@ export function Dialog({
         >
           <Title>{title}</Title>
           {description ? <Description>{description}</Description> : null}
-          {children}
-          <ToastAnnouncer />
+          {contentReady ? (
+            <>
+              {children}
+              <ToastAnnouncer />
+            </>
+          ) : (
+            <ContentPending />
+          )}
         </Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

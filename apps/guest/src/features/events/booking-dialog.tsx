@@ -202,6 +202,8 @@ export function BookingDialog({
       }}
       title={event ? `Book: ${event.title}` : 'Book an event'}
       description={event ? longEventDate(event.event_date) : undefined}
+      // the tap paints the dialog at once; the form (many fields) follows between frames
+      deferContent
     >
       {event ? (
         <BookingForm

@@ -123,7 +123,10 @@ describe('EventsPage', () => {
     state.availability = new Map([['e1', { spotsLeft: 3 }]]);
     renderAt(<EventsPage />, '/events?book=e1');
     const dialog = await screen.findByRole('dialog', { name: 'Book: Friday Night Neon' });
-    expect(within(dialog).getByText('3 spots left')).toBeInTheDocument();
+    // the form follows the dialog's frame, one background render later
+    expect(await within(dialog).findByText('3 spots left')).toBeInTheDocument();
+    // and focus moves on from the frame to its first field
+    expect(within(dialog).getByLabelText('Full Name *')).toHaveFocus();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const card = screen.getByRole('article', { name: 'Friday Night Neon' });

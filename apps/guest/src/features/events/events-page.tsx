@@ -1,4 +1,13 @@
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Clock, Crown, Mail, MapPin, Phone, Shirt } from 'lucide-react';
@@ -225,6 +234,52 @@ const VenueInfo = memo(function VenueInfo() {
   );
 });
 
+/**
+ * One event of the list. Memoised: opening the booking dialog (or any other change
+ * of the page's state) does not redraw the cards, their art and dates.
+ */
+const EventCard = memo(function EventCard({
+  event,
+  index,
+  left,
+  reserveDisabled,
+  onReserve,
+}: {
+  event: EventRow;
+  index: number;
+  /** null when the event is unlimited; undefined while unknown. */
+  left: number | null | undefined;
+  reserveDisabled: boolean;
+  onReserve: (event: EventRow) => void;
+}) {
+  const spots = spotsLeftLabel(left);
+  return (
+    <Card as="article" aria-label={event.title}>
+      <EventCardBody $gap={3}>
+        <EventCover
+          url={event.featured_image_url}
+          fallback={<EventArt seed={event.id} />}
+          priority={index === 0}
+        />
+        <CardHeading elementtiming="events-list">
+          <Link to={eventPath(event.id)}>{event.title}</Link>
+        </CardHeading>
+        <EventDate dateTime={event.event_date}>{longEventDate(event.event_date)}</EventDate>
+        {event.description ? <Clamp>{event.description}</Clamp> : null}
+        {spots ? <Spots $left={left ?? Number.POSITIVE_INFINITY}>{spots}</Spots> : null}
+        <ReserveButton
+          type="button"
+          onClick={() => onReserve(event)}
+          disabled={reserveDisabled}
+          aria-label={`Reserve Your Spot: ${event.title}`}
+        >
+          Reserve Your Spot
+        </ReserveButton>
+      </EventCardBody>
+    </Card>
+  );
+});
+
 /** The query parameter that opens the booking dialog for an event (?book=<event id>). */
 export const BOOK_PARAM = 'book';
 
@@ -273,19 +328,23 @@ export function EventsPage() {
     );
   }, [wanted, status, events.data, setParams]);
 
-  const reserve = (event: EventRow) => {
-    // While the session is still being looked up, the button is disabled.
-    if (status === 'loading') return;
-    if (!signedIn || !userId) {
-      toast(authenticationRequired);
-      navigate('/auth', {
-        state: authRedirectState(`/events?${BOOK_PARAM}=${encodeURIComponent(event.id)}`),
-      });
-      return;
-    }
-    setBooked(null);
-    setBooking(event);
-  };
+  // Stable while the session stands, so opening the dialog leaves the event cards as they are.
+  const reserve = useCallback(
+    (event: EventRow) => {
+      // While the session is still being looked up, the button is disabled.
+      if (status === 'loading') return;
+      if (!signedIn || !userId) {
+        toast(authenticationRequired);
+        navigate('/auth', {
+          state: authRedirectState(`/events?${BOOK_PARAM}=${encodeURIComponent(event.id)}`),
+        });
+        return;
+      }
+      setBooked(null);
+      setBooking(event);
+    },
+    [status, signedIn, userId, navigate],
+  );
 
   const detailId = params.get(EVENT_PARAM);
   const detail = detailId ? events.data?.find((e) => e.id === detailId) : undefined;
@@ -359,39 +418,16 @@ export function EventsPage() {
               </NoticeCard>
             ) : (
               <Grid $min={280}>
-                {events.data.map((event, index) => {
-                  const left = spotsLeft(event.id);
-                  const spots = spotsLeftLabel(left);
-                  return (
-                    <Card as="article" key={event.id} aria-label={event.title}>
-                      <EventCardBody $gap={3}>
-                        <EventCover
-                          url={event.featured_image_url}
-                          fallback={<EventArt seed={event.id} />}
-                          priority={index === 0}
-                        />
-                        <CardHeading elementtiming="events-list">
-                          <Link to={eventPath(event.id)}>{event.title}</Link>
-                        </CardHeading>
-                        <EventDate dateTime={event.event_date}>
-                          {longEventDate(event.event_date)}
-                        </EventDate>
-                        {event.description ? <Clamp>{event.description}</Clamp> : null}
-                        {spots ? (
-                          <Spots $left={left ?? Number.POSITIVE_INFINITY}>{spots}</Spots>
-                        ) : null}
-                        <ReserveButton
-                          type="button"
-                          onClick={() => reserve(event)}
-                          disabled={status === 'loading'}
-                          aria-label={`Reserve Your Spot: ${event.title}`}
-                        >
-                          Reserve Your Spot
-                        </ReserveButton>
-                      </EventCardBody>
-                    </Card>
-                  );
-                })}
+                {events.data.map((event, index) => (
+                  <EventCard
+                    key={event.id}
+                    event={event}
+                    index={index}
+                    left={spotsLeft(event.id)}
+                    reserveDisabled={status === 'loading'}
+                    onReserve={reserve}
+                  />
+                ))}
               </Grid>
             )}
           </section>

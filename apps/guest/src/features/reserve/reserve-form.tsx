@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { BellRing, CalendarDays, Users } from 'lucide-react';
@@ -142,17 +142,10 @@ export function ReserveForm() {
   const here = choicePath({ party, date, time: slot ? slotTime(slot.startsAt) : chosen.time });
   const toSignIn = () => navigate('/auth', { state: authRedirectState(here) });
 
-  const book = useBookReservation({
-    onSuccess(reservation) {
-      setBooked(reservation);
-      setExtras({ occasion: '', requests: '' });
-    },
-    onError(error) {
-      const message = errorMessage(error) ?? 'Please try again.';
-      setFailure(message);
-      toast({ title: 'Could not reserve the table', description: message, variant: 'destructive' });
-    },
-  });
+  const onBooked = useCallback((reservation: Reservation) => {
+    setBooked(reservation);
+    setExtras({ occasion: '', requests: '' });
+  }, []);
   const waitlist = useJoinReservationWaitlist({
     onSuccess() {
       if (slot) setWaiting(slot.startsAt);
@@ -327,24 +320,22 @@ export function ReserveForm() {
           signedIn={signedIn}
           loading={status === 'loading'}
           userId={userId}
-          busy={book.isPending}
+          startsAt={slot.startsAt}
           failure={failure}
+          onFailure={setFailure}
           onSignIn={toSignIn}
-          onConfirm={() => {
-            setFailure(null);
-            book.mutate({
-              startsAt: slot.startsAt,
-              partySize: party,
-              occasion: extras.occasion,
-              specialRequests: extras.requests,
-            });
-          }}
+          onBooked={onBooked}
         />
       ) : null}
     </Stack>
   );
 }
 
+/**
+ * The free time's confirmation. It holds the booking itself: confirming redraws this card
+ * ("Reserving…"), not the whole form, and "You're booked" replaces the form in the background
+ * (a transition), so the tap's frame is painted first.
+ */
 function ConfirmCard({
   when,
   party,
@@ -353,10 +344,11 @@ function ConfirmCard({
   signedIn,
   loading,
   userId,
-  busy,
+  startsAt,
   failure,
+  onFailure,
   onSignIn,
-  onConfirm,
+  onBooked,
 }: {
   when: string;
   party: number;
@@ -365,11 +357,23 @@ function ConfirmCard({
   signedIn: boolean;
   loading: boolean;
   userId: string | undefined;
-  busy: boolean;
+  startsAt: string;
   failure: string | null;
+  onFailure: (message: string | null) => void;
   onSignIn: () => void;
-  onConfirm: () => void;
+  onBooked: (reservation: Reservation) => void;
 }) {
+  const book = useBookReservation({
+    onSuccess(reservation) {
+      startTransition(() => onBooked(reservation));
+    },
+    onError(error) {
+      const message = errorMessage(error) ?? 'Please try again.';
+      onFailure(message);
+      toast({ title: 'Could not reserve the table', description: message, variant: 'destructive' });
+    },
+  });
+  const busy = book.isPending;
   const profile = useProfile(signedIn ? userId : undefined);
   // the venue's own list; a guest's earlier pick stays offered if the venue dropped it since
   const venueOccasions = useReservationOccasions().data ?? [];
@@ -413,7 +417,13 @@ function ConfirmCard({
         return;
       }
     }
-    onConfirm();
+    onFailure(null);
+    book.mutate({
+      startsAt,
+      partySize: party,
+      occasion: extras.occasion,
+      specialRequests: extras.requests,
+    });
   };
 
   return (

@@ -227,11 +227,15 @@ describe('SongRequestsPage', () => {
     await userEvent.type(screen.getByPlaceholderText('Search songs or artists...'), 'HAL');
     await waitFor(() => expect(screen.getAllByTestId('song-request')).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: /^Vote for Halo/ }));
-    expect(state.toggle).toHaveBeenCalledWith({
-      songRequestId: '1',
-      userId: 'member-1',
-      action: 'add',
-    });
+    // shown at once, sent once that frame is painted
+    expect(screen.getByRole('button', { name: /^Remove your vote for Halo/ })).toBeDisabled();
+    await waitFor(() =>
+      expect(state.toggle).toHaveBeenCalledWith({
+        songRequestId: '1',
+        userId: 'member-1',
+        action: 'add',
+      }),
+    );
   });
 
   it('shows requests and vote changes made offline as waiting to send, counted in the votes', async () => {
@@ -267,6 +271,53 @@ describe('SongRequestsPage', () => {
         'Taking back your vote: waiting to send',
       ]);
     } finally {
+      state.waiting = { requests: [], votes: new Map() };
+      state.votes = { data: undefined, error: null };
+    }
+  });
+
+  it('shows a vote being sent as cast at once, busy, and not as waiting to send', async () => {
+    state.requests = {
+      data: [request('1', 'Halo', 2), request('2', 'Hello', 1)],
+      isPending: false,
+      isError: false,
+    };
+    state.votes = { data: [], error: null };
+    let answer: (result: string) => void = () => undefined;
+    state.toggle.mockImplementation(() => new Promise<string>((resolve) => (answer = resolve)));
+    try {
+      const view = renderPage();
+      const redraw = () =>
+        view.rerender(
+          <MemoryRouter initialEntries={['/song-requests']}>
+            <SongRequestsPage />
+          </MemoryRouter>,
+        );
+      expect(screen.getByText('3 votes left')).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: /^Vote for Halo/ }));
+      await waitFor(() => expect(state.toggle).toHaveBeenCalledTimes(1));
+      // the device's queue lists it while it is sent
+      state.waiting = { requests: [], votes: new Map([['1', true]]) };
+      redraw();
+      const button = screen.getByRole('button', { name: /^Remove your vote for Halo/ });
+      expect(button).toHaveAttribute('aria-pressed', 'true');
+      expect(button).toBeDisabled();
+      expect(screen.getByText('2 votes left')).toBeVisible();
+      expect(screen.queryByTestId('vote-waiting')).not.toBeInTheDocument();
+      // sent and taken off the device before the member's votes are read back: still cast
+      state.waiting = { requests: [], votes: new Map() };
+      redraw();
+      expect(screen.getByRole('button', { name: /^Remove your vote for Halo/ })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      // answered, with the member's votes read back
+      state.votes = { data: ['1'], error: null };
+      await act(async () => answer('sent'));
+      expect(screen.getByRole('button', { name: /^Remove your vote for Halo/ })).toBeEnabled();
+      expect(screen.getByText('2 votes left')).toBeVisible();
+    } finally {
+      state.toggle.mockReset();
       state.waiting = { requests: [], votes: new Map() };
       state.votes = { data: undefined, error: null };
     }
@@ -338,11 +389,13 @@ describe('SongRequestsPage', () => {
     const vote = screen.getByRole('button', { name: /^Vote for Valerie/ });
     vote.focus();
     await userEvent.keyboard('{Enter}');
-    expect(state.toggle).toHaveBeenCalledWith({
-      songRequestId: '4',
-      userId: 'member-1',
-      action: 'add',
-    });
+    await waitFor(() =>
+      expect(state.toggle).toHaveBeenCalledWith({
+        songRequestId: '4',
+        userId: 'member-1',
+        action: 'add',
+      }),
+    );
     // the vote lands: Valerie moves from All Requests to the top of Trending Now
     state.requests = {
       data: [

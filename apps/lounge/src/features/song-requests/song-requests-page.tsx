@@ -58,7 +58,7 @@ import { filterRequests } from './request-list';
 import { splitQueue } from './queue';
 import { RequestSections } from './request-sections';
 import { statusView } from './request-status';
-import { usePendingIds } from './use-pending-ids';
+import { usePendingIds, usePendingVotes } from './use-pending-ids';
 import { WaitingToSend } from './waiting-to-send';
 import { PlayingAlerts } from './playing-alerts';
 import { useTonight } from './use-tonight';
@@ -162,6 +162,21 @@ const preload = (load: () => Promise<unknown>) => () => void load().catch(() => 
 const preloadDropRequestDialog = preload(loadDropRequestDialog);
 const preloadRateDjDialog = preload(loadRateDjDialog);
 
+/**
+ * Runs `work` once, in a task of its own after the next frame has been painted, or
+ * after 250 ms if no frame comes (a page hidden right after the tap paints none).
+ */
+function afterNextPaint(work: () => void): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    work();
+  };
+  requestAnimationFrame(() => setTimeout(run, 0));
+  setTimeout(run, 250);
+}
+
 const EMPTY: readonly string[] = [];
 const NO_RATINGS: DjRating[] = [];
 
@@ -251,16 +266,25 @@ export function SongRequestsPage() {
 
   // Requests and vote changes made offline wait on the phone; the lists show them at once.
   const waiting = useLoungeOffline(userId || undefined, toast);
+  // A vote change in flight shows at once too, until the member's votes are read back.
+  const { votes: pendingVotes, add: addPendingVote, remove: removePendingVote } = usePendingVotes();
   const votedList = votesQuery.data ?? EMPTY;
   const votedIds = useMemo(() => {
     const ids = new Set(votedList);
-    for (const [id, voted] of waiting.votes) {
-      if (voted) ids.add(id);
-      else ids.delete(id);
+    for (const changes of [waiting.votes, pendingVotes]) {
+      for (const [id, voted] of changes) {
+        if (voted) ids.add(id);
+        else ids.delete(id);
+      }
     }
     return ids;
-  }, [votedList, waiting.votes]);
-  const waitingVoteIds = useMemo(() => new Set(waiting.votes.keys()), [waiting.votes]);
+  }, [votedList, waiting.votes, pendingVotes]);
+  const pendingVoteIds = useMemo(() => new Set(pendingVotes.keys()), [pendingVotes]);
+  // A change being sent is not waiting: it says so only once it stays on the phone.
+  const waitingVoteIds = useMemo(
+    () => new Set([...waiting.votes.keys()].filter((id) => !pendingVotes.has(id))),
+    [waiting.votes, pendingVotes],
+  );
   const votesUsed = votedIds.size;
 
   // Stable callbacks so memoised rows skip re-rendering on each poll.
@@ -268,7 +292,6 @@ export function SongRequestsPage() {
   useEffect(() => {
     votedRef.current = votedIds;
   }, [votedIds]);
-  const { ids: pendingVoteIds, add: addPendingVote, remove: removePendingVote } = usePendingIds();
   const toggle = useSongVoteToggleMutation({
     onSuccess: (result, vars) => {
       // a vote kept offline is marked on its row as waiting to send
@@ -317,10 +340,14 @@ export function SongRequestsPage() {
         toast(songVoteToasts.limit);
         return;
       }
-      addPendingVote(request.id);
-      toggleMutate({ songRequestId: request.id, userId, action: voted ? 'remove' : 'add' })
-        .catch(() => undefined) // reported by onError
-        .finally(() => removePendingVote(request.id));
+      // The row shows the vote at once (pressed, busy); keeping it on the device and sending
+      // it start once that frame is painted, so the tap's answer is not held up by them.
+      addPendingVote(request.id, !voted);
+      afterNextPaint(() => {
+        toggleMutate({ songRequestId: request.id, userId, action: voted ? 'remove' : 'add' })
+          .catch(() => undefined) // reported by onError
+          .finally(() => removePendingVote(request.id));
+      });
     },
     [userId, toggleMutate, addPendingVote, removePendingVote],
   );

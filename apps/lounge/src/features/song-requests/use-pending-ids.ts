@@ -24,3 +24,31 @@ export function usePendingIds() {
   );
   return { ids, add, remove };
 }
+
+/**
+ * The member's vote changes in flight, by request: whether each will leave the song voted.
+ * The list shows each at once (pressed or not), its button busy, until the answer is in.
+ */
+export function usePendingVotes() {
+  const [votes, setVotes] = useState<ReadonlyMap<string, boolean>>(() => new Map());
+  const add = useCallback(
+    (id: string, voted: boolean) =>
+      setVotes((prev) => {
+        const next = new Map(prev);
+        next.set(id, voted);
+        return next;
+      }),
+    [],
+  );
+  const remove = useCallback(
+    (id: string) =>
+      setVotes((prev) => {
+        if (!prev.has(id)) return prev;
+        const next = new Map(prev);
+        next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  return { votes, add, remove };
+}

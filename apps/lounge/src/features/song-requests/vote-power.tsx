@@ -26,12 +26,17 @@ const Dots = styled.span`
   gap: ${theme.space(2)};
 `;
 
-const Dot = styled.span<{ $left: boolean }>`
+// Filled or not by an attribute, not a prop: one class for every dot, so a vote that
+// empties a dot changes an attribute and adds no style rule to the page.
+const Dot = styled.span`
   width: 14px;
   height: 14px;
   border-radius: 50%;
   border: 2px solid ${theme.colors.primary};
-  background: ${({ $left }) => ($left ? theme.colors.primary : 'transparent')};
+  background: transparent;
+  &[data-left='true'] {
+    background: ${theme.colors.primary};
+  }
 `;
 
 /** Votes the member still has tonight (never below 0 or above 3). */
@@ -47,7 +52,7 @@ export const VotePower = memo(function VotePower({ votesUsed }: { votesUsed: num
       <Title>Your Vote Power</Title>
       <Dots role="img" aria-label={`${left} of ${VOTES_PER_NIGHT} votes left`}>
         {Array.from({ length: VOTES_PER_NIGHT }, (_, i) => (
-          <Dot key={i} $left={i < left} data-testid="vote-dot" data-left={i < left} />
+          <Dot key={i} data-testid="vote-dot" data-left={i < left} />
         ))}
       </Dots>
       <Left aria-live="polite">

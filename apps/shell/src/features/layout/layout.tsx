@@ -9,7 +9,7 @@ import { VenueFooter } from './venue-footer';
 import { useRouteFocus } from './route-focus';
 import { navItems } from './nav-items';
 import { preloadArea } from '../remotes/federation';
-import { ownersOf, useWarmAreas } from '../remotes/warm-areas';
+import { INTERACTION_READY_QUIET_MS, ownersOf, useWarmAreas } from '../remotes/warm-areas';
 
 /** Preloads the remote that owns a link's page, when it is one (not the shell's). */
 function preloadOwner(to: string): void {
@@ -226,8 +226,12 @@ export function Layout({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
-  // Fetched ahead once the page has settled; never for a visitor.
-  useWarmAreas(signedIn ? areasOnlyForMembers() : []);
+  // Fetched ahead once the page has settled; never for a visitor. A member already in
+  // one of these areas (the lounge, a game) gets the others once the page is ready for input.
+  const warmAreas = signedIn ? areasOnlyForMembers() : [];
+  const pageArea = findRoute(location.pathname)?.owner;
+  const inMemberArea = warmAreas.some((area) => area === pageArea);
+  useWarmAreas(warmAreas, inMemberArea ? INTERACTION_READY_QUIET_MS : 0);
   useRouteFocus('main');
 
   const menuButton = useRef<HTMLButtonElement>(null);

@@ -88,4 +88,30 @@ describe('warmAreasWhenIdle', () => {
     await expect(done).rejects.toBeDefined();
     expect(warmed).toEqual([]);
   });
+
+  it('with quietMs, waits until the page has gone that long without a long task', async () => {
+    const longTask = { notify: () => undefined as void };
+    class FakeObserver {
+      constructor(callback: () => void) {
+        longTask.notify = callback;
+      }
+      observe = vi.fn();
+      disconnect = vi.fn();
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    try {
+      finishPageLoad();
+      const done = warmAreasWhenIdle(['games'], new AbortController().signal, { quietMs: 400 });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(warmed).toEqual([]);
+      // a long task (the page still busy) starts the quiet count again
+      longTask.notify();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(warmed).toEqual([]);
+      await done;
+      expect(warmed).toEqual(['games']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

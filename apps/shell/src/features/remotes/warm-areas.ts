@@ -61,19 +61,68 @@ function queriesSettled(signal: AbortSignal): Promise<void> {
   });
 }
 
+/** How long a page must go without a long task to count as ready for input (as TTI counts it). */
+export const INTERACTION_READY_QUIET_MS = 5000;
+/** The longest wait for that quiet: a page never quiet still gets the areas warmed after it. */
+const INTERACTION_READY_MAX_WAIT_MS = 30_000;
+
+/**
+ * Resolves once the main thread has gone `quietMs` without a long task (each one
+ * starts the count again), or after INTERACTION_READY_MAX_WAIT_MS at the latest;
+ * rejects once aborted. Without the Long Tasks API, after `quietMs`.
+ */
+function interactionReady(signal: AbortSignal, quietMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    let observer: PerformanceObserver | null = null;
+    let timer = window.setTimeout(done, quietMs);
+    const latest = window.setTimeout(done, INTERACTION_READY_MAX_WAIT_MS);
+    try {
+      observer = new PerformanceObserver(() => {
+        window.clearTimeout(timer);
+        timer = window.setTimeout(done, quietMs);
+      });
+      observer.observe({ type: 'longtask' });
+    } catch {
+      observer = null; // no Long Tasks API: the timer alone
+    }
+    function stop() {
+      window.clearTimeout(timer);
+      window.clearTimeout(latest);
+      observer?.disconnect();
+      signal.removeEventListener('abort', abort);
+    }
+    function done() {
+      stop();
+      resolve();
+    }
+    function abort() {
+      stop();
+      reject(signal.reason);
+    }
+    signal.addEventListener('abort', abort, { once: true });
+  });
+}
+
 /**
  * Warms `names` (see warmArea) once the page in view is done: its area's code
  * has loaded, its data has arrived and the main thread is idle, so the warm-up
  * never competes with what the user is waiting for. Skipped when the
- * connection is frugal. One area at a time, each after an idle moment.
+ * connection is frugal. One area at a time, each after an idle moment. With
+ * `quietMs`, not before the page has also gone that long without a long task:
+ * a member at work in an area (the lounge's live list, a game) keeps the main
+ * thread for it until the page is ready for input, and the other areas' code
+ * (whose entry runs as a task of its own) comes after that.
  */
 export async function warmAreasWhenIdle(
   names: readonly RemoteName[],
   signal: AbortSignal,
+  { quietMs = 0 }: { quietMs?: number } = {},
 ): Promise<void> {
   await areaLoadsSettled();
   await idle(signal);
   await queriesSettled(signal);
+  if (quietMs > 0) await interactionReady(signal, quietMs);
   for (const name of names) {
     await idle(signal);
     if (connectionIsFrugal()) return;
@@ -88,10 +137,11 @@ export function ownersOf(paths: readonly string[]): RemoteName[] {
 }
 
 /**
- * Warms `names` after the current page has settled (see warmAreasWhenIdle); a
- * change of the names or unmounting cancels what has not started yet.
+ * Warms `names` after the current page has settled (see warmAreasWhenIdle; `quietMs`
+ * as there); a change of the names or of `quietMs`, or unmounting, cancels what has
+ * not started yet.
  */
-export function useWarmAreas(names: readonly RemoteName[]): void {
+export function useWarmAreas(names: readonly RemoteName[], quietMs = 0): void {
   const key = names.join(',');
   useEffect(() => {
     if (!key) return;
@@ -100,9 +150,10 @@ export function useWarmAreas(names: readonly RemoteName[]): void {
     warmAreasWhenIdle(
       remoteNames.filter((name) => wanted.includes(name)),
       controller.signal,
+      { quietMs },
     ).catch(
       () => undefined, // aborted: the areas changed or the layout unmounted
     );
     return () => controller.abort();
-  }, [key]);
+  }, [key, quietMs]);
 }
