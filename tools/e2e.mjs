@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: builds the suite (Nx cache), makes sure Chromium is
+// `npm run test:e2e`: builds the suite (Nx cache), makes sure Chromium's headless shell is
 // installed, then runs Playwright against the built suite and the real backend.
 //
 // Options (before Playwright's own):
@@ -12,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureDebianPackage } from './ensure-debian-package.mjs';
 
 const root = join(import.meta.dirname, '..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
@@ -82,7 +83,15 @@ if (area) {
 }
 
 try {
-  ensureChromium();
+  // The tests run in Debian's Chromium headless shell (e2e/support/suite.ts), or in the
+  // Chromium CHROMIUM_PATH names.
+  if (process.env.CHROMIUM_PATH) ensureChromium();
+  else
+    ensureDebianPackage(
+      'chromium-headless-shell',
+      '/usr/bin/chromium-headless-shell',
+      ', or set CHROMIUM_PATH to a Chromium.',
+    );
   if (!skipBuild)
     execFileSync(
       'npx',
