@@ -23,6 +23,15 @@ const corsOrigins = [...Object.values(ports), SPARE_PORTS.shell, SPARE_PORTS.rel
  * the real backend, in Debian's Chromium (test tools can't download browsers here).
  * Run through `npm run test:e2e`, which builds first and installs Chromium if needed.
  */
+// One area's tests (tools/e2e.mjs --area): a filter on the titles, tags and file names that both
+// projects apply, also when the main project runs as the venue-edits project's dependency.
+const areaFilter = {
+  ...(process.env['E2E_GREP'] ? { grep: new RegExp(process.env['E2E_GREP']) } : {}),
+  ...(process.env['E2E_GREP_INVERT']
+    ? { grepInvert: new RegExp(process.env['E2E_GREP_INVERT']) }
+    : {}),
+};
+
 export default defineConfig({
   testDir: './tests',
   // One folder per port base: Playwright empties it at start, and runs may overlap.
@@ -52,6 +61,7 @@ export default defineConfig({
       name: 'chromium',
       use: { viewport: { width: 1280, height: 800 } },
       testIgnore: /venue-edits(-[a-z]+)?\.spec\.ts/,
+      ...areaFilter,
     },
     // Changes the venue's shared record (hours, menu, the admin sign-in requirement): runs
     // after the other tests, one file at a time, so none of them reads the record (or acts as
@@ -62,6 +72,7 @@ export default defineConfig({
       testMatch: /venue-edits(-[a-z]+)?\.spec\.ts/,
       dependencies: ['chromium'],
       workers: 1,
+      ...areaFilter,
     },
   ],
   webServer: {

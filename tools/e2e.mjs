@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:e2e`: builds the suite (Nx cache), makes sure Chromium is
+// `npm run test:e2e`: builds the suite (Nx cache), makes sure Chromium's headless shell is
 // installed, then runs Playwright against the built suite and the real backend.
 //
 // Options (before Playwright's own):
@@ -9,11 +9,15 @@
 //                   ports of its own, so two areas can run at once
 // Extra arguments go to Playwright (e.g. `npm run test:e2e -- tests/routes.spec.ts`).
 import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureDebianPackage } from './ensure-debian-package.mjs';
 
 const root = join(import.meta.dirname, '..');
 const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' };
+// Playwright's command line run by this Node itself (npx would first look the package up).
+const playwrightCli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
 /**
  * Which tests belong to an area: files named after it, and tests tagged with it in the files
@@ -47,17 +51,31 @@ if (area !== undefined && !suiteNames.includes(area)) {
   process.exit(2);
 }
 /**
- * Playwright runs a project's dependencies whole, whatever the filter: the venue-edits project
- * (after every other test) would pull in the whole suite. One area runs the main project only;
- * the suite runs it, then the venue-edits project on its own (--no-deps), in that order.
+ * An area's filter is the projects' own `grep` (e2e/playwright.config.ts reads E2E_GREP and
+ * E2E_GREP_INVERT), which Playwright also applies to a project that runs as a dependency. One
+ * area runs the main project. The suite runs the venue-edits project (after every other test),
+ * which pulls in its dependency, the main project, filtered the same way: one Playwright run,
+ * one server. A filter on the command line (files, --grep, ...) doesn't filter a dependency, so
+ * with one the suite runs the main project, then the venue-edits project on its own (--no-deps),
+ * in that order.
  */
+const filtersTests = playwrightArgs.some(
+  (a) =>
+    !a.startsWith('-') ||
+    /^(-g|--grep|--grep-invert|--last-failed|--only-changed|--test-list)/.test(a),
+);
 const runs = [];
 if (area) {
   const union = Object.values(areas).join('|');
-  const filter = area === 'suite' ? `--grep-invert=${union}` : `--grep=${areas[area]}`;
-  runs.push([filter, '--project=chromium', ...playwrightArgs]);
-  if (area === 'suite')
-    runs.push([filter, '--project=venue-edits', '--no-deps', ...playwrightArgs]);
+  if (area === 'suite') env.E2E_GREP_INVERT = union;
+  else env.E2E_GREP = areas[area];
+  if (area !== 'suite') runs.push(['--project=chromium', ...playwrightArgs]);
+  else if (!filtersTests) runs.push(['--project=venue-edits', ...playwrightArgs]);
+  else
+    runs.push(
+      ['--project=chromium', ...playwrightArgs],
+      ['--project=venue-edits', '--no-deps', ...playwrightArgs],
+    );
   // ports of its own, unless given: blocks of 20 apart (the remotes, the spare ports, the API
   // and the inbox; e2e/support/suite.ts)
   const i = suiteNames.indexOf(area);
@@ -65,7 +83,15 @@ if (area) {
 }
 
 try {
-  ensureChromium();
+  // The tests run in Debian's Chromium headless shell (e2e/support/suite.ts), or in the
+  // Chromium CHROMIUM_PATH names.
+  if (process.env.CHROMIUM_PATH) ensureChromium();
+  else
+    ensureDebianPackage(
+      'chromium-headless-shell',
+      '/usr/bin/chromium-headless-shell',
+      ', or set CHROMIUM_PATH to a Chromium.',
+    );
   if (!skipBuild)
     execFileSync(
       'npx',
@@ -81,11 +107,15 @@ try {
     );
   if (!area) runs.push(playwrightArgs);
   for (const run of runs)
-    execFileSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...run], {
-      cwd: root,
-      stdio: 'inherit',
-      env,
-    });
+    execFileSync(
+      process.execPath,
+      [playwrightCli, 'test', '-c', 'e2e/playwright.config.ts', ...run],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env,
+      },
+    );
 } catch (error) {
   if (error.status === undefined) console.error(error.message);
   process.exit(error.status ?? 1);
