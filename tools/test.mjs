@@ -101,7 +101,7 @@ const steps = [
   ],
   [
     'dev suite, production start',
-    nx('run-many', '-t', 'dev-check', 'prod-check', '-p', '@bistro/e2e', '--parallel=1'),
+    nx('run-many', '-t', 'dev-check', 'prod-check', '-p', '@bistro/e2e', parallel),
   ],
   ['e2e', nx('run', '@bistro/e2e:e2e', parallel)],
 ];
