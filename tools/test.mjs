@@ -12,6 +12,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
   appendFileSync,
+  chmodSync,
   mkdtempSync,
   readFileSync,
   rmSync,
@@ -47,7 +48,10 @@ function memoryScratch() {
   try {
     const fs = statfsSync('/dev/shm');
     if (fs.type !== TMPFS || fs.bavail * fs.bsize < ROOM) return null;
-    return mkdtempSync('/dev/shm/bistro-test-');
+    const dir = mkdtempSync('/dev/shm/bistro-test-');
+    // as /tmp is: the PostgreSQL cluster's folder inside belongs to the postgres user
+    chmodSync(dir, 0o1777);
+    return dir;
   } catch {
     return null;
   }
