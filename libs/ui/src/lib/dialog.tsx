@@ -1,18 +1,38 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useInsertionEffect, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { adoptCspNonce } from './csp-nonce';
-import { media, theme } from './theme';
+import { SCROLL_LOCK_CLASS, media, theme } from './theme';
 import { ToastAnnouncer } from './toast-announcer';
 
 adoptCspNonce();
 
-const Overlay = styled(DialogPrimitive.Overlay)`
+/**
+ * The dim layer behind the dialog. A plain element rather than Radix's Overlay, which
+ * locks the page's scroll by measuring the scrollbar (a forced layout) and adding a new
+ * style sheet at every open; the page is held still by SCROLL_LOCK_CLASS instead. A tap
+ * on it is outside the dialog, so it closes it (Radix's dismissable layer); the body
+ * takes no pointer events while a modal dialog is open, this layer does.
+ */
+const Overlay = styled.div`
   position: fixed;
   inset: 0;
   z-index: 50;
   background: rgba(0, 0, 0, 0.7);
+  pointer-events: auto;
 `;
+
+/** How many dialogs are open (one may open over another): the lock goes with the last. */
+let openDialogs = 0;
+
+function lockPageScroll(): () => void {
+  openDialogs += 1;
+  document.documentElement.classList.add(SCROLL_LOCK_CLASS);
+  return () => {
+    openDialogs -= 1;
+    if (openDialogs === 0) document.documentElement.classList.remove(SCROLL_LOCK_CLASS);
+  };
+}
 
 const Content = styled(DialogPrimitive.Content)<{ $fullScreen: boolean }>`
   position: fixed;
@@ -24,6 +44,7 @@ const Content = styled(DialogPrimitive.Content)<{ $fullScreen: boolean }>`
   max-width: 480px;
   max-height: calc(100vh - 48px);
   overflow-y: auto;
+  overscroll-behavior: contain;
   padding: ${theme.space(5)};
   border-radius: ${theme.radii.lg};
   border: 1px solid ${theme.colors.border};
@@ -115,6 +136,9 @@ export function Dialog({
   // `open` one background render late (always true when nothing is deferred)
   const openBehind = useDeferredValue(open || !deferContent, !deferContent);
   const contentReady = !deferContent || (open && openBehind);
+  // With the DOM's other changes of the opening, before anything reads a style (Radix
+  // reads the new elements' animation at once): the page's style is worked out once.
+  useInsertionEffect(() => (open ? lockPageScroll() : undefined), [open]);
   useEffect(() => {
     const frame = content.current;
     // focus is still where Radix put it on opening, the frame itself: on to the first field
@@ -127,7 +151,7 @@ export function Dialog({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <Overlay />
+        <Overlay data-dialog-overlay="" />
         <Content
           ref={content}
           $fullScreen={fullScreen}
