@@ -109,8 +109,9 @@ function firstField(container: HTMLElement): HTMLElement | null {
  *
  * `deferContent`: the tap that opens it paints the dialog's frame (overlay,
  * title, description) at once, and its content (a long form) renders right
- * after, in the background, between frames; focus, on the frame meanwhile,
- * then moves to the content's first field as it would have at once.
+ * after, in the background, between frames; focus then moves straight to the
+ * content's first field, as it would have at once (it stays on the opener, behind
+ * the dialog, meanwhile, and Tab from there is brought into the dialog).
  */
 export function Dialog({
   open,
@@ -141,10 +142,17 @@ export function Dialog({
   useInsertionEffect(() => (open ? lockPageScroll() : undefined), [open]);
   useEffect(() => {
     const frame = content.current;
-    // focus is still where Radix put it on opening, the frame itself: on to the first field
-    if (!deferContent || !contentReady || !frame || document.activeElement !== frame) return;
+    if (!deferContent || !contentReady || !frame) return;
+    // Focus moves in now, once, straight to the first field (the frame itself when it has
+    // none), unless it is already inside. The trap holds meanwhile: focus that leaves for
+    // the page behind is brought back into the frame.
+    const active = document.activeElement;
+    if (active && active !== frame && frame.contains(active)) return;
     const field = firstField(frame);
-    if (!field) return;
+    if (!field) {
+      frame.focus({ preventScroll: true });
+      return;
+    }
     field.focus({ preventScroll: true });
     if (field instanceof HTMLInputElement) field.select();
   }, [deferContent, contentReady]);
@@ -157,9 +165,12 @@ export function Dialog({
           $fullScreen={fullScreen}
           aria-busy={contentReady ? undefined : true}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             const active = document.activeElement;
             opener.current = active instanceof HTMLElement ? active : null;
+            // A deferred dialog's first focus waits for its content (the effect above): moving
+            // it into the bare frame first would work the page's style out once more in the tap.
+            if (deferContent && !contentReady) event.preventDefault();
           }}
           onCloseAutoFocus={(event) => {
             const target = opener.current;
