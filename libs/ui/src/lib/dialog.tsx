@@ -1,5 +1,12 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useDeferredValue, useEffect, useInsertionEffect, useRef, type ReactNode } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useInsertionEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 import { adoptCspNonce } from './csp-nonce';
 import { SCROLL_LOCK_CLASS, media, theme } from './theme';
@@ -108,8 +115,8 @@ function firstField(container: HTMLElement): HTMLElement | null {
  * since the dialog hides the toast region from screen readers.
  *
  * `deferContent`: the tap that opens it paints the dialog's frame (overlay,
- * title, description) at once, and its content (a long form) renders right
- * after, in the background, between frames; focus then moves straight to the
+ * title, description) at once, and its content (a long form) renders once that
+ * frame is on screen, in the background, between frames; focus then moves straight to the
  * content's first field, as it would have at once (it stays on the opener, behind
  * the dialog, meanwhile, and Tab from there is brought into the dialog).
  */
@@ -134,9 +141,25 @@ export function Dialog({
 }) {
   const opener = useRef<HTMLElement | null>(null);
   const content = useRef<HTMLDivElement | null>(null);
-  // `open` one background render late (always true when nothing is deferred)
-  const openBehind = useDeferredValue(open || !deferContent, !deferContent);
-  const contentReady = !deferContent || (open && openBehind);
+  // A deferred dialog's frame has been painted since it opened: its content may come.
+  const [framePainted, setFramePainted] = useState(false);
+  const contentReady = !deferContent || (open && framePainted);
+  useEffect(() => {
+    if (!deferContent || !open) {
+      setFramePainted(false);
+      return;
+    }
+    // The task after the next frame's paint (an animation frame runs just before it), and
+    // there a background render, which the next tap can interrupt.
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      task = setTimeout(() => startTransition(() => setFramePainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
+  }, [deferContent, open]);
   // With the DOM's other changes of the opening, before anything reads a style (Radix
   // reads the new elements' animation at once): the page's style is worked out once.
   useInsertionEffect(() => (open ? lockPageScroll() : undefined), [open]);
