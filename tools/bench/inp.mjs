@@ -59,7 +59,8 @@ function observeInteractions() {
     const label = node.getAttribute('aria-label') ?? node.textContent?.trim().slice(0, 30) ?? '';
     return `${node.tagName.toLowerCase()}${label ? ` "${label}"` : ''}`;
   };
-  const store = { events: [], frames: [] };
+  // lastBusy: when the page's main thread was last busy (a long task's end, page clock)
+  const store = { events: [], frames: [], lastBusy: 0 };
   Object.defineProperty(window, '__interactions', { value: store });
   const keep = (list) => {
     for (const e of list.getEntries()) {
@@ -77,9 +78,14 @@ function observeInteractions() {
   };
   new PerformanceObserver(keep).observe({ type: 'event', durationThreshold: 16, buffered: true });
   new PerformanceObserver(keep).observe({ type: 'first-input', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const t of list.getEntries())
+      store.lastBusy = Math.max(store.lastBusy, t.startTime + t.duration);
+  }).observe({ type: 'longtask', buffered: true });
   try {
     new PerformanceObserver((list) => {
       for (const f of list.getEntries()) {
+        store.lastBusy = Math.max(store.lastBusy, f.startTime + f.duration);
         store.frames.push({
           startTime: f.startTime,
           duration: f.duration,
@@ -97,6 +103,32 @@ function observeInteractions() {
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {
     // a browser without long animation frames: no attribution, the INP stands
+  }
+}
+
+/** How long the page must be quiet before a tap that its own setup disturbed. */
+const QUIET = { realtime: 1000, mainThread: 500, atMost: 30_000 };
+
+/**
+ * Waits until the page has received and handled what the bench's own setup set off (the
+ * realtime messages of a change made through REST, the refetches they cause): no realtime
+ * message for QUIET.realtime ms, the network idle, then no long task for QUIET.mainThread
+ * ms. Gives up after QUIET.atMost ms (said in the output): the tap is measured anyway.
+ */
+async function quiet({ page, lastFrame }) {
+  const start = Date.now();
+  for (;;) {
+    await page.waitForLoadState('networkidle', { timeout: TIMEOUT });
+    const sinceFrame = Date.now() - lastFrame();
+    const sinceBusy = await page.evaluate(() => performance.now() - window.__interactions.lastBusy);
+    if (sinceFrame >= QUIET.realtime && sinceBusy >= QUIET.mainThread) return;
+    if (Date.now() - start > QUIET.atMost) {
+      console.log(`  (the page was not quiet after ${QUIET.atMost} ms: tapped anyway)`);
+      return;
+    }
+    await page.waitForTimeout(
+      Math.max(50, QUIET.realtime - sinceFrame, QUIET.mainThread - sinceBusy),
+    );
   }
 }
 
@@ -183,7 +215,14 @@ async function open(suite, { member = true, contextOptions = phoneContext } = {}
   await opened.context.addInitScript(observeInteractions);
   const cdp = await opened.context.newCDPSession(opened.page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return { ...opened, cdp, label: (url) => scriptLabel(suite, url) };
+  // when the page last received a realtime message (its WebSocket), for quiet()
+  let frameAt = 0;
+  opened.page.on('websocket', (socket) =>
+    socket.on('framereceived', () => {
+      frameAt = Date.now();
+    }),
+  );
+  return { ...opened, cdp, label: (url) => scriptLabel(suite, url), lastFrame: () => frameAt };
 }
 
 /** Names a script by the server it came from: "shell/main.1a2b.js", "guest/...". */
@@ -232,6 +271,14 @@ const taps = [
           .filter({ hasText: VOTE_SONG })
           .getByRole('button', { name: /vote for/i });
         await button.waitFor({ timeout: TIMEOUT });
+        // The deletion's realtime messages and the refetches they set off are the bench's own
+        // setup, not the tap: the list shows the song un-voted and the page is quiet first.
+        await page
+          .getByTestId('song-request')
+          .filter({ hasText: VOTE_SONG })
+          .locator('button[aria-pressed="false"]')
+          .waitFor({ timeout: TIMEOUT });
+        await quiet(opened);
         return [
           await measure(
             opened,

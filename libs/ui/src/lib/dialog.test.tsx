@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Dialog, DialogClose } from './dialog';
+import { SCROLL_LOCK_CLASS } from './theme';
 
 function Opener() {
   const [open, setOpen] = useState(false);
@@ -93,5 +94,55 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('holds the page still while open (a class on <html>) and a tap beside it closes it', async () => {
+    const user = userEvent.setup();
+    render(<Opener />);
+    const root = document.documentElement;
+    expect(root).not.toHaveClass(SCROLL_LOCK_CLASS);
+    await user.click(screen.getByRole('button', { name: 'Drop a Request' }));
+    expect(root).toHaveClass(SCROLL_LOCK_CLASS);
+    // the page behind is hidden from screen readers and takes no pointer events
+    expect(screen.queryByRole('button', { name: 'Before' })).not.toBeInTheDocument();
+    expect(document.body.style.pointerEvents).toBe('none');
+    const dialog = screen.getByRole('dialog', { name: 'Drop a Request' });
+    const overlay = dialog.ownerDocument.querySelector<HTMLElement>('[data-dialog-overlay]');
+    expect(overlay).not.toBeNull();
+    await user.click(overlay!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(root).not.toHaveClass(SCROLL_LOCK_CLASS);
+    expect(document.body.style.pointerEvents).toBe('');
+  });
+
+  it('keeps the page held while a second dialog is still open', async () => {
+    const user = userEvent.setup();
+    function Two() {
+      const [first, setFirst] = useState(true);
+      const [second, setSecond] = useState(true);
+      return (
+        <>
+          <Dialog open={first} onOpenChange={setFirst} title="First">
+            <button type="button" onClick={() => setFirst(false)}>
+              Close first
+            </button>
+          </Dialog>
+          <Dialog open={second} onOpenChange={setSecond} title="Second">
+            <button type="button" onClick={() => setSecond(false)}>
+              Close second
+            </button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Two />);
+    const root = document.documentElement;
+    expect(root).toHaveClass(SCROLL_LOCK_CLASS);
+    await user.keyboard('{Escape}');
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(root).toHaveClass(SCROLL_LOCK_CLASS);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(root).not.toHaveClass(SCROLL_LOCK_CLASS);
   });
 });

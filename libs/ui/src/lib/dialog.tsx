@@ -1,18 +1,45 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useDeferredValue, useEffect, useRef, type ReactNode } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useInsertionEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 import { adoptCspNonce } from './csp-nonce';
-import { media, theme } from './theme';
+import { SCROLL_LOCK_CLASS, media, theme } from './theme';
 import { ToastAnnouncer } from './toast-announcer';
 
 adoptCspNonce();
 
-const Overlay = styled(DialogPrimitive.Overlay)`
+/**
+ * The dim layer behind the dialog. A plain element rather than Radix's Overlay, which
+ * locks the page's scroll by measuring the scrollbar (a forced layout) and adding a new
+ * style sheet at every open; the page is held still by SCROLL_LOCK_CLASS instead. A tap
+ * on it is outside the dialog, so it closes it (Radix's dismissable layer); the body
+ * takes no pointer events while a modal dialog is open, this layer does.
+ */
+const Overlay = styled.div`
   position: fixed;
   inset: 0;
   z-index: 50;
   background: rgba(0, 0, 0, 0.7);
+  pointer-events: auto;
 `;
+
+/** How many dialogs are open (one may open over another): the lock goes with the last. */
+let openDialogs = 0;
+
+function lockPageScroll(): () => void {
+  openDialogs += 1;
+  document.documentElement.classList.add(SCROLL_LOCK_CLASS);
+  return () => {
+    openDialogs -= 1;
+    if (openDialogs === 0) document.documentElement.classList.remove(SCROLL_LOCK_CLASS);
+  };
+}
 
 const Content = styled(DialogPrimitive.Content)<{ $fullScreen: boolean }>`
   position: fixed;
@@ -24,6 +51,7 @@ const Content = styled(DialogPrimitive.Content)<{ $fullScreen: boolean }>`
   max-width: 480px;
   max-height: calc(100vh - 48px);
   overflow-y: auto;
+  overscroll-behavior: contain;
   padding: ${theme.space(5)};
   border-radius: ${theme.radii.lg};
   border: 1px solid ${theme.colors.border};
@@ -87,9 +115,10 @@ function firstField(container: HTMLElement): HTMLElement | null {
  * since the dialog hides the toast region from screen readers.
  *
  * `deferContent`: the tap that opens it paints the dialog's frame (overlay,
- * title, description) at once, and its content (a long form) renders right
- * after, in the background, between frames; focus, on the frame meanwhile,
- * then moves to the content's first field as it would have at once.
+ * title, description) at once, and its content (a long form) renders once that
+ * frame is on screen, in the background, between frames; focus then moves straight to the
+ * content's first field, as it would have at once (it stays on the opener, behind
+ * the dialog, meanwhile, and Tab from there is brought into the dialog).
  */
 export function Dialog({
   open,
@@ -112,30 +141,59 @@ export function Dialog({
 }) {
   const opener = useRef<HTMLElement | null>(null);
   const content = useRef<HTMLDivElement | null>(null);
-  // `open` one background render late (always true when nothing is deferred)
-  const openBehind = useDeferredValue(open || !deferContent, !deferContent);
-  const contentReady = !deferContent || (open && openBehind);
+  // A deferred dialog's frame has been painted since it opened: its content may come.
+  const [framePainted, setFramePainted] = useState(false);
+  const contentReady = !deferContent || (open && framePainted);
+  useEffect(() => {
+    if (!deferContent || !open) {
+      setFramePainted(false);
+      return;
+    }
+    // The task after the next frame's paint (an animation frame runs just before it), and
+    // there a background render, which the next tap can interrupt.
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      task = setTimeout(() => startTransition(() => setFramePainted(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(task);
+    };
+  }, [deferContent, open]);
+  // With the DOM's other changes of the opening, before anything reads a style (Radix
+  // reads the new elements' animation at once): the page's style is worked out once.
+  useInsertionEffect(() => (open ? lockPageScroll() : undefined), [open]);
   useEffect(() => {
     const frame = content.current;
-    // focus is still where Radix put it on opening, the frame itself: on to the first field
-    if (!deferContent || !contentReady || !frame || document.activeElement !== frame) return;
+    if (!deferContent || !contentReady || !frame) return;
+    // Focus moves in now, once, straight to the first field (the frame itself when it has
+    // none), unless it is already inside. The trap holds meanwhile: focus that leaves for
+    // the page behind is brought back into the frame.
+    const active = document.activeElement;
+    if (active && active !== frame && frame.contains(active)) return;
     const field = firstField(frame);
-    if (!field) return;
+    if (!field) {
+      frame.focus({ preventScroll: true });
+      return;
+    }
     field.focus({ preventScroll: true });
     if (field instanceof HTMLInputElement) field.select();
   }, [deferContent, contentReady]);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <Overlay />
+        <Overlay data-dialog-overlay="" />
         <Content
           ref={content}
           $fullScreen={fullScreen}
           aria-busy={contentReady ? undefined : true}
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             const active = document.activeElement;
             opener.current = active instanceof HTMLElement ? active : null;
+            // A deferred dialog's first focus waits for its content (the effect above): moving
+            // it into the bare frame first would work the page's style out once more in the tap.
+            if (deferContent && !contentReady) event.preventDefault();
           }}
           onCloseAutoFocus={(event) => {
             const target = opener.current;

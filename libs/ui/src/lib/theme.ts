@@ -35,6 +35,12 @@ export const media = {
   lg: `@media (min-width: ${theme.breakpoints.lg})`,
 } as const;
 
+/**
+ * On <html> while a dialog is open: the page behind does not scroll (GlobalStyle holds
+ * the rule: overflow hidden, the scrollbar's gutter kept so nothing shifts).
+ */
+export const SCROLL_LOCK_CLASS = 'dialog-open';
+
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
   html { color-scheme: dark; -webkit-text-size-adjust: 100%; }
@@ -52,6 +58,8 @@ export const GlobalStyle = createGlobalStyle`
   a[href^='mailto:'] { overflow-wrap: anywhere; }
   :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
   img { max-width: 100%; display: block; }
+  /* A modal dialog is open (Dialog's class): the page behind it holds still, its scrollbar's room kept. */
+  html.${SCROLL_LOCK_CLASS} { overflow: hidden; overscroll-behavior: none; scrollbar-gutter: stable; }
   button, input, select, textarea { font: inherit; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }

@@ -50,6 +50,13 @@ const event: EventRow = {
 };
 
 const scrollIntoView = vi.fn();
+
+/** The booking dialog once its form is there (it follows the frame's paint). */
+async function bookingDialog(options?: { name: string }): Promise<HTMLElement> {
+  const dialog = await screen.findByRole('dialog', options);
+  await waitFor(() => expect(dialog).not.toHaveAttribute('aria-busy'));
+  return dialog;
+}
 Element.prototype.scrollIntoView = scrollIntoView;
 
 describe('EventsPage', () => {
@@ -122,7 +129,7 @@ describe('EventsPage', () => {
     setViewer('signedIn');
     state.availability = new Map([['e1', { spotsLeft: 3 }]]);
     renderAt(<EventsPage />, '/events?book=e1');
-    const dialog = await screen.findByRole('dialog', { name: 'Book: Friday Night Neon' });
+    const dialog = await bookingDialog({ name: 'Book: Friday Night Neon' });
     // the form follows the dialog's frame, one background render later
     expect(await within(dialog).findByText('3 spots left')).toBeInTheDocument();
     // and focus moves on from the frame to its first field
@@ -139,7 +146,7 @@ describe('EventsPage', () => {
     state.availability = new Map([['e1', { spotsLeft: 2 }]]);
     renderAt(<EventsPage />, '/events');
     fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await bookingDialog();
     expect(within(dialog).queryByText(/will be waitlisted/)).not.toBeInTheDocument();
     const more = within(dialog).getByRole('button', { name: 'More guests' });
     fireEvent.click(more);
@@ -159,7 +166,7 @@ describe('EventsPage', () => {
     setViewer('signedIn');
     renderAt(<EventsPage />, '/events');
     fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await bookingDialog();
     fireEvent.change(within(dialog).getByLabelText('Phone *'), { target: { value: '555' } });
     fireEvent.change(within(dialog).getByLabelText('Number of Guests *'), {
       target: { value: '25' },
@@ -176,7 +183,7 @@ describe('EventsPage', () => {
     setViewer('signedIn');
     renderAt(<EventsPage />, '/events');
     fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await bookingDialog();
     fireEvent.change(within(dialog).getByLabelText('Phone *'), {
       target: { value: '216 555 0101' },
     });
@@ -215,7 +222,7 @@ describe('EventsPage', () => {
     setViewer('signedIn');
     renderAt(<EventsPage />, '/events');
     fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
-    const dialog = await screen.findByRole('dialog', { name: 'Book: Friday Night Neon' });
+    const dialog = await bookingDialog({ name: 'Book: Friday Night Neon' });
     expect(within(dialog).getByLabelText('Full Name *')).toHaveValue('Maya Brooks');
     expect(within(dialog).getByLabelText('Number of Guests *')).toHaveValue(1);
 
@@ -249,7 +256,7 @@ describe('EventsPage', () => {
     setViewer('signedIn');
     renderAt(<EventsPage />, '/events');
     fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await bookingDialog();
     fireEvent.change(within(dialog).getByLabelText('Event Image (optional)'), {
       target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
     });
@@ -341,7 +348,7 @@ describe('EventsPage', () => {
     setViewer('signedIn');
     renderAt(<EventsPage />, '/events');
     fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await bookingDialog();
     fireEvent.change(within(dialog).getByLabelText('Phone *'), { target: { value: '555' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit Booking' }));
     await waitFor(() => expect(state.mutate).toHaveBeenCalledTimes(1));
@@ -363,7 +370,7 @@ describe('EventsPage', () => {
     setViewer('signedIn');
     renderAt(<EventsPage />, '/events');
     fireEvent.click(screen.getByRole('button', { name: /Reserve Your Spot/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await bookingDialog();
     const occasion = within(dialog)
       .getByText(/Celebrating something\?/)
       .closest('details');
