@@ -114,6 +114,9 @@ test.describe('axe on key states', () => {
       .first()
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    // its form follows the frame's first paint: checked once it is there
+    await expect(page.getByRole('dialog')).not.toHaveAttribute('aria-busy');
+    await expect(page.getByRole('dialog').getByLabel('Full Name')).toBeVisible();
     expect.soft(await seriousViolations(page)).toEqual([]);
     expect(await cspViolations()).toEqual([]);
   });
