@@ -223,6 +223,9 @@ describe('SongRequestsPage', () => {
       isPending: false,
       isError: false,
     };
+    // the vote is answered only when the test says: its row shows it meanwhile
+    let answer: (result: string) => void = () => undefined;
+    state.toggle.mockImplementation(() => new Promise<string>((resolve) => (answer = resolve)));
     renderPage();
     await userEvent.type(screen.getByPlaceholderText('Search songs or artists...'), 'HAL');
     await waitFor(() => expect(screen.getAllByTestId('song-request')).toHaveLength(1));
@@ -236,6 +239,8 @@ describe('SongRequestsPage', () => {
         action: 'add',
       }),
     );
+    expect(screen.getByRole('button', { name: /^Remove your vote for Halo/ })).toBeDisabled();
+    await act(async () => answer('voted'));
   });
 
   it('shows requests and vote changes made offline as waiting to send, counted in the votes', async () => {
