@@ -37,7 +37,8 @@ export const media = {
 
 /**
  * On <html> while a dialog is open: the page behind does not scroll (GlobalStyle holds
- * the rule: overflow hidden, the scrollbar's gutter kept so nothing shifts).
+ * the rule: overflow hidden). No scrollbar gutter is kept: a full-screen dialog covers the
+ * whole viewport, and the page behind may widen by a desktop scrollbar's width under the overlay.
  */
 export const SCROLL_LOCK_CLASS = 'dialog-open';
 
@@ -58,8 +59,8 @@ export const GlobalStyle = createGlobalStyle`
   a[href^='mailto:'] { overflow-wrap: anywhere; }
   :focus-visible { outline: 3px solid ${theme.colors.focus}; outline-offset: 2px; }
   img { max-width: 100%; display: block; }
-  /* A modal dialog is open (Dialog's class): the page behind it holds still, its scrollbar's room kept. */
-  html.${SCROLL_LOCK_CLASS} { overflow: hidden; overscroll-behavior: none; scrollbar-gutter: stable; }
+  /* A modal dialog is open (Dialog's class): the page behind it holds still. */
+  html.${SCROLL_LOCK_CLASS} { overflow: hidden; overscroll-behavior: none; }
   button, input, select, textarea { font: inherit; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
