@@ -37,6 +37,6 @@ export { Dialog, DialogClose } from './lib/dialog';
 export { QrCode } from './lib/qr-code';
 export { FloorPlan, type FloorPlanTable } from './lib/floor-plan';
 export { safeImageUrl } from './lib/safe-url';
-export { Field, Label, Input, Textarea, FieldError } from './lib/form';
+export { Field, Label, Input, Select, Textarea, FieldError } from './lib/form';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './lib/tabs';
 export { Badge, badgeToneColour, type BadgeTone, type BadgeProps } from './lib/badge';

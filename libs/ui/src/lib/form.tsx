@@ -30,6 +30,10 @@ export const Input = styled.input`
   ${control}
 `;
 
+export const Select = styled.select`
+  ${control}
+`;
+
 export const Textarea = styled.textarea`
   ${control}
   min-height: 96px;

@@ -11,6 +11,7 @@ import {
   LoadingState,
   Muted,
   Row,
+  Select,
   Stack,
   theme,
   toast,
@@ -64,16 +65,6 @@ const DateField = styled(Field)`
 
 const ChangeNote = styled(Muted)`
   margin: 0 0 12px;
-`;
-
-const Select = styled.select`
-  width: 100%;
-  min-height: 44px;
-  padding: ${theme.space(2)} ${theme.space(3)};
-  border-radius: ${theme.radii.sm};
-  border: 1px solid ${theme.colors.border};
-  background: ${theme.colors.bg};
-  color: ${theme.colors.text};
 `;
 
 const Alert = styled.p`

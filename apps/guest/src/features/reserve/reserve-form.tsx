@@ -10,11 +10,12 @@ import {
   Input,
   Label,
   LoadingState,
+  media,
   Muted,
   Row,
+  Select,
   Stack,
   Textarea,
-  media,
   theme,
   toast,
 } from '@bistro/ui';
@@ -60,16 +61,6 @@ const Alternatives = styled(Row)`
 
 const SignInNote = styled(Muted)`
   margin: 0;
-`;
-
-const Select = styled.select`
-  width: 100%;
-  min-height: 44px;
-  padding: ${theme.space(2)} ${theme.space(3)};
-  border-radius: ${theme.radii.sm};
-  border: 1px solid ${theme.colors.border};
-  background: ${theme.colors.bg};
-  color: ${theme.colors.text};
 `;
 
 const Choices = styled.div`

@@ -7,6 +7,7 @@ import {
   Input,
   Label,
   LoadingState,
+  Select,
   Stack,
   toast,
 } from '@bistro/ui';
@@ -18,7 +19,7 @@ import {
   type LoungeNight,
 } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
-import { FlushHeading, FlushList, FlushMuted, Select } from './styles';
+import { FlushHeading, FlushList, FlushMuted } from './styles';
 
 const unchanging = () => () => undefined;
 /** The site's address for a shared link: known in the browser; a page rendered on the server shows the path. */

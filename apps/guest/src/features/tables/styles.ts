@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Button, Field, Muted, Row, theme } from '@bistro/ui';
+import { Button, Field, Muted, Row } from '@bistro/ui';
 
 // Styled by class, never by style attribute: /tables is rendered on the server, and the page's
 // Content-Security-Policy blocks style attributes in its markup.
@@ -45,15 +45,4 @@ export const SmallMuted = styled(Muted)`
 `;
 export const TopSpaced = styled.div`
   margin-top: 24px;
-`;
-
-/** A select styled like the suite's inputs (44 px tall: a thumb's target). */
-export const Select = styled.select`
-  width: 100%;
-  min-height: 44px;
-  padding: ${theme.space(2)} ${theme.space(3)};
-  border-radius: ${theme.radii.sm};
-  border: 1px solid ${theme.colors.border};
-  background: ${theme.colors.bg};
-  color: ${theme.colors.text};
 `;

@@ -10,6 +10,7 @@ import {
   Label,
   LoadingState,
   Muted,
+  Select,
   Stack,
   Textarea,
   theme,
@@ -27,15 +28,7 @@ import {
 } from '@bistro/data';
 import { longEventDate } from '../shared/format-date';
 import { arrivalInstant, eventTime } from './arrival';
-import {
-  Flush,
-  FlushHeading,
-  FullWidthButton,
-  GrowField,
-  Select,
-  SmallMuted,
-  WrapRow,
-} from './styles';
+import { Flush, FlushHeading, FullWidthButton, GrowField, SmallMuted, WrapRow } from './styles';
 import { InfoLine } from '../shared/styles';
 
 const BottleRow = styled.li`
