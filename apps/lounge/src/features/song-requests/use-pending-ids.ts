@@ -1,28 +1,36 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
-/** A set of ids with work in flight (one vote or status change per request at a time). */
-export function usePendingIds() {
-  const [ids, setIds] = useState<ReadonlySet<string>>(() => new Set());
+/** Work in flight by request id, with what each will change to (one at a time per request). */
+function usePendingMap<V>() {
+  const [map, setMap] = useState<ReadonlyMap<string, V>>(() => new Map());
   const add = useCallback(
-    (id: string) =>
-      setIds((prev) => {
-        const next = new Set(prev);
-        next.add(id);
+    (id: string, value: V) =>
+      setMap((prev) => {
+        const next = new Map(prev);
+        next.set(id, value);
         return next;
       }),
     [],
   );
   const remove = useCallback(
     (id: string) =>
-      setIds((prev) => {
+      setMap((prev) => {
         if (!prev.has(id)) return prev;
-        const next = new Set(prev);
+        const next = new Map(prev);
         next.delete(id);
         return next;
       }),
     [],
   );
-  return { ids, add, remove };
+  return { map, add, remove };
+}
+
+/** A set of ids with work in flight (one status change per request at a time). */
+export function usePendingIds() {
+  const { map, add, remove } = usePendingMap<true>();
+  const ids: ReadonlySet<string> = useMemo(() => new Set(map.keys()), [map]);
+  const addId = useCallback((id: string) => add(id, true), [add]);
+  return { ids, add: addId, remove };
 }
 
 /**
@@ -30,25 +38,6 @@ export function usePendingIds() {
  * The list shows each at once (pressed or not), its button busy, until the answer is in.
  */
 export function usePendingVotes() {
-  const [votes, setVotes] = useState<ReadonlyMap<string, boolean>>(() => new Map());
-  const add = useCallback(
-    (id: string, voted: boolean) =>
-      setVotes((prev) => {
-        const next = new Map(prev);
-        next.set(id, voted);
-        return next;
-      }),
-    [],
-  );
-  const remove = useCallback(
-    (id: string) =>
-      setVotes((prev) => {
-        if (!prev.has(id)) return prev;
-        const next = new Map(prev);
-        next.delete(id);
-        return next;
-      }),
-    [],
-  );
+  const { map: votes, add, remove } = usePendingMap<boolean>();
   return { votes, add, remove };
 }
