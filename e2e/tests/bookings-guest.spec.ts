@@ -11,6 +11,7 @@ import {
   type BookingRow,
 } from './bookings-helpers';
 import { rest } from '../support/admin-api';
+import { hydrated, pageProblems, removedServerNodes, watchRemovals } from '../support/hydration';
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000);
 
@@ -151,12 +152,27 @@ test('the cancel link in the booking mail cancels without signing in', async ({ 
   const link = mail.links.find((l) => l.includes('/bookings/cancel?token='));
   expect(link, 'a cancel link in the mail').toBeTruthy();
 
+  // The page arrives with the booking in it (rendered on the server), kept by no cache.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const served = await (await noScript.newPage()).goto(link!);
+  expect(served?.headers()['cache-control']).toBe('private, no-store');
+  const html = (await served?.text()) ?? '';
+  expect(html).toContain(event.title);
+  expect(html).toContain(booking.booking_code);
+  await noScript.close();
+
   const context = await browser.newContext();
   const page = await context.newPage();
+  const problems = pageProblems(page);
+  await watchRemovals(page);
   await page.goto(link!);
   await expect(page.getByRole('heading', { name: 'Cancel a booking' })).toBeVisible();
   await expect(page.getByText(event.title)).toBeVisible();
   await expect(page.getByText(booking.booking_code)).toBeVisible();
+  // the browser hydrates the server's markup: no mismatch, nothing rendered twice
+  await hydrated(page, 'main [data-area]');
+  expect(await removedServerNodes(page)).toBe(0);
+  expect(problems).toEqual([]);
   await page.getByRole('button', { name: 'Cancel booking' }).click();
   await expectToast(page, 'Booking Cancelled');
   await expect(page.getByText(/This booking is cancelled/)).toBeVisible();

@@ -40,6 +40,14 @@ const pages: { path: string; content: (page: Page) => ReturnType<Page['locator']
     content: (page) => page.locator('[elementtiming="event-detail"]'),
   },
   { path: '/tables', content: (page) => page.locator('[elementtiming="tables-nights"]') },
+  { path: '/scanner', content: (page) => page.getByRole('heading', { name: 'Small Plates' }) },
+  { path: '/chat', content: (page) => page.locator('[elementtiming="chat-welcome"]') },
+  {
+    path: '/privacy-policy',
+    content: (page) => page.getByRole('heading', { name: 'Privacy Policy (Summary)' }),
+  },
+  // a cancel link without its token (a real one: bookings-guest.spec.ts)
+  { path: '/bookings/cancel', content: (page) => page.getByText('This cancel link is incomplete') },
 ];
 
 test.describe('with JavaScript off', () => {

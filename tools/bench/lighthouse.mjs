@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset: lighthouse's default config, simulated slow 4G and
 // a 4x slower CPU) in Debian's Chromium on the public pages (`/`, `/events` and an event's
-// page, `/auth`, `/reserve`, `/order`, `/contact`, `/privacy`, `/tables`) as a visitor
+// page, `/auth`, `/reserve`, `/order`, `/contact`, `/privacy`, `/tables`, `/chat`) as a visitor
 // and on `/song-requests` signed in as a member. Prints performance,
 // accessibility and best-practices scores with LCP, CLS, TBT and FCP per page,
 // and records them with writeBenchPart (id `lighthouse`).
@@ -74,6 +74,7 @@ const allPages = [
   { path: '/contact', content: 'contact-address', signedIn: null },
   { path: '/privacy', content: 'privacy-text', signedIn: null },
   { path: '/tables', content: 'tables-nights', signedIn: null },
+  { path: '/chat', content: 'chat-welcome', signedIn: null },
   // an event's own page: the seed's Friday Night Neon
   {
     path: '/events?event=e0000000-0000-4000-8000-000000000001',

@@ -346,6 +346,9 @@ export function serveDist({
       headers['Vary'] = 'Cookie';
       const url = new URL(req.url ?? '/', 'http://localhost');
       const pageUrl = url.pathname + url.search;
+      // A page opened from a link that carries a secret (the cancel link's token) shows what
+      // that secret unlocks: never kept by a shared cache (nor the browser's).
+      if (url.searchParams.has('token')) headers['Cache-Control'] = 'private, no-store';
       const token = spa ? sessionTokenOf(req) : null;
       const session = token ? await sessionVerifier.verify(token, config?.supabase?.url) : null;
       if (token) {

@@ -124,6 +124,12 @@ describe('the shell page', () => {
     }
   });
 
+  it('lets no cache keep a page opened from a link with a secret in it', async () => {
+    expect((await get(shell, '/events')).headers['cache-control']).toBe('no-cache');
+    const link = await get(shell, '/bookings/cancel?token=abc');
+    expect(link.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('sends the security headers on every response', async () => {
     for (const answer of [await get(shell, '/'), await get(shell, '/nope.js')]) {
       expect(answer.headers['x-content-type-options']).toBe('nosniff');

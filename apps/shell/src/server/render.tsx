@@ -78,6 +78,9 @@ export const serverRenderedPaths: ReadonlySet<string> = new Set([
   '/reserve',
   '/tables',
   '/auth',
+  '/scanner',
+  '/chat',
+  '/bookings/cancel',
 ]);
 
 /**
@@ -306,6 +309,10 @@ async function renderTree(
     <AuthViewerProvider session={null}>{app}</AuthViewerProvider>
   );
   await loadData(tree, client, deadline);
+  // What the server could not read is left to the browser, as what did not answer in time is:
+  // the markup shows it loading, as the browser's first render does before its own fetch (an
+  // error is not sent in the page's state, so rendering it here would not hydrate).
+  client.removeQueries({ predicate: (query) => query.state.status === 'error' });
 
   const sheet = new ServerStyleSheet();
   const body = new PassThrough();

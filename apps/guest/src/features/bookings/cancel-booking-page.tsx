@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
 import { Badge, Button, Card, Heading, LoadingState, Muted, Stack, toast } from '@bistro/ui';
 import {
   bookingCancelFailed,
@@ -10,6 +11,19 @@ import {
 import { GuestPage } from '../shared/guest-page';
 import { longEventDate } from '../shared/format-date';
 import { bookingStatus } from '../profile/booking-status';
+
+const Panel = styled(Card)`
+  max-width: 560px;
+`;
+
+/** A line of the booking's summary: the stack spaces them. */
+const Line = styled(Muted)`
+  margin: 0;
+`;
+
+const Status = styled.p`
+  margin: 0;
+`;
 
 /**
  * /bookings/cancel?token=...: the page the cancel link in every booking
@@ -33,42 +47,40 @@ export function CancelBookingPage() {
   return (
     <GuestPage route="/bookings/cancel">
       <Heading>Cancel a booking</Heading>
-      <Card style={{ maxWidth: 560 }}>
+      <Panel>
         {!token ? (
-          <Muted role="alert">
+          <Muted role="alert" elementtiming="cancel-booking">
             This cancel link is incomplete. Please open the link from your booking e-mail again.
           </Muted>
         ) : booking.isPending ? (
           <LoadingState label="Loading your booking…" />
         ) : booking.isError ? (
-          <Muted role="alert">
+          <Muted role="alert" elementtiming="cancel-booking">
             {errorMessage(booking.error) ?? 'This cancel link is not valid'}. You can see your
             bookings on your <Link to="/profile">profile</Link>.
           </Muted>
         ) : shown && status ? (
           <Stack $gap={3}>
             <div>
-              <strong>{shown.eventTitle ?? 'Your booking'}</strong>{' '}
+              <strong elementtiming="cancel-booking">{shown.eventTitle ?? 'Your booking'}</strong>{' '}
               <Badge $solid $tone={status.tone}>
                 {status.label}
               </Badge>
             </div>
-            {shown.eventDate ? (
-              <Muted style={{ margin: 0 }}>{longEventDate(shown.eventDate)}</Muted>
-            ) : null}
-            <Muted style={{ margin: 0 }}>
+            {shown.eventDate ? <Line>{longEventDate(shown.eventDate)}</Line> : null}
+            <Line>
               Booking code: <code>{shown.bookingCode}</code>
-            </Muted>
+            </Line>
             {status.label === 'Cancelled' ? (
-              <p role="status" style={{ margin: 0 }}>
+              <Status role="status">
                 This booking is cancelled. We hope to see you another night.
-              </p>
+              </Status>
             ) : cancellable ? (
               <>
-                <Muted style={{ margin: 0 }}>
+                <Line>
                   Cancelling frees your spot for the next guest on the waitlist. This cannot be
                   undone.
-                </Muted>
+                </Line>
                 <Button
                   type="button"
                   $variant="danger"
@@ -79,13 +91,11 @@ export function CancelBookingPage() {
                 </Button>
               </>
             ) : (
-              <Muted role="status" style={{ margin: 0 }}>
-                This booking can no longer be cancelled.
-              </Muted>
+              <Line role="status">This booking can no longer be cancelled.</Line>
             )}
           </Stack>
         ) : null}
-      </Card>
+      </Panel>
     </GuestPage>
   );
 }

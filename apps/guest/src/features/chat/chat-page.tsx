@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Send } from 'lucide-react';
-import { Button, Input, Row, theme } from '@bistro/ui';
+import { Button, Input, Row, theme, VisuallyHidden } from '@bistro/ui';
 import { GuestPage } from '../shared/guest-page';
 import { ChatIntro } from './chat-intro';
 import { replyWithLink } from './chat-matcher';
@@ -80,6 +80,19 @@ const Dots = styled.span`
   }
 `;
 
+const ReplyLink = styled(Link)`
+  display: block;
+  margin-top: 6px;
+`;
+
+const Suggestions = styled(Row)`
+  margin: 12px 0;
+`;
+
+const Compose = styled(Row)`
+  flex-wrap: nowrap;
+`;
+
 const Chip = styled.button`
   min-height: 44px;
   padding: 0 ${theme.space(4)};
@@ -105,6 +118,20 @@ const message = (
 
 const timeOf = (d: Date) => d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
+const unchanging = () => () => undefined;
+/**
+ * Whether this render is the browser's own (false on the server and while the
+ * browser hydrates the server's markup): a message's time is the visitor's
+ * clock in their time zone, which the server does not know.
+ */
+function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    unchanging,
+    () => true,
+    () => false,
+  );
+}
+
 /** Chat (/chat): a keyword assistant that answers after a 1 s typing indicator. */
 export function ChatPage() {
   const { data: venue } = useVenue();
@@ -119,6 +146,7 @@ export function ChatPage() {
   const [typing, setTyping] = useState(false);
   const timers = useRef<number[]>([]);
   const end = useRef<HTMLDivElement>(null);
+  const inBrowser = useInBrowser();
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
   // A block body: Chromium's scrollIntoView returns a promise, which React would take for a
@@ -153,17 +181,18 @@ export function ChatPage() {
       <ChatIntro />
       <Log role="log" aria-label="Conversation" aria-live="polite">
         {[{ ...welcome, text: chatWelcomeFor(venue) }, ...messages].map((m) => (
-          <Bubble key={m.id} $user={m.sender === 'user'} data-sender={m.sender}>
-            <span className="visually-hidden" style={{ position: 'absolute', left: -9999 }}>
-              {m.sender === 'user' ? 'You: ' : 'Assistant: '}
-            </span>
+          <Bubble
+            key={m.id}
+            $user={m.sender === 'user'}
+            data-sender={m.sender}
+            elementtiming={m.id === welcome.id ? 'chat-welcome' : undefined}
+          >
+            <VisuallyHidden>{m.sender === 'user' ? 'You: ' : 'Assistant: '}</VisuallyHidden>
             {m.text}
-            {m.link ? (
-              <Link to={m.link.to} style={{ display: 'block', marginTop: 6 }}>
-                {m.link.label}
-              </Link>
+            {m.link ? <ReplyLink to={m.link.to}>{m.link.label}</ReplyLink> : null}
+            {inBrowser ? (
+              <time dateTime={m.timestamp.toISOString()}>{timeOf(m.timestamp)}</time>
             ) : null}
-            <time dateTime={m.timestamp.toISOString()}>{timeOf(m.timestamp)}</time>
           </Bubble>
         ))}
         {typing ? (
@@ -177,15 +206,15 @@ export function ChatPage() {
         ) : null}
         <div ref={end} />
       </Log>
-      <Row $gap={2} style={{ margin: '12px 0' }}>
+      <Suggestions $gap={2}>
         {suggestions.map((s) => (
           <Chip key={s} type="button" onClick={() => ask(s)}>
             {s}
           </Chip>
         ))}
-      </Row>
+      </Suggestions>
       <form onSubmit={onSubmit} aria-label="Send a message">
-        <Row $gap={2} style={{ flexWrap: 'nowrap' }}>
+        <Compose $gap={2}>
           <Input
             aria-label="Your message"
             placeholder="Type your question…"
@@ -196,7 +225,7 @@ export function ChatPage() {
           <Button type="submit" disabled={!draft.trim()} aria-label="Send">
             <Send aria-hidden size={18} />
           </Button>
-        </Row>
+        </Compose>
       </form>
     </GuestPage>
   );
