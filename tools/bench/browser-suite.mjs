@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureChromium } from '../ensure-chromium.mjs';
+import { elementPaintTime } from './element-paint.mjs';
 import { backendAvailable, startBackend } from '../backend-process.mjs';
 import {
   envPort,
@@ -171,28 +172,15 @@ export async function routeFiles(suite, route, { single = false } = {}) {
     await page.waitForSelector(route.ready, { timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
-    const timing = await page.evaluate(
-      (identifier) =>
-        new Promise((resolve) => {
-          const arrived = Object.fromEntries(
-            performance
-              .getEntriesByType('resource')
-              .map((entry) => [entry.name, entry.responseEnd]),
-          );
-          if (!identifier) return resolve({ arrived, content: null });
-          new PerformanceObserver((list, observer) => {
-            const times = list
-              .getEntries()
-              .filter((entry) => entry.identifier === identifier)
-              .map((entry) => entry.renderTime || entry.loadTime);
-            if (!times.length) return;
-            observer.disconnect();
-            resolve({ arrived, content: Math.min(...times) });
-          }).observe({ type: 'element', buffered: true });
-          setTimeout(() => resolve({ arrived, content: null }), 5000);
-        }),
-      route.content ?? null,
+    const arrived = await page.evaluate(() =>
+      Object.fromEntries(
+        performance.getEntriesByType('resource').map((entry) => [entry.name, entry.responseEnd]),
+      ),
     );
+    const timing = {
+      arrived,
+      content: route.content ? await elementPaintTime(page, route.content, 5000) : null,
+    };
     for (const f of files) {
       const end = timing.arrived[f.url];
       f.beforeContent = timing.content !== null && end !== undefined && end <= timing.content;

@@ -20,10 +20,7 @@
 //   - the CPU 4x slower (Emulation.setCPUThrottlingRate),
 //   - a moto g power screen (412x823 at 1.75x) and its mobile user agent,
 //   - a fresh browser context per load (empty cache, as Lighthouse's cold load).
-// The time is the entry's renderTime (loadTime for an image without one), in ms
-// from navigation start, read with a PerformanceObserver ({ type: 'element',
-// buffered: true }); several elements with one identifier (a list's rows) count
-// from the first painted.
+// The time is the first paint of the marked element (element-paint.mjs).
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import {
@@ -31,6 +28,7 @@ import {
   screenEmulationMetrics,
   userAgents,
 } from 'lighthouse/core/config/constants.js';
+import { elementPaintTime } from './element-paint.mjs';
 
 const throttling = defaultSettings.throttling;
 const screen = screenEmulationMetrics.mobile;
@@ -102,26 +100,10 @@ export async function loadAndTime(
       await cdp.send('Profiler.start');
     }
     await page.goto(url, { waitUntil: 'commit', timeout: CONTENT_TIMEOUT_MS });
-    const ms = await page.evaluate(
-      ({ identifier, timeout }) =>
-        new Promise((resolve, reject) => {
-          const timer = setTimeout(
-            () => reject(new Error(`no element timing "${identifier}" within ${timeout} ms`)),
-            timeout,
-          );
-          new PerformanceObserver((list, observer) => {
-            const times = list
-              .getEntries()
-              .filter((entry) => entry.identifier === identifier)
-              .map((entry) => entry.renderTime || entry.loadTime);
-            if (!times.length) return;
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve(Math.min(...times));
-          }).observe({ type: 'element', buffered: true });
-        }),
-      { identifier, timeout: CONTENT_TIMEOUT_MS },
-    );
+    const ms = await elementPaintTime(page, identifier, CONTENT_TIMEOUT_MS);
+    if (ms === null) {
+      throw new Error(`no element timing "${identifier}" within ${CONTENT_TIMEOUT_MS} ms`);
+    }
     let cpuProfile = null;
     if (profile) {
       await page.waitForLoadState('networkidle', { timeout: CONTENT_TIMEOUT_MS });
