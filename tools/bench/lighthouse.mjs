@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lighthouse (mobile preset: lighthouse's default config, simulated slow 4G and
 // a 4x slower CPU) in Debian's Chromium on the public pages (`/`, `/events` and an event's
-// page, `/auth`, `/reserve`, `/order`, `/contact`, `/privacy`, `/tables`, `/chat`) as a visitor
+// page, `/auth`, `/reserve`, `/order`, `/contact`, `/privacy`, `/tables`, `/chat`, a booking's
+// cancel link) as a visitor
 // and on `/song-requests` signed in as a member. Prints performance,
 // accessibility and best-practices scores with LCP, CLS, TBT and FCP per page,
 // and records them with writeBenchPart (id `lighthouse`).
@@ -64,6 +65,7 @@ if (!conditions) {
   );
 }
 const root = join(import.meta.dirname, '..', '..');
+const MEMBER = { email: 'maya@example.com', password: 'password123' };
 // `content`: the elementtiming identifier of what the route exists to show.
 const allPages = [
   { path: '/', content: 'home-hero', signedIn: null },
@@ -81,10 +83,12 @@ const allPages = [
     content: 'event-detail',
     signedIn: null,
   },
+  // the page a booking mail's cancel link opens: a real link, mailed for a booking made at start
+  { path: '/bookings/cancel', content: 'cancel-booking', signedIn: null, cancelLink: true },
   {
     path: '/song-requests',
     content: 'song-requests',
-    signedIn: { email: 'maya@example.com', password: 'password123' },
+    signedIn: MEMBER,
   },
 ];
 const only = argValue('--pages')?.split(',');
@@ -146,6 +150,69 @@ async function sessionCookie(session) {
   };
 }
 
+/**
+ * The path and query of a real cancel link: the member books the first upcoming
+ * event they can through the REST API, and the link is read from the booking
+ * mail in the dev inbox (the outbox drained with the service key).
+ */
+async function cancelLinkPath(backend) {
+  const { url, anonKey, serviceRoleKey } = backend.keys;
+  const session = await signIn({ url, anonKey }, MEMBER);
+  const member = {
+    apikey: anonKey,
+    Authorization: `Bearer ${session.access_token}`,
+    'Content-Type': 'application/json',
+    Prefer: 'return=representation',
+  };
+  const events = await fetch(
+    `${url}/rest/v1/events?select=id&is_approved=eq.true&event_date=gt.${new Date().toISOString()}&order=event_date`,
+    { headers: member },
+  ).then((r) => r.json());
+  let booked = null;
+  for (const event of Array.isArray(events) ? events : []) {
+    const response = await fetch(`${url}/rest/v1/event_bookings`, {
+      method: 'POST',
+      headers: member,
+      body: JSON.stringify({
+        user_id: session.user.id,
+        event_id: event.id,
+        name: 'Maya Bench',
+        email: MEMBER.email,
+        phone: '(216) 555-0100',
+        number_of_guests: 2,
+      }),
+    });
+    if (response.ok) {
+      booked = event.id;
+      break;
+    }
+  }
+  if (!booked) throw new Error(`${MEMBER.email} could not book any upcoming event`);
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    await fetch(`${url}/functions/v1/booking-mails`, {
+      method: 'POST',
+      headers: {
+        apikey: serviceRoleKey,
+        Authorization: `Bearer ${serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
+      body: '{}',
+    });
+    const mails = await fetch(
+      `http://${host}:${inboxPort}/api/messages?to=${encodeURIComponent(MEMBER.email)}`,
+    ).then((r) => r.json());
+    const link = mails
+      .flatMap((mail) => mail.links ?? [])
+      .find((l) => l.includes('/bookings/cancel?token='));
+    if (link) {
+      const { pathname, search } = new URL(link);
+      return pathname + search;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no booking mail with a cancel link reached ${MEMBER.email}`);
+}
+
 /** Where supabase-js keeps its session in the shell origin's localStorage. */
 const sessionKey = (supabase) => `sb-${new URL(supabase.url).hostname.split('.')[0]}-auth-token`;
 
@@ -193,7 +260,7 @@ async function lighthouseRun(chrome, supabase, page) {
       await seedSession(chrome.port, supabase, session);
     }
     const result = await lighthouse(
-      `${shellUrl}${page.path}`,
+      `${shellUrl}${page.url ?? page.path}`,
       {
         port: chrome.port,
         output: 'json',
@@ -309,7 +376,7 @@ async function contentPass(browser, supabase, page) {
     cookies = [await sessionCookie(session)];
   }
   const load = {
-    url: `${shellUrl}${page.path}`,
+    url: `${shellUrl}${page.url ?? page.path}`,
     identifier: page.content,
     conditions,
     initScript,
@@ -351,6 +418,7 @@ async function main() {
     });
     cleanups.unshift(() => backend.stop());
     const supabase = { url: backend.keys.url, anonKey: backend.keys.anonKey };
+    for (const page of pages) if (page.cancelLink) page.url = await cancelLinkPath(backend);
     const configFile = join(dataDir, 'config.json');
     await writeFile(configFile, JSON.stringify(runtimeConfig({ ports, host, supabase })));
     // SERVER_RENDER=off: the pages as the browser renders them alone (the figures before server rendering)

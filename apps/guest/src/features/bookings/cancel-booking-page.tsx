@@ -61,8 +61,8 @@ export function CancelBookingPage() {
           </Muted>
         ) : shown && status ? (
           <Stack $gap={3}>
-            <div>
-              <strong elementtiming="cancel-booking">{shown.eventTitle ?? 'Your booking'}</strong>{' '}
+            <div elementtiming="cancel-booking">
+              <strong>{shown.eventTitle ?? 'Your booking'}</strong>{' '}
               <Badge $solid $tone={status.tone}>
                 {status.label}
               </Badge>
