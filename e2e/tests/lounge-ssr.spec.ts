@@ -62,6 +62,12 @@ test('a signed-in member gets /song-requests with their data from the server, Ja
     const html = (await response?.text()) ?? '';
     expect(html).not.toContain(cookie.value);
     expect(html).not.toContain(cookie.value.split('.')[2] ?? 'no signature');
+    // the DJs too, rated as the member sees them
+    const djs = await plain.goto(`${shellUrl}/djs`);
+    expect(djs?.headers()['cache-control']).toBe('private, no-store');
+    await expect(plain.getByRole('heading', { name: 'Our DJs' })).toBeVisible();
+    await expect(plain.locator('[elementtiming="djs-list"]')).toBeVisible();
+    await expect(plain.getByRole('button', { name: /^Rate DJ: / }).first()).toBeVisible();
   } finally {
     await noScript.close();
   }
@@ -76,7 +82,7 @@ test("a member's server-rendered page is hydrated as theirs, without a mismatch 
   await page.goto('/events');
   await sessionCookie(context);
   await watchRemovals(page);
-  for (const path of ['/song-requests', '/profile', '/']) {
+  for (const path of ['/song-requests', '/djs', '/profile', '/']) {
     const response = await page.goto(path);
     expect(await response?.text(), `${path} was not rendered for the member`).toContain(
       '"viewer":{"id"',

@@ -3,7 +3,7 @@
 // a 4x slower CPU) in Debian's Chromium on the public pages (`/`, `/events` and an event's
 // page, `/auth`, `/reserve`, `/order`, `/contact`, `/privacy`, `/tables`, `/chat`, a booking's
 // cancel link) as a visitor
-// and on `/song-requests` signed in as a member. Prints performance,
+// and on `/song-requests` and `/djs` signed in as a member. Prints performance,
 // accessibility and best-practices scores with LCP, CLS, TBT and FCP per page,
 // and records them with writeBenchPart (id `lighthouse`).
 //
@@ -90,6 +90,7 @@ const allPages = [
     content: 'song-requests',
     signedIn: MEMBER,
   },
+  { path: '/djs', content: 'djs-list', signedIn: MEMBER },
 ];
 const only = argValue('--pages')?.split(',');
 const pages = only ? allPages.filter((p) => only.includes(p.path)) : allPages;

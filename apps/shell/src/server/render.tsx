@@ -89,7 +89,11 @@ export const serverRenderedPaths: ReadonlySet<string> = new Set([
  * depend on who is signed in. /auth is left to the browser, which sends a
  * signed-in member on.
  */
-export const memberRenderedPaths: ReadonlySet<string> = new Set(['/song-requests', '/profile']);
+export const memberRenderedPaths: ReadonlySet<string> = new Set([
+  '/song-requests',
+  '/djs',
+  '/profile',
+]);
 
 /**
  * Whether the page at `pathname` is rendered on the server, for a visitor or,

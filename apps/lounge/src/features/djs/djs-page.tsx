@@ -85,7 +85,25 @@ const Rating = styled.p`
   color: ${theme.colors.textMuted};
 `;
 
-const DjCard = memo(function DjCard({ dj, onRate }: { dj: Dj; onRate: (dj: Dj) => void }) {
+const Bio = styled(Muted)`
+  margin: 0;
+`;
+
+/** At the card's foot, whatever the bio's length: the cards of a row line their buttons up. */
+const RateButton = styled(Button)`
+  margin-top: auto;
+`;
+
+const DjCard = memo(function DjCard({
+  dj,
+  onRate,
+  first,
+}: {
+  dj: Dj;
+  onRate: (dj: Dj) => void;
+  /** The first card: its name is what the page's content paint is timed by. */
+  first: boolean;
+}) {
   const average = Number(dj.average_rating);
   const portrait = imageSources(dj.image_url, { widths: PORTRAIT_WIDTHS, aspect: 1 });
   return (
@@ -103,7 +121,7 @@ const DjCard = memo(function DjCard({ dj, onRate }: { dj: Dj; onRate: (dj: Dj) =
             decoding="async"
           />
         ) : null}
-        <h2 id={`dj-${dj.id}`}>
+        <h2 id={`dj-${dj.id}`} elementtiming={first ? 'djs-list' : undefined}>
           <Disc3 size={22} aria-hidden color={theme.colors.accent} /> {dj.name}
         </h2>
         {dj.genre_specialties.length > 0 ? (
@@ -120,16 +138,15 @@ const DjCard = memo(function DjCard({ dj, onRate }: { dj: Dj; onRate: (dj: Dj) =
             )
           </span>
         </Rating>
-        {dj.bio ? <Muted style={{ margin: 0 }}>{dj.bio}</Muted> : null}
-        <Button
+        {dj.bio ? <Bio>{dj.bio}</Bio> : null}
+        <RateButton
           type="button"
           $variant="accent"
-          style={{ marginTop: 'auto' }}
           onClick={() => onRate(dj)}
           aria-label={`Rate DJ: ${dj.name}`}
         >
           Rate DJ
-        </Button>
+        </RateButton>
       </DjItem>
     </li>
   );
@@ -157,8 +174,8 @@ export function DjsPage() {
   else
     body = (
       <Grid>
-        {djs.data.map((dj) => (
-          <DjCard key={dj.id} dj={dj} onRate={setSelected} />
+        {djs.data.map((dj, i) => (
+          <DjCard key={dj.id} dj={dj} onRate={setSelected} first={i === 0} />
         ))}
       </Grid>
     );
