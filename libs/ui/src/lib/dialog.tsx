@@ -7,27 +7,11 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import styled from 'styled-components';
 import { adoptCspNonce } from './csp-nonce';
-import { SCROLL_LOCK_CLASS, media, theme } from './theme';
+import { DIALOG_CLASSES, SCROLL_LOCK_CLASS } from './theme';
 import { ToastAnnouncer } from './toast-announcer';
 
 adoptCspNonce();
-
-/**
- * The dim layer behind the dialog. A plain element rather than Radix's Overlay, which
- * locks the page's scroll by measuring the scrollbar (a forced layout) and adding a new
- * style sheet at every open; the page is held still by SCROLL_LOCK_CLASS instead. A tap
- * on it is outside the dialog, so it closes it (Radix's dismissable layer); the body
- * takes no pointer events while a modal dialog is open, this layer does.
- */
-const Overlay = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 50;
-  background: rgba(0, 0, 0, 0.7);
-  pointer-events: auto;
-`;
 
 /** How many dialogs are open (one may open over another): the lock goes with the last. */
 let openDialogs = 0;
@@ -40,57 +24,6 @@ function lockPageScroll(): () => void {
     if (openDialogs === 0) document.documentElement.classList.remove(SCROLL_LOCK_CLASS);
   };
 }
-
-const Content = styled(DialogPrimitive.Content)<{ $fullScreen: boolean }>`
-  position: fixed;
-  z-index: 51;
-  left: 50%;
-  top: 50%;
-  transform: translate(-50%, -50%);
-  width: calc(100vw - 24px);
-  max-width: 480px;
-  max-height: calc(100vh - 48px);
-  overflow-y: auto;
-  overscroll-behavior: contain;
-  padding: ${theme.space(5)};
-  border-radius: ${theme.radii.lg};
-  border: 1px solid ${theme.colors.border};
-  background: ${theme.colors.surface};
-  color: ${theme.colors.text};
-  ${media.md} {
-    padding: ${theme.space(6)};
-  }
-  ${({ $fullScreen }) =>
-    $fullScreen
-      ? `
-    inset: 0;
-    transform: none;
-    width: 100%;
-    max-width: none;
-    height: 100%;
-    max-height: none;
-    border: 0;
-    border-radius: 0;
-    display: flex;
-    flex-direction: column;
-  `
-      : ''}
-`;
-
-const Title = styled(DialogPrimitive.Title)`
-  margin: 0 0 ${theme.space(2)};
-  font-size: 1.3rem;
-`;
-
-const Description = styled(DialogPrimitive.Description)`
-  margin: 0 0 ${theme.space(4)};
-  color: ${theme.colors.textMuted};
-`;
-
-/** Holds about a form's height while a deferred dialog's content is on its way. */
-const ContentPending = styled.div`
-  min-height: min(420px, 50vh);
-`;
 
 /** What Tab can reach, links aside (as Radix's own first focus). */
 const FIELDS = 'input:not([type="hidden"]), select, textarea, button, summary, [tabindex]';
@@ -182,10 +115,21 @@ export function Dialog({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <Overlay data-dialog-overlay="" />
-        <Content
+        {/* A plain element rather than Radix's Overlay, which locks the page's scroll by
+            measuring the scrollbar (a forced layout) and adding a style sheet at every open;
+            the page is held still by SCROLL_LOCK_CLASS instead. A tap on it is outside the
+            dialog, so it closes it (Radix's dismissable layer); the body takes no pointer
+            events while a modal dialog is open, this layer does (on the element itself: it
+            must take the tap whatever style sheets the page has). */}
+        <div
+          className={DIALOG_CLASSES.overlay}
+          style={{ pointerEvents: 'auto' }}
+          data-dialog-overlay=""
+        />
+        <DialogPrimitive.Content
           ref={content}
-          $fullScreen={fullScreen}
+          className={DIALOG_CLASSES.content}
+          data-full-screen={fullScreen ? '' : undefined}
           aria-busy={contentReady ? undefined : true}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={(event) => {
@@ -212,17 +156,21 @@ export function Dialog({
             (heading ?? main)?.focus({ preventScroll: true });
           }}
         >
-          <Title>{title}</Title>
-          {description ? <Description>{description}</Description> : null}
+          <DialogPrimitive.Title className={DIALOG_CLASSES.title}>{title}</DialogPrimitive.Title>
+          {description ? (
+            <DialogPrimitive.Description className={DIALOG_CLASSES.description}>
+              {description}
+            </DialogPrimitive.Description>
+          ) : null}
           {contentReady ? (
             <>
               {children}
               <ToastAnnouncer />
             </>
           ) : (
-            <ContentPending />
+            <div className={DIALOG_CLASSES.pending} />
           )}
-        </Content>
+        </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
   );
