@@ -145,4 +145,77 @@ describe('Dialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(root).not.toHaveClass(SCROLL_LOCK_CLASS);
   });
+
+  it('is labelled by its title, described by its description, and keeps Tab inside', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Behind</button>
+        <Dialog
+          open
+          onOpenChange={() => undefined}
+          title="Your pass"
+          description="Show this to the staff"
+          fullScreen
+        >
+          <input aria-label="Code" />
+          <DialogClose>Close</DialogClose>
+        </Dialog>
+      </>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Your pass' });
+    expect(dialog).toHaveAccessibleDescription('Show this to the staff');
+    expect(dialog).toHaveAttribute('data-full-screen');
+    const code = within(dialog).getByLabelText('Code');
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(code).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    // from the last control Tab goes round to the first, never to the page behind
+    await user.tab();
+    expect(code).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(close).toHaveFocus();
+  });
+
+  it('has no description when none is given', () => {
+    render(
+      <Dialog open onOpenChange={() => undefined} title="Drop a Request">
+        <input aria-label="Song Title" />
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Drop a Request' });
+    expect(dialog).not.toHaveAttribute('aria-describedby');
+  });
+
+  it("closes through DialogClose's child (asChild) unless its own click prevented it", async () => {
+    const user = userEvent.setup();
+    function Pass({ keepOpen }: { keepOpen: boolean }) {
+      const [open, setOpen] = useState(true);
+      return (
+        <Dialog open={open} onOpenChange={setOpen} title="Your pass">
+          <DialogClose asChild>
+            <button
+              type="button"
+              className="done"
+              onClick={(event) => {
+                if (keepOpen) event.preventDefault();
+              }}
+            >
+              Done
+            </button>
+          </DialogClose>
+        </Dialog>
+      );
+    }
+    const { unmount } = render(<Pass keepOpen />);
+    const done = screen.getByRole('button', { name: 'Done' });
+    expect(done).toHaveClass('done');
+    await user.click(done);
+    expect(screen.getByRole('dialog', { name: 'Your pass' })).toBeInTheDocument();
+    unmount();
+    render(<Pass keepOpen={false} />);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });
