@@ -19,6 +19,8 @@
 // Each tap's worst interaction is split into input delay, processing and presentation
 // delay, and the long animation frames (`long-animation-frame`) it overlapped name the
 // scripts that ran in them. Median of INP_RUNS (3) runs; target <= 100 ms each.
+// INP_ONLY=<tap id> runs one tap; INP_PROFILE=1 samples the main thread from the tap to its
+// outcome; INP_TRACE=1 writes a Chrome trace of it (event dispatch, style, layout, paint).
 // Needs a built suite and apps/backend. Ports: BENCH_PORT_BASE, BENCH_API_PORT,
 // BENCH_INBOX_PORT (see browser-suite.mjs).
 import { writeBenchPart } from './report.mjs';
@@ -30,6 +32,8 @@ import { mobileConditions, sourceMapResolver, summariseProfile } from './content
 
 const RUNS = Number(process.env.INP_RUNS ?? 3);
 const PROFILE = process.env.INP_PROFILE === '1';
+/** INP_TRACE=1: a Chrome trace of each tap (DevTools' Performance panel opens it). */
+const TRACE = process.env.INP_TRACE === '1';
 const root = join(import.meta.dirname, '..', '..');
 const TARGET = 100;
 const CPU_SLOWDOWN = 4;
@@ -187,9 +191,19 @@ async function measure({ page, cdp, label }, name, act, outcome) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
   }
+  const browser = page.context().browser();
+  const traceFile = join(
+    process.env.BENCH_OUT ?? tmpdir(),
+    `inp-${name.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.trace.json`,
+  );
+  if (TRACE && browser) await browser.startTracing(page, { path: traceFile });
   await act();
   await outcome();
   await settle(page);
+  if (TRACE && browser) {
+    await browser.stopTracing();
+    console.log(`  trace: ${traceFile}`);
+  }
   let cpu = null;
   if (PROFILE) {
     const { profile } = await cdp.send('Profiler.stop');
