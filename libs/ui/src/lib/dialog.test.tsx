@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Dialog, DialogClose } from './dialog';
-import { SCROLL_LOCK_CLASS } from './theme';
+import { SCROLL_LOCK_CLASS, TOAST_VIEWPORT_ATTRIBUTE } from './theme';
 
 function Opener() {
   const [open, setOpen] = useState(false);
@@ -216,6 +216,42 @@ describe('Dialog', () => {
     unmount();
     render(<Pass keepOpen={false} />);
     await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('stays open when a toast shown over it is tapped (its Dismiss button works)', async () => {
+    // The toasts take pointer events over a dialog through GlobalStyle's rule, which jsdom
+    // does not apply (no style sheets here): user-event's pointer-events check is off.
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    function Toasts() {
+      const [shown, setShown] = useState(true);
+      return (
+        <ol {...{ [TOAST_VIEWPORT_ATTRIBUTE]: '' }}>
+          {shown ? (
+            <li>
+              Booking Failed
+              <button type="button" onClick={() => setShown(false)}>
+                Dismiss
+              </button>
+            </li>
+          ) : null}
+        </ol>
+      );
+    }
+    render(
+      <>
+        <Toasts />
+        <Opener />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Drop a Request' }));
+    // the toast list is outside the dialog, so hidden from screen readers: found by its text
+    await user.click(screen.getByText('Dismiss'));
+    // the toast is gone (its click ran) before the dialog weighs the tap outside
+    expect(screen.queryByText('Booking Failed')).not.toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Drop a Request' });
+    // a tap anywhere else outside still closes it
+    await user.click(dialog.ownerDocument.querySelector<HTMLElement>('[data-dialog-overlay]')!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

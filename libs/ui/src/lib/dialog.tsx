@@ -18,7 +18,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { adoptCspNonce } from './csp-nonce';
-import { DIALOG_CLASSES, SCROLL_LOCK_CLASS } from './theme';
+import { DIALOG_CLASSES, SCROLL_LOCK_CLASS, TOAST_VIEWPORT_ATTRIBUTE } from './theme';
 import { ToastAnnouncer } from './toast-announcer';
 
 adoptCspNonce();
@@ -142,6 +142,18 @@ function OpenDialog({
   }, []);
   // Focusable guards at the body's edges, so focus leaving the page comes back to the trap.
   useFocusGuards();
+  // Whether the last pointer down was on a toast shown over the dialog: noted as it happens,
+  // since the outside tap is handled after its click, when a dismissed toast has gone.
+  const tapOnToast = useRef(false);
+  useEffect(() => {
+    const note = (event: PointerEvent) => {
+      tapOnToast.current =
+        event.target instanceof Element &&
+        event.target.closest(`[${TOAST_VIEWPORT_ATTRIBUTE}]`) !== null;
+    };
+    document.addEventListener('pointerdown', note, true);
+    return () => document.removeEventListener('pointerdown', note, true);
+  }, []);
   useEffect(() => {
     const frame = content.current;
     if (!deferContent || !contentReady || !frame) return;
@@ -213,6 +225,8 @@ function OpenDialog({
             const original = event.detail.originalEvent;
             if (original.button === 2 || (original.button === 0 && original.ctrlKey))
               event.preventDefault();
+            // nor does a tap on a toast shown over it (its close button, a swipe)
+            if (tapOnToast.current) event.preventDefault();
           }}
           // focus moving out (to the guards, the page) is brought back by the trap
           onFocusOutside={(event) => event.preventDefault()}

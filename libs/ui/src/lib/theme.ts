@@ -57,6 +57,13 @@ export const DIALOG_CLASSES = {
   pending: 'ui-dialog-pending',
 } as const;
 
+/**
+ * On the toast list (Toaster): a modal dialog takes pointer events from the page behind it,
+ * not from the toasts shown over it (their close buttons stay usable), and a tap on one does
+ * not close the dialog.
+ */
+export const TOAST_VIEWPORT_ATTRIBUTE = 'data-toast-viewport';
+
 /** The rules of the dialog's frame (see DIALOG_CLASSES). */
 const dialogFrame = `
   .${DIALOG_CLASSES.overlay} {
@@ -106,6 +113,7 @@ const dialogFrame = `
     color: ${theme.colors.textMuted};
   }
   .${DIALOG_CLASSES.pending} { min-height: min(420px, 50vh); }
+  html.${SCROLL_LOCK_CLASS} [${TOAST_VIEWPORT_ATTRIBUTE}] > li { pointer-events: auto; }
 `;
 
 export const GlobalStyle = createGlobalStyle`
