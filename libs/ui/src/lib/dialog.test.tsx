@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Dialog, DialogClose } from './dialog';
-import { SCROLL_LOCK_CLASS } from './theme';
+import { SCROLL_LOCK_CLASS, TOAST_VIEWPORT_ATTRIBUTE } from './theme';
 
 function Opener() {
   const [open, setOpen] = useState(false);
@@ -144,5 +144,114 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(root).not.toHaveClass(SCROLL_LOCK_CLASS);
+  });
+
+  it('is labelled by its title, described by its description, and keeps Tab inside', async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <button type="button">Behind</button>
+        <Dialog
+          open
+          onOpenChange={() => undefined}
+          title="Your pass"
+          description="Show this to the staff"
+          fullScreen
+        >
+          <input aria-label="Code" />
+          <DialogClose>Close</DialogClose>
+        </Dialog>
+      </>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Your pass' });
+    expect(dialog).toHaveAccessibleDescription('Show this to the staff');
+    expect(dialog).toHaveAttribute('data-full-screen');
+    const code = within(dialog).getByLabelText('Code');
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(code).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    // from the last control Tab goes round to the first, never to the page behind
+    await user.tab();
+    expect(code).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(close).toHaveFocus();
+  });
+
+  it('has no description when none is given', () => {
+    render(
+      <Dialog open onOpenChange={() => undefined} title="Drop a Request">
+        <input aria-label="Song Title" />
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Drop a Request' });
+    expect(dialog).not.toHaveAttribute('aria-describedby');
+  });
+
+  it("closes through DialogClose's child (asChild) unless its own click prevented it", async () => {
+    const user = userEvent.setup();
+    function Pass({ keepOpen }: { keepOpen: boolean }) {
+      const [open, setOpen] = useState(true);
+      return (
+        <Dialog open={open} onOpenChange={setOpen} title="Your pass">
+          <DialogClose asChild>
+            <button
+              type="button"
+              className="done"
+              onClick={(event) => {
+                if (keepOpen) event.preventDefault();
+              }}
+            >
+              Done
+            </button>
+          </DialogClose>
+        </Dialog>
+      );
+    }
+    const { unmount } = render(<Pass keepOpen />);
+    const done = screen.getByRole('button', { name: 'Done' });
+    expect(done).toHaveClass('done');
+    await user.click(done);
+    expect(screen.getByRole('dialog', { name: 'Your pass' })).toBeInTheDocument();
+    unmount();
+    render(<Pass keepOpen={false} />);
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('stays open when a toast shown over it is tapped (its Dismiss button works)', async () => {
+    // The toasts take pointer events over a dialog through GlobalStyle's rule, which jsdom
+    // does not apply (no style sheets here): user-event's pointer-events check is off.
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    function Toasts() {
+      const [shown, setShown] = useState(true);
+      return (
+        <ol {...{ [TOAST_VIEWPORT_ATTRIBUTE]: '' }}>
+          {shown ? (
+            <li>
+              Booking Failed
+              <button type="button" onClick={() => setShown(false)}>
+                Dismiss
+              </button>
+            </li>
+          ) : null}
+        </ol>
+      );
+    }
+    render(
+      <>
+        <Toasts />
+        <Opener />
+      </>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Drop a Request' }));
+    // the toast list is outside the dialog, so hidden from screen readers: found by its text
+    await user.click(screen.getByText('Dismiss'));
+    // the toast is gone (its click ran) before the dialog weighs the tap outside
+    expect(screen.queryByText('Booking Failed')).not.toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Drop a Request' });
+    // a tap anywhere else outside still closes it
+    await user.click(dialog.ownerDocument.querySelector<HTMLElement>('[data-dialog-overlay]')!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

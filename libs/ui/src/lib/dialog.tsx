@@ -1,33 +1,27 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { DismissableLayer } from '@radix-ui/react-dismissable-layer';
+import { useFocusGuards } from '@radix-ui/react-focus-guards';
+import { FocusScope } from '@radix-ui/react-focus-scope';
+import { Slot } from '@radix-ui/react-slot';
+import { hideOthers } from 'aria-hidden';
 import {
+  createContext,
   startTransition,
+  useContext,
   useEffect,
+  useId,
   useInsertionEffect,
   useRef,
   useState,
+  useSyncExternalStore,
+  type ComponentPropsWithRef,
   type ReactNode,
 } from 'react';
-import styled from 'styled-components';
+import { createPortal } from 'react-dom';
 import { adoptCspNonce } from './csp-nonce';
-import { SCROLL_LOCK_CLASS, media, theme } from './theme';
+import { DIALOG_CLASSES, SCROLL_LOCK_CLASS, TOAST_VIEWPORT_ATTRIBUTE } from './theme';
 import { ToastAnnouncer } from './toast-announcer';
 
 adoptCspNonce();
-
-/**
- * The dim layer behind the dialog. A plain element rather than Radix's Overlay, which
- * locks the page's scroll by measuring the scrollbar (a forced layout) and adding a new
- * style sheet at every open; the page is held still by SCROLL_LOCK_CLASS instead. A tap
- * on it is outside the dialog, so it closes it (Radix's dismissable layer); the body
- * takes no pointer events while a modal dialog is open, this layer does.
- */
-const Overlay = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 50;
-  background: rgba(0, 0, 0, 0.7);
-  pointer-events: auto;
-`;
 
 /** How many dialogs are open (one may open over another): the lock goes with the last. */
 let openDialogs = 0;
@@ -40,57 +34,6 @@ function lockPageScroll(): () => void {
     if (openDialogs === 0) document.documentElement.classList.remove(SCROLL_LOCK_CLASS);
   };
 }
-
-const Content = styled(DialogPrimitive.Content)<{ $fullScreen: boolean }>`
-  position: fixed;
-  z-index: 51;
-  left: 50%;
-  top: 50%;
-  transform: translate(-50%, -50%);
-  width: calc(100vw - 24px);
-  max-width: 480px;
-  max-height: calc(100vh - 48px);
-  overflow-y: auto;
-  overscroll-behavior: contain;
-  padding: ${theme.space(5)};
-  border-radius: ${theme.radii.lg};
-  border: 1px solid ${theme.colors.border};
-  background: ${theme.colors.surface};
-  color: ${theme.colors.text};
-  ${media.md} {
-    padding: ${theme.space(6)};
-  }
-  ${({ $fullScreen }) =>
-    $fullScreen
-      ? `
-    inset: 0;
-    transform: none;
-    width: 100%;
-    max-width: none;
-    height: 100%;
-    max-height: none;
-    border: 0;
-    border-radius: 0;
-    display: flex;
-    flex-direction: column;
-  `
-      : ''}
-`;
-
-const Title = styled(DialogPrimitive.Title)`
-  margin: 0 0 ${theme.space(2)};
-  font-size: 1.3rem;
-`;
-
-const Description = styled(DialogPrimitive.Description)`
-  margin: 0 0 ${theme.space(4)};
-  color: ${theme.colors.textMuted};
-`;
-
-/** Holds about a form's height while a deferred dialog's content is on its way. */
-const ContentPending = styled.div`
-  min-height: min(420px, 50vh);
-`;
 
 /** What Tab can reach, links aside (as Radix's own first focus). */
 const FIELDS = 'input:not([type="hidden"]), select, textarea, button, summary, [tabindex]';
@@ -106,29 +49,21 @@ function firstField(container: HTMLElement): HTMLElement | null {
   return null;
 }
 
-/**
- * A modal dialog (Radix: focus trap, Escape, labelled by its title), styled for
- * the lounge. Open state is controlled by the caller. On close (Escape, a
- * button, the overlay) focus goes back to the control that had it when the
- * dialog opened, the button that opened it, as long as it is still on the page.
- * Toasts posted while it is open are announced from inside it (ToastAnnouncer),
- * since the dialog hides the toast region from screen readers.
- *
- * `deferContent`: the tap that opens it paints the dialog's frame (overlay,
- * title, description) at once, and its content (a long form) renders once that
- * frame is on screen, in the background, between frames; focus then moves straight to the
- * content's first field, as it would have at once (it stays on the opener, behind
- * the dialog, meanwhile, and Tab from there is brought into the dialog).
- */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  fullScreen = false,
-  deferContent = false,
-  children,
-}: {
+/** Closes the dialog it is in (DialogClose). */
+const CloseContext = createContext<(() => void) | null>(null);
+
+const noSubscription = () => () => undefined;
+
+/** True once the page is hydrated (false while server HTML is being hydrated). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -138,17 +73,54 @@ export function Dialog({
   /** Paints the frame first and renders `children` just after (a heavy form). */
   deferContent?: boolean;
   children: ReactNode;
-}) {
+}
+
+/**
+ * A modal dialog, styled for the lounge, made of the parts Radix's Dialog is made of
+ * (its focus scope: focus moved in, trapped and Tab looping; its dismissable layer: Escape
+ * and a tap outside close it, the page behind takes no pointer events; `aria-hidden` on
+ * everything else for screen readers; focus guards at the body's edges), without the
+ * Dialog's own layers, which render the frame two or three times in the tap that opens it
+ * (a portal that waits for its own mount, a title and a description counted through state)
+ * and read its computed style for an exit animation it does not have.
+ * Open state is controlled by the caller. It is labelled by its title and described by its
+ * description (if any). On close (Escape, a button, the overlay) focus goes back to the
+ * control that had it when the dialog opened, the button that opened it, as long as it is
+ * still on the page. Toasts posted while it is open are announced from inside it
+ * (ToastAnnouncer), since the dialog hides the toast region from screen readers.
+ *
+ * `deferContent`: the tap that opens it paints the dialog's frame (overlay,
+ * title, description) at once, and its content (a long form) renders once that
+ * frame is on screen, in the background, between frames; focus then moves straight to the
+ * content's first field, as it would have at once (it stays on the opener, behind
+ * the dialog, meanwhile, and Tab from there is brought into the dialog).
+ */
+export function Dialog(props: DialogProps) {
+  // While server HTML is being hydrated there is no dialog (the server renders none).
+  const hydrated = useHydrated();
+  if (!props.open || !hydrated) return null;
+  return createPortal(<OpenDialog {...props} />, document.body);
+}
+
+/** The dialog while it is open: mounted when it opens, unmounted when it closes. */
+function OpenDialog({
+  onOpenChange,
+  title,
+  description,
+  fullScreen = false,
+  deferContent = false,
+  children,
+}: DialogProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const descriptionId = `${id}-description`;
   const opener = useRef<HTMLElement | null>(null);
   const content = useRef<HTMLDivElement | null>(null);
   // A deferred dialog's frame has been painted since it opened: its content may come.
   const [framePainted, setFramePainted] = useState(false);
-  const contentReady = !deferContent || (open && framePainted);
+  const contentReady = !deferContent || framePainted;
   useEffect(() => {
-    if (!deferContent || !open) {
-      setFramePainted(false);
-      return;
-    }
+    if (!deferContent) return;
     // The task after the next frame's paint (an animation frame runs just before it), and
     // there a background render, which the next tap can interrupt.
     let task: ReturnType<typeof setTimeout> | undefined;
@@ -159,10 +131,29 @@ export function Dialog({
       cancelAnimationFrame(frame);
       clearTimeout(task);
     };
-  }, [deferContent, open]);
-  // With the DOM's other changes of the opening, before anything reads a style (Radix
-  // reads the new elements' animation at once): the page's style is worked out once.
-  useInsertionEffect(() => (open ? lockPageScroll() : undefined), [open]);
+  }, [deferContent]);
+  // With the DOM's other changes of the opening, before anything reads a style: the page's
+  // style is worked out once.
+  useInsertionEffect(() => lockPageScroll(), []);
+  // Everything outside the dialog is hidden from screen readers while it is open.
+  useEffect(() => {
+    const frame = content.current;
+    return frame ? hideOthers(frame) : undefined;
+  }, []);
+  // Focusable guards at the body's edges, so focus leaving the page comes back to the trap.
+  useFocusGuards();
+  // Whether the last pointer down was on a toast shown over the dialog: noted as it happens,
+  // since the outside tap is handled after its click, when a dismissed toast has gone.
+  const tapOnToast = useRef(false);
+  useEffect(() => {
+    const note = (event: PointerEvent) => {
+      tapOnToast.current =
+        event.target instanceof Element &&
+        event.target.closest(`[${TOAST_VIEWPORT_ATTRIBUTE}]`) !== null;
+    };
+    document.addEventListener('pointerdown', note, true);
+    return () => document.removeEventListener('pointerdown', note, true);
+  }, []);
   useEffect(() => {
     const frame = content.current;
     if (!deferContent || !contentReady || !frame) return;
@@ -179,53 +170,110 @@ export function Dialog({
     field.focus({ preventScroll: true });
     if (field instanceof HTMLInputElement) field.select();
   }, [deferContent, contentReady]);
+  const close = () => onOpenChange(false);
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <Overlay data-dialog-overlay="" />
-        <Content
+    <CloseContext.Provider value={close}>
+      {/* A plain element: the page is held still by SCROLL_LOCK_CLASS. A tap on it is
+          outside the dialog, so it closes it (the dismissable layer); the body takes no
+          pointer events while a modal dialog is open, this layer does (on the element
+          itself: it must take the tap whatever style sheets the page has). */}
+      <div
+        className={DIALOG_CLASSES.overlay}
+        style={{ pointerEvents: 'auto' }}
+        data-dialog-overlay=""
+      />
+      <FocusScope
+        asChild
+        loop
+        trapped
+        onMountAutoFocus={(event) => {
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement ? active : null;
+          // A deferred dialog's first focus waits for its content (the effect above): moving
+          // it into the bare frame first would work the page's style out once more in the tap.
+          if (deferContent && !contentReady) event.preventDefault();
+        }}
+        onUnmountAutoFocus={(event) => {
+          const target = opener.current;
+          opener.current = null;
+          event.preventDefault();
+          if (target?.isConnected && target !== document.body) {
+            target.focus();
+            return;
+          }
+          // opened by the page itself (a link such as ?book=, a redirect): focus goes back
+          // to the page, at its heading, not to <body>
+          const main = document.getElementById('main');
+          const heading = main?.querySelector<HTMLElement>('h1');
+          if (heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+          (heading ?? main)?.focus({ preventScroll: true });
+        }}
+      >
+        <DismissableLayer
           ref={content}
-          $fullScreen={fullScreen}
+          role="dialog"
+          aria-labelledby={titleId}
+          aria-describedby={description ? descriptionId : undefined}
           aria-busy={contentReady ? undefined : true}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={(event) => {
-            const active = document.activeElement;
-            opener.current = active instanceof HTMLElement ? active : null;
-            // A deferred dialog's first focus waits for its content (the effect above): moving
-            // it into the bare frame first would work the page's style out once more in the tap.
-            if (deferContent && !contentReady) event.preventDefault();
+          data-state="open"
+          className={DIALOG_CLASSES.content}
+          data-full-screen={fullScreen ? '' : undefined}
+          disableOutsidePointerEvents
+          deferPointerDownOutside
+          onPointerDownOutside={(event) => {
+            // a right click (or Ctrl + click) outside opens a menu; it does not close the dialog
+            const original = event.detail.originalEvent;
+            if (original.button === 2 || (original.button === 0 && original.ctrlKey))
+              event.preventDefault();
+            // nor does a tap on a toast shown over it (its close button, a swipe)
+            if (tapOnToast.current) event.preventDefault();
           }}
-          onCloseAutoFocus={(event) => {
-            const target = opener.current;
-            opener.current = null;
-            event.preventDefault();
-            if (target?.isConnected && target !== document.body) {
-              target.focus();
-              return;
-            }
-            // opened by the page itself (a link such as ?book=, a redirect): focus goes back
-            // to the page, at its heading, not to <body>
-            const main = document.getElementById('main');
-            const heading = main?.querySelector<HTMLElement>('h1');
-            if (heading && !heading.hasAttribute('tabindex'))
-              heading.setAttribute('tabindex', '-1');
-            (heading ?? main)?.focus({ preventScroll: true });
-          }}
+          // focus moving out (to the guards, the page) is brought back by the trap
+          onFocusOutside={(event) => event.preventDefault()}
+          onDismiss={close}
         >
-          <Title>{title}</Title>
-          {description ? <Description>{description}</Description> : null}
+          <h2 id={titleId} className={DIALOG_CLASSES.title}>
+            {title}
+          </h2>
+          {description ? (
+            <p id={descriptionId} className={DIALOG_CLASSES.description}>
+              {description}
+            </p>
+          ) : null}
           {contentReady ? (
             <>
               {children}
               <ToastAnnouncer />
             </>
           ) : (
-            <ContentPending />
+            <div className={DIALOG_CLASSES.pending} />
           )}
-        </Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+        </DismissableLayer>
+      </FocusScope>
+    </CloseContext.Provider>
   );
 }
 
-export const DialogClose = DialogPrimitive.Close;
+/**
+ * A control that closes the dialog it is in: a button (type "button"), or with `asChild`
+ * its one child (e.g. a styled Button), after the control's own onClick unless that
+ * prevented it.
+ */
+export function DialogClose({
+  asChild = false,
+  onClick,
+  ...props
+}: ComponentPropsWithRef<'button'> & { asChild?: boolean }) {
+  const close = useContext(CloseContext);
+  const Control = asChild ? Slot : 'button';
+  return (
+    <Control
+      type={asChild ? undefined : 'button'}
+      {...props}
+      onClick={(event) => {
+        onClick?.(event);
+        if (!event.defaultPrevented) close?.();
+      }}
+    />
+  );
+}

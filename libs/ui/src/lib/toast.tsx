@@ -106,7 +106,8 @@ export function Toaster() {
           <Close aria-label="Dismiss">✕</Close>
         </Root>
       ))}
-      <Viewport />
+      {/* a modal dialog lets taps through to it (Dialog, GlobalStyle) */}
+      <Viewport data-toast-viewport="" />
     </ToastPrimitive.Provider>
   );
 }
