@@ -13,7 +13,9 @@
 // One more throttled load per page is CPU-profiled: self time per script and the
 // hottest functions go into the report, with the long tasks of the last Lighthouse
 // run (what TBT is made of); the whole profile into
-// BENCH_OUT/lighthouse-<page>.cpuprofile (open it in DevTools' Performance panel).
+// BENCH_OUT/lighthouse-<page>.cpuprofile (open it in DevTools' Performance panel),
+// and each Lighthouse report into BENCH_OUT/lighthouse-<page>-run<N>.json (with
+// BENCH_TRACES=1 its trace too, lighthouse-<page>-run<N>.trace.json).
 //
 // Needs the built suite (apps/*/dist). Starts its own backend (a fresh data
 // folder, seeded with the demo data) and static servers on BENCH_PORT_BASE
@@ -184,8 +186,39 @@ const median = (values) => {
 // machine (NO_NAVSTART, NO_FCP): such a run is repeated, up to this many times.
 const RUNTIME_ERROR_RETRIES = 2;
 
-/** One Lighthouse run of `page`, repeated after a runtime error (see above). */
-async function lighthouseRun(chrome, supabase, page) {
+/** Debian's Chromium, headless, with a new (empty) profile. */
+function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: ensureChromium(),
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+    logLevel: 'silent',
+  });
+}
+
+/**
+ * One Lighthouse run of `page`, repeated after a runtime error (see above), in
+ * a browser of its own: a browser that loaded the site before keeps a renderer
+ * process for it with the earlier pages' heap, and DevTools walks that heap as
+ * Lighthouse starts recording (a task of 30-200 ms on this machine, counted
+ * into TBT, that no phone opening the page has).
+ */
+async function lighthouseRun(supabase, page) {
+  const chrome = await launchChrome();
+  try {
+    return await lighthouseRunIn(chrome, supabase, page);
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function lighthouseRunIn(chrome, supabase, page) {
   for (let attempt = 0; ; attempt += 1) {
     if (page.signedIn) {
       const session = await signIn(supabase, page.signedIn);
@@ -205,17 +238,28 @@ async function lighthouseRun(chrome, supabase, page) {
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-    if (!lhr.runtimeError) return lhr;
+    if (!lhr.runtimeError) return { lhr, trace: result.artifacts?.Trace ?? null };
     const message = `${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
     if (attempt >= RUNTIME_ERROR_RETRIES) throw new Error(message);
     console.log(`  ${message}; running it again`);
   }
 }
 
-async function audit(chrome, supabase, page) {
+async function audit(supabase, page) {
   const results = [];
   for (let i = 0; i < runs; i += 1) {
-    const lhr = await lighthouseRun(chrome, supabase, page);
+    const { lhr, trace } = await lighthouseRun(supabase, page);
+    // The whole report of each run (its long-tasks, bootup-time and main-thread
+    // breakdown audits name what TBT is made of), beside the CPU profiles; with
+    // BENCH_TRACES=1 its trace too (open it in DevTools' Performance panel).
+    if (process.env.BENCH_OUT) {
+      await mkdir(process.env.BENCH_OUT, { recursive: true });
+      const stem = join(process.env.BENCH_OUT, `lighthouse-${fileStem(page.path)}-run${i + 1}`);
+      await writeFile(`${stem}.json`, JSON.stringify(lhr));
+      if (trace && process.env.BENCH_TRACES === '1') {
+        await writeFile(`${stem}.trace.json`, JSON.stringify(trace));
+      }
+    }
     const score = (id) =>
       lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined
         ? null
@@ -357,18 +401,7 @@ async function main() {
     const suite = await serveSuite({ ports, host, configFile, serverRender });
     cleanups.unshift(() => suite.close());
 
-    const chrome = await chromeLauncher.launch({
-      chromePath: ensureChromium(),
-      chromeFlags: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-      logLevel: 'silent',
-    });
+    const chrome = await launchChrome();
     cleanups.unshift(() => chrome.kill());
 
     // A warm-up load, not measured: the servers compress each file on first use.
@@ -385,7 +418,7 @@ async function main() {
 
     const rows = [];
     for (const page of pages) {
-      const row = await audit(chrome, supabase, page);
+      const row = await audit(supabase, page);
       rows.push(row);
       console.log(
         `${row.path.padEnd(15)} perf ${row.performance} a11y ${row.accessibility} ` +
