@@ -24,7 +24,9 @@
 // --runs N (median of N runs per page and measure, default 1), --content-throttling
 // preset|devtools (the network of the content-painted loads, see content-paint.mjs;
 // default preset). Env: CHROMIUM_PATH; SERVER_RENDER=off serves the pages without
-// server rendering (the browser renders them, as before it).
+// server rendering (the browser renders them, as before it). Each Lighthouse run has
+// a browser of its own (a cold load, see lighthouseRun); LIGHTHOUSE_SHARED_BROWSER=1
+// runs them all in one browser, as before.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,7 +163,8 @@ async function seedSession(debugPort, supabase, session) {
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
-    // A cold cache, as for the visitor pages (Lighthouse keeps it when it keeps storage).
+    // A cold cache, as for the visitor pages (Lighthouse keeps it when it keeps storage; in
+    // a browser of its own there is no service worker either, see lighthouseRun).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await page.goto(`${shellUrl}/config.json`);
@@ -207,9 +210,16 @@ function launchChrome() {
  * a browser of its own: a browser that loaded the site before keeps a renderer
  * process for it with the earlier pages' heap, and DevTools walks that heap as
  * Lighthouse starts recording (a task of 30-200 ms on this machine, counted
- * into TBT, that no phone opening the page has).
+ * into TBT, that no phone opening the page has); and it keeps the site's
+ * service worker, which (storage kept for a signed-in page) served the code
+ * from its cache: the load was not the cold one it is meant to be.
+ * LIGHTHOUSE_SHARED_BROWSER=1 runs every page in `shared`, the browser of the
+ * warm-up and content loads, as before (for comparing figures with earlier ones).
  */
-async function lighthouseRun(supabase, page) {
+async function lighthouseRun(supabase, page, shared) {
+  if (process.env.LIGHTHOUSE_SHARED_BROWSER === '1') {
+    return lighthouseRunIn(shared, supabase, page);
+  }
   const chrome = await launchChrome();
   try {
     return await lighthouseRunIn(chrome, supabase, page);
@@ -245,10 +255,10 @@ async function lighthouseRunIn(chrome, supabase, page) {
   }
 }
 
-async function audit(supabase, page) {
+async function audit(shared, supabase, page) {
   const results = [];
   for (let i = 0; i < runs; i += 1) {
-    const { lhr, trace } = await lighthouseRun(supabase, page);
+    const { lhr, trace } = await lighthouseRun(supabase, page, shared);
     // The whole report of each run (its long-tasks, bootup-time and main-thread
     // breakdown audits name what TBT is made of), beside the CPU profiles; with
     // BENCH_TRACES=1 its trace too (open it in DevTools' Performance panel).
@@ -418,7 +428,7 @@ async function main() {
 
     const rows = [];
     for (const page of pages) {
-      const row = await audit(supabase, page);
+      const row = await audit(chrome, supabase, page);
       rows.push(row);
       console.log(
         `${row.path.padEnd(15)} perf ${row.performance} a11y ${row.accessibility} ` +
