@@ -24,9 +24,8 @@
 // --runs N (median of N runs per page and measure, default 1), --content-throttling
 // preset|devtools (the network of the content-painted loads, see content-paint.mjs;
 // default preset). Env: CHROMIUM_PATH; SERVER_RENDER=off serves the pages without
-// server rendering (the browser renders them, as before it). Each Lighthouse run has
-// a browser of its own (a cold load, see lighthouseRun); LIGHTHOUSE_SHARED_BROWSER=1
-// runs them all in one browser, as before.
+// server rendering (the browser renders them, as before it); LIGHTHOUSE_FRESH_BROWSER=1
+// gives each Lighthouse run a browser of its own (see lighthouseRun).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,8 +162,7 @@ async function seedSession(debugPort, supabase, session) {
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
-    // A cold cache, as for the visitor pages (Lighthouse keeps it when it keeps storage; in
-    // a browser of its own there is no service worker either, see lighthouseRun).
+    // A cold HTTP cache, as for the visitor pages (Lighthouse keeps it when it keeps storage).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await page.goto(`${shellUrl}/config.json`);
@@ -173,7 +171,15 @@ async function seedSession(debugPort, supabase, session) {
       [sessionKey(supabase), JSON.stringify(session)],
     );
     await context.addCookies([await sessionCookie(session)]);
+    // With the site's service worker (installed by an earlier load) running, the measured
+    // page opened in the renderer process of the site's earlier pages, and DevTools walked
+    // their heap as Lighthouse started recording: a task of 100-500 ms before the page's
+    // first byte, counted into TBT. The worker is stopped (it starts again for the page)
+    // and this page closed first, so the page mostly gets a process of its own.
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
     await page.close();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   } finally {
     // Disconnects only: the browser stays up for Lighthouse.
     await browser.close();
@@ -207,17 +213,14 @@ function launchChrome() {
 
 /**
  * One Lighthouse run of `page`, repeated after a runtime error (see above), in
- * a browser of its own: a browser that loaded the site before keeps a renderer
- * process for it with the earlier pages' heap, and DevTools walks that heap as
- * Lighthouse starts recording (a task of 30-200 ms on this machine, counted
- * into TBT, that no phone opening the page has); and it keeps the site's
- * service worker, which (storage kept for a signed-in page) served the code
- * from its cache: the load was not the cold one it is meant to be.
- * LIGHTHOUSE_SHARED_BROWSER=1 runs every page in `shared`, the browser of the
- * warm-up and content loads, as before (for comparing figures with earlier ones).
+ * `shared`, the browser of the warm-up and content loads; with
+ * LIGHTHOUSE_FRESH_BROWSER=1 in a browser of its own, started for it: a cold
+ * load with no service worker either (a signed-in page keeps its storage, so in
+ * `shared` the site's service worker, installed by the earlier loads, serves the
+ * code from its cache, as it does for a member who has visited before).
  */
 async function lighthouseRun(supabase, page, shared) {
-  if (process.env.LIGHTHOUSE_SHARED_BROWSER === '1') {
+  if (process.env.LIGHTHOUSE_FRESH_BROWSER !== '1') {
     return lighthouseRunIn(shared, supabase, page);
   }
   const chrome = await launchChrome();
