@@ -69,8 +69,7 @@ export async function start(): Promise<void> {
   try {
     const config = await loadRuntimeConfig(configUrl, { fetchImpl: configFetch });
     // The steps of the start each run in a task of their own (together they were one long
-    // task on a phone): the remotes; the session (and a server-rendered page's query cache);
-    // the first render.
+    // task on a phone): the remotes, then the session and the first render.
     await nextTask();
     registerAreaRemotes(config.remotes, config.releases);
     // The page's area starts loading now, not when the first render reaches it.
@@ -92,7 +91,6 @@ export async function start(): Promise<void> {
       : status === 'signedOut';
     if (serverState && matches) {
       hydrate(queryClient, serverState);
-      await nextTask();
       startTransition(() => {
         hydrateRoot(container, <App />, {
           // A part that could not be hydrated is rendered again (React recovers): say where.
