@@ -14,7 +14,9 @@
 // One more throttled load per page is CPU-profiled: self time per script and the
 // hottest functions go into the report, with the long tasks of the last Lighthouse
 // run (what TBT is made of); the whole profile into
-// BENCH_OUT/lighthouse-<page>.cpuprofile (open it in DevTools' Performance panel).
+// BENCH_OUT/lighthouse-<page>.cpuprofile (open it in DevTools' Performance panel),
+// and each Lighthouse report into BENCH_OUT/lighthouse-<page>-run<N>.json (with
+// BENCH_TRACES=1 its trace too, lighthouse-<page>-run<N>.trace.json).
 //
 // Needs the built suite (apps/*/dist). Starts its own backend (a fresh data
 // folder, seeded with the demo data) and static servers on BENCH_PORT_BASE
@@ -23,7 +25,8 @@
 // --runs N (median of N runs per page and measure, default 1), --content-throttling
 // preset|devtools (the network of the content-painted loads, see content-paint.mjs;
 // default preset). Env: CHROMIUM_PATH; SERVER_RENDER=off serves the pages without
-// server rendering (the browser renders them, as before it).
+// server rendering (the browser renders them, as before it); LIGHTHOUSE_FRESH_BROWSER=1
+// gives each Lighthouse run a browser of its own (see lighthouseRun).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -228,7 +231,7 @@ async function seedSession(debugPort, supabase, session) {
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
-    // A cold cache, as for the visitor pages (Lighthouse keeps it when it keeps storage).
+    // A cold HTTP cache, as for the visitor pages (Lighthouse keeps it when it keeps storage).
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await page.goto(`${shellUrl}/config.json`);
@@ -237,7 +240,15 @@ async function seedSession(debugPort, supabase, session) {
       [sessionKey(supabase), JSON.stringify(session)],
     );
     await context.addCookies([await sessionCookie(session)]);
+    // With the site's service worker (installed by an earlier load) running, the measured
+    // page opened in the renderer process of the site's earlier pages, and DevTools walked
+    // their heap as Lighthouse started recording: a task of 100-500 ms before the page's
+    // first byte, counted into TBT. The worker is stopped (it starts again for the page)
+    // and this page closed first, so the page mostly gets a process of its own.
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
     await page.close();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   } finally {
     // Disconnects only: the browser stays up for Lighthouse.
     await browser.close();
@@ -253,8 +264,43 @@ const median = (values) => {
 // machine (NO_NAVSTART, NO_FCP): such a run is repeated, up to this many times.
 const RUNTIME_ERROR_RETRIES = 2;
 
-/** One Lighthouse run of `page`, repeated after a runtime error (see above). */
-async function lighthouseRun(chrome, supabase, page) {
+/** Debian's Chromium, headless, with a new (empty) profile. */
+function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: ensureChromium(),
+    chromeFlags: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+    logLevel: 'silent',
+  });
+}
+
+/**
+ * One Lighthouse run of `page`, repeated after a runtime error (see above), in
+ * `shared`, the browser of the warm-up and content loads; with
+ * LIGHTHOUSE_FRESH_BROWSER=1 in a browser of its own, started for it: a cold
+ * load with no service worker either (a signed-in page keeps its storage, so in
+ * `shared` the site's service worker, installed by the earlier loads, serves the
+ * code from its cache, as it does for a member who has visited before).
+ */
+async function lighthouseRun(supabase, page, shared) {
+  if (process.env.LIGHTHOUSE_FRESH_BROWSER !== '1') {
+    return lighthouseRunIn(shared, supabase, page);
+  }
+  const chrome = await launchChrome();
+  try {
+    return await lighthouseRunIn(chrome, supabase, page);
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function lighthouseRunIn(chrome, supabase, page) {
   for (let attempt = 0; ; attempt += 1) {
     if (page.signedIn) {
       const session = await signIn(supabase, page.signedIn);
@@ -274,17 +320,28 @@ async function lighthouseRun(chrome, supabase, page) {
     );
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned no result for ${page.path}`);
-    if (!lhr.runtimeError) return lhr;
+    if (!lhr.runtimeError) return { lhr, trace: result.artifacts?.Trace ?? null };
     const message = `${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
     if (attempt >= RUNTIME_ERROR_RETRIES) throw new Error(message);
     console.log(`  ${message}; running it again`);
   }
 }
 
-async function audit(chrome, supabase, page) {
+async function audit(shared, supabase, page) {
   const results = [];
   for (let i = 0; i < runs; i += 1) {
-    const lhr = await lighthouseRun(chrome, supabase, page);
+    const { lhr, trace } = await lighthouseRun(supabase, page, shared);
+    // The whole report of each run (its long-tasks, bootup-time and main-thread
+    // breakdown audits name what TBT is made of), beside the CPU profiles; with
+    // BENCH_TRACES=1 its trace too (open it in DevTools' Performance panel).
+    if (process.env.BENCH_OUT) {
+      await mkdir(process.env.BENCH_OUT, { recursive: true });
+      const stem = join(process.env.BENCH_OUT, `lighthouse-${fileStem(page.path)}-run${i + 1}`);
+      await writeFile(`${stem}.json`, JSON.stringify(lhr));
+      if (trace && process.env.BENCH_TRACES === '1') {
+        await writeFile(`${stem}.trace.json`, JSON.stringify(trace));
+      }
+    }
     const score = (id) =>
       lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined
         ? null
@@ -427,18 +484,7 @@ async function main() {
     const suite = await serveSuite({ ports, host, configFile, serverRender });
     cleanups.unshift(() => suite.close());
 
-    const chrome = await chromeLauncher.launch({
-      chromePath: ensureChromium(),
-      chromeFlags: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-      logLevel: 'silent',
-    });
+    const chrome = await launchChrome();
     cleanups.unshift(() => chrome.kill());
 
     // A warm-up load, not measured: the servers compress each file on first use.

@@ -4,6 +4,7 @@ import { hydrate } from '@tanstack/react-query';
 import {
   configureSupabase,
   loadRuntimeConfig,
+  nextTask,
   preloadAuthIfSignedIn,
   queryClient,
 } from '@bistro/data';
@@ -67,10 +68,14 @@ export async function start(): Promise<void> {
   preloadAuthIfSignedIn();
   try {
     const config = await loadRuntimeConfig(configUrl, { fetchImpl: configFetch });
+    // The steps of the start each run in a task of their own (together they were one long
+    // task on a phone): the remotes, then the session and the first render.
+    await nextTask();
     registerAreaRemotes(config.remotes, config.releases);
     // The page's area starts loading now, not when the first render reaches it.
     const owner = findRoute(window.location.pathname)?.owner;
     if (owner && owner !== 'shell') preloadArea(owner);
+    await nextTask();
     const supabase = config.supabase ? configureSupabase(config.supabase) : null;
     const viewer = renderedViewer(serverState);
     syncSessionCookie(viewer?.id ?? null);

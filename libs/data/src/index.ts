@@ -11,6 +11,7 @@ export {
   setRequestTokenSource,
 } from './lib/supabase-client';
 export { queryClient } from './lib/query-client';
+export { nextTask, whenIdle } from './lib/scheduling';
 export { isMailAddress } from './lib/mail-address';
 export { DataError, errorMessage } from './lib/errors';
 export { successToast, type ToastMessage } from './lib/toast-message';

@@ -5,6 +5,7 @@ import type { RealtimeClient } from '@supabase/realtime-js';
 import type { StorageClient } from '@supabase/storage-js';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.types';
+import { nextTask } from './scheduling';
 
 /**
  * The part of a supabase-js client the suite uses on every page: the PostgREST
@@ -331,15 +332,17 @@ export function getFunctions(): Promise<FunctionsClient> {
  */
 export function getRealtime(): Promise<RealtimeClient> {
   const { realtimeUrl, anonKey, accessToken } = current();
-  realtime ??= import('@supabase/realtime-js').then(
-    ({ RealtimeClient }) =>
-      new RealtimeClient(realtimeUrl, {
-        params: { apikey: anonKey },
-        accessToken,
-        // a dead socket is noticed within 15 s even when no close event arrives
-        heartbeatIntervalMs: 15_000,
-      }),
-  );
+  realtime ??= import('@supabase/realtime-js').then(async ({ RealtimeClient }) => {
+    // The client is built in the task after the one that evaluated its code (together
+    // they were one long task on a phone).
+    await nextTask();
+    return new RealtimeClient(realtimeUrl, {
+      params: { apikey: anonKey },
+      accessToken,
+      // a dead socket is noticed within 15 s even when no close event arrives
+      heartbeatIntervalMs: 15_000,
+    });
+  });
   return realtime;
 }
 

@@ -5,6 +5,7 @@ import type { SongRequest } from '../song-requests/song-requests-query';
 import { songRequestKeys } from '../song-requests/keys';
 import { djKeys } from '../djs/keys';
 import { djRatingKeys } from '../dj-ratings/keys';
+import { songVoteKeys } from '../song-votes/keys';
 import { pollIntervalFor } from './constants';
 import { useLoungeLive } from './use-lounge-live';
 
@@ -227,7 +228,13 @@ describe('useLoungeLive', () => {
     expect(refetch).not.toHaveBeenCalled();
     setStatus('lounge:requests', 'TIMED_OUT');
     setStatus('lounge:requests', 'SUBSCRIBED');
-    expect(refetch).toHaveBeenCalledWith({ queryKey: songRequestKeys.all });
+    await waitFor(() => expect(refetch).toHaveBeenCalledWith({ queryKey: djRatingKeys.all }));
+    expect(refetch.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      songRequestKeys.all,
+      songVoteKeys.all,
+      djKeys.live(),
+      djRatingKeys.all,
+    ]);
   });
 
   it('joins only once asked to, then catches up on that first join', async () => {
@@ -250,11 +257,14 @@ describe('useLoungeLive', () => {
     const refetch = vi.spyOn(client, 'invalidateQueries');
     setStatus('lounge:requests', 'SUBSCRIBED');
     expect(hook.result.current).toBe('live');
+    await waitFor(() => expect(refetch).toHaveBeenCalledWith({ queryKey: djRatingKeys.all }));
     expect(refetch).toHaveBeenCalledWith({ queryKey: songRequestKeys.all });
-    expect(refetch).toHaveBeenCalledWith({ queryKey: djRatingKeys.all });
     // once only: a later join without an outage fetches nothing
     refetch.mockClear();
     setStatus('lounge:requests', 'SUBSCRIBED');
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
     expect(refetch).not.toHaveBeenCalled();
   });
 

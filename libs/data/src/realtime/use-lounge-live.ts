@@ -10,6 +10,7 @@ import { removeRequest, upsertTonightsRequest } from '../song-requests/cache';
 import type { SongRequest } from '../song-requests/song-requests-query';
 import { songRequestKeys } from '../song-requests/keys';
 import { songVoteKeys } from '../song-votes/keys';
+import { nextTask } from '../lib/scheduling';
 import { loungeTopics } from './constants';
 import {
   useRealtimeChannel,
@@ -96,6 +97,22 @@ export function removeReview(client: QueryClient, id: string): void {
   );
 }
 
+/** What the lounge shows that a broadcast may change, the request list first. */
+const loungeLists = [songRequestKeys.all, songVoteKeys.all, djKeys.live(), djRatingKeys.all];
+
+/**
+ * Fetches the lounge's lists again (for what changed while no broadcast could
+ * reach the page), each in a task of its own and none inside the socket's
+ * message: marking a list stale and starting its fetch updates every observer
+ * of it, and the four together were one long task on a phone.
+ */
+async function refetchLounge(client: QueryClient): Promise<void> {
+  for (const queryKey of loungeLists) {
+    await nextTask();
+    void client.invalidateQueries({ queryKey });
+  }
+}
+
 /** What the member's request notice carries. */
 export type PlayingRequest = Pick<Tables<'song_requests'>, 'id' | 'song_title' | 'artist'>;
 
@@ -150,12 +167,7 @@ export function useLoungeLive({
     }),
     [client],
   );
-  const catchUp = () => {
-    void client.invalidateQueries({ queryKey: songRequestKeys.all });
-    void client.invalidateQueries({ queryKey: songVoteKeys.all });
-    void client.invalidateQueries({ queryKey: djKeys.live() });
-    void client.invalidateQueries({ queryKey: djRatingKeys.all });
-  };
+  const catchUp = () => void refetchLounge(client);
   const status = useRealtimeChannel(loungeTopics.requests, handlers, catchUp, { join });
 
   // handlers are read at delivery time, so the latest callback is used without a rejoin

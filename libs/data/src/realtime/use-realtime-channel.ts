@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import type { RealtimeChannel } from '@supabase/realtime-js';
 import { getRealtime, isSupabaseConfigured, onAuthStateChange } from '../lib/supabase-client';
+import { nextTask, whenIdle } from '../lib/scheduling';
 
 /**
  * Where a channel stands: 'connecting' until the first join answers, 'live'
@@ -23,16 +24,6 @@ export interface RealtimeChannelOptions {
    * page's data was fetched before it. Default true.
    */
   join?: boolean;
-}
-
-/** Runs `start` when the main thread is idle (soon after the current frame's paint). */
-function whenIdle(start: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(start, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(start, 0);
-  return () => window.clearTimeout(id);
 }
 
 /**
@@ -97,25 +88,33 @@ export function useRealtimeChannel(
       typeof navigator !== 'undefined' && navigator.onLine === false ? 'down' : 'connecting',
     );
 
-    const stopFollowingAuth = onAuthStateChange((_event, session) => {
-      // a refreshed or new token: later joins (and the server's checks) use it
-      void getRealtime().then((rt) => rt.setAuth(session?.access_token ?? null));
-    });
+    let stopFollowingAuth = () => undefined as void;
 
+    // Each step in a task of its own: loading the client, building the channel, joining
+    // (opening the socket for the first channel) were one long task on a phone.
     const connect = async () => {
       const rt = await getRealtime();
       await rt.setAuth();
       if (cancelled) return;
-      channel = rt.channel(topic, { config: { private: true } });
+      // a refreshed or new token: later joins (and the server's checks) use it
+      stopFollowingAuth = onAuthStateChange((_event, session) => {
+        void rt.setAuth(session?.access_token ?? null);
+      });
+      await nextTask();
+      if (cancelled) return;
+      const joining = rt.channel(topic, { config: { private: true } });
+      channel = joining;
       for (const event of events.split(',').filter(Boolean)) {
-        channel.on('broadcast', { event }, (message: { payload?: unknown }) => {
+        joining.on('broadcast', { event }, (message: { payload?: unknown }) => {
           const payload = message.payload;
           if (payload && typeof payload === 'object') {
             handlersRef.current[event]?.(payload as Record<string, unknown>);
           }
         });
       }
-      channel.subscribe((state) => {
+      await nextTask();
+      if (cancelled) return;
+      joining.subscribe((state) => {
         if (state === 'SUBSCRIBED') {
           joined = true;
           if (wasDown || catchUpOnJoin) onLiveRef.current?.();

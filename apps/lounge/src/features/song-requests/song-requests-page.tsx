@@ -45,6 +45,7 @@ import {
   useLiveDjRatings,
   useTonightsSongRequests,
   voteErrorToast,
+  whenIdle,
   type DjRating,
   type SongRequest,
   type SongRequestStatus,
@@ -224,10 +225,9 @@ export function SongRequestsPage() {
   useEffect(() => {
     if (showContent) setContentShown(true);
   }, [showContent]);
-  // A request or vote made offline is confirmed by a toast: its code is fetched while online.
-  useEffect(() => {
-    if (contentShown) preloadToaster();
-  }, [contentShown]);
+  // A request or vote made offline is confirmed by a toast: its code is fetched while online,
+  // once the main thread is idle (not inside the effects that follow the first render).
+  useEffect(() => (contentShown ? whenIdle(preloadToaster) : undefined), [contentShown]);
 
   // The two answers can straddle a change of DJ: then the ratings are for
   // another DJ, not shown, and fetched again for this one.

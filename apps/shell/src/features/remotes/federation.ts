@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteName } from '@bistro/ui';
 import type { RuntimeConfig } from '@bistro/data';
 import { checkedEntry, releaseLoadFailed, releaseLoaded } from '../releases/area-release';
+import areaLoadTasksPlugin from './area-load-tasks-plugin';
 
 let manifestUrls: RuntimeConfig['remotes'] | null = null;
 let areaReleases: RuntimeConfig['releases'] = undefined;
@@ -23,6 +24,7 @@ export function registerAreaRemotes(
 ): void {
   manifestUrls = remotes;
   areaReleases = releases;
+  registerPlugins([areaLoadTasksPlugin()]);
   registerRemotes(
     Object.entries(remotes).map(([name, manifest]) => ({ name, entry: entryOf(manifest) })),
   );
