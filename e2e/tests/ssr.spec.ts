@@ -123,6 +123,30 @@ test('a tap that lands before the page is hydrated is done once it is', async ({
   await expect(page).toHaveURL(`${shellUrl}/auth`);
 });
 
+test('what is typed before the page is hydrated is still there once it is', async ({ page }) => {
+  // The shell's code is held back until the visitor has typed into the server-rendered field.
+  let typed: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (typed = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await done;
+    await route.continue();
+  });
+  await page.goto(`${shellUrl}/chat`, { waitUntil: 'commit' });
+  const field = page.getByLabel('Your message');
+  await field.fill('Where do I park?');
+  expect(
+    await field.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__react'))),
+    'React owned the field when it was typed into',
+  ).toBe(false);
+  typed();
+  await hydrated(page, 'main [data-area]');
+  // hydration sets the field back to its rendered value: the typed one is put back, and the
+  // page knows it (Send is enabled by what was typed)
+  await expect(field).toHaveValue('Where do I park?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('[data-sender="user"]')).toContainText('Where do I park?');
+});
+
 let folder: string;
 let guest: RunningServer | undefined;
 let shell: RunningServer | undefined;

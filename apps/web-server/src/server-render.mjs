@@ -271,7 +271,10 @@ const earlyInteractions = readFileSync(
   new URL('./browser/early-interactions.js', import.meta.url),
   'utf8',
 )
-  .replace(/^\/\/.*\n/gm, '')
+  // comments (the file's notes, the types for the type checker) are not sent
+  .replace(/\/\*[\s\S]*?\*\//g, '')
+  .replace(/^[ \t]*\/\/.*\n/gm, '')
+  .replace(/^[ \t]*\n/gm, '')
   .trim();
 
 /**
