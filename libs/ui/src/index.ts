@@ -34,6 +34,7 @@ export {
 export { LazyToaster as Toaster, preloadToaster } from './lib/lazy-toaster';
 export { ToastAnnouncer } from './lib/toast-announcer';
 export { Dialog, DialogClose } from './lib/dialog';
+export { useHydrated } from './lib/use-hydrated';
 export { QrCode } from './lib/qr-code';
 export { FloorPlan, type FloorPlanTable } from './lib/floor-plan';
 export { safeImageUrl } from './lib/safe-url';

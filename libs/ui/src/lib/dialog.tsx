@@ -12,12 +12,12 @@ import {
   useInsertionEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type ComponentPropsWithRef,
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
 import { adoptCspNonce } from './csp-nonce';
+import { useHydrated } from './use-hydrated';
 import { DIALOG_CLASSES, SCROLL_LOCK_CLASS, TOAST_VIEWPORT_ATTRIBUTE } from './theme';
 import { ToastAnnouncer } from './toast-announcer';
 
@@ -51,17 +51,6 @@ function firstField(container: HTMLElement): HTMLElement | null {
 
 /** Closes the dialog it is in (DialogClose). */
 const CloseContext = createContext<(() => void) | null>(null);
-
-const noSubscription = () => () => undefined;
-
-/** True once the page is hydrated (false while server HTML is being hydrated). */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 interface DialogProps {
   open: boolean;

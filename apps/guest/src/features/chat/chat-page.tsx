@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { Send } from 'lucide-react';
-import { Button, Input, Row, theme, VisuallyHidden } from '@bistro/ui';
+import { Button, Input, Row, theme, useHydrated, VisuallyHidden } from '@bistro/ui';
 import { GuestPage } from '../shared/guest-page';
 import { ChatIntro } from './chat-intro';
 import { replyWithLink } from './chat-matcher';
@@ -118,20 +118,6 @@ const message = (
 
 const timeOf = (d: Date) => d.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
-const unchanging = () => () => undefined;
-/**
- * Whether this render is the browser's own (false on the server and while the
- * browser hydrates the server's markup): a message's time is the visitor's
- * clock in their time zone, which the server does not know.
- */
-function useInBrowser(): boolean {
-  return useSyncExternalStore(
-    unchanging,
-    () => true,
-    () => false,
-  );
-}
-
 /** Chat (/chat): a keyword assistant that answers after a 1 s typing indicator. */
 export function ChatPage() {
   const { data: venue } = useVenue();
@@ -146,7 +132,8 @@ export function ChatPage() {
   const [typing, setTyping] = useState(false);
   const timers = useRef<number[]>([]);
   const end = useRef<HTMLDivElement>(null);
-  const inBrowser = useInBrowser();
+  // A message's time is the visitor's clock in their time zone, which the server does not know.
+  const inBrowser = useHydrated();
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
   // A block body: Chromium's scrollIntoView returns a promise, which React would take for a
