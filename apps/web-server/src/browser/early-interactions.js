@@ -60,8 +60,8 @@
       // the rendered value: React has it
       const rendered =
         field instanceof HTMLSelectElement
-          ? null
-          : /** @type {HTMLInputElement | HTMLTextAreaElement} */ (field).defaultValue;
+          ? ([...field.options].find((option) => option.defaultSelected) ?? field.options[0])?.value
+          : field.defaultValue;
       const taken =
         props?.value === undefined
           ? field.value === entry.value
