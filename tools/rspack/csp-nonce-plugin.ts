@@ -2,9 +2,9 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 
 // Each remote's own webpack runtime gets the page's CSP nonce (the
 // <meta property="csp-nonce"> the server adds to index.html, as the shell's
-// main.ts does for the shell), so the <style> tags its bundled libraries inject
-// (Radix's scroll lock reads __webpack_nonce__ through get-nonce) are allowed by
-// the Content-Security-Policy. A runtime plugin runs when remoteEntry.js starts.
+// main.ts does for the shell), so the chunk scripts its runtime adds and the
+// <style> tags its bundled libraries inject are allowed by the
+// Content-Security-Policy. A runtime plugin runs when remoteEntry.js starts.
 declare let __webpack_nonce__: string | undefined;
 const cspNonce =
   typeof document === 'undefined'

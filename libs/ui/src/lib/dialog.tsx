@@ -16,12 +16,9 @@ import {
   type ReactNode,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { adoptCspNonce } from './csp-nonce';
 import { useHydrated } from './use-hydrated';
 import { DIALOG_CLASSES, SCROLL_LOCK_CLASS, TOAST_VIEWPORT_ATTRIBUTE } from './theme';
 import { ToastAnnouncer } from './toast-announcer';
-
-adoptCspNonce();
 
 /** How many dialogs are open (one may open over another): the lock goes with the last. */
 let openDialogs = 0;
