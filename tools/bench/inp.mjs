@@ -269,6 +269,22 @@ function venueDay(daysAhead) {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * A finger's tap at the middle of `target`, once it is in view and the page is quiet: the touch
+ * alone. locator.tap() would scroll within the tap and run Playwright's hit-target check in the
+ * page (listeners on every pointer event, elementsFromPoint) inside the measured interaction,
+ * which is the bench's work, not the page's.
+ */
+async function touch(opened, target, what) {
+  await target.scrollIntoViewIfNeeded();
+  await quiet(opened);
+  return async () => {
+    const box = await target.boundingBox();
+    if (!box) throw new Error(`${what} is not on screen`);
+    await opened.page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+  };
+}
+
 const taps = [
   {
     id: 'vote',
@@ -293,17 +309,14 @@ const taps = [
           .locator('button[aria-pressed="false"]')
           .waitFor({ timeout: TIMEOUT });
         await quiet(opened);
+        const tap = await touch(opened, button, 'the vote button');
         return [
-          await measure(
-            opened,
-            'vote',
-            () => button.tap(),
-            () =>
-              page
-                .getByTestId('song-request')
-                .filter({ hasText: VOTE_SONG })
-                .locator('button[aria-pressed="true"]')
-                .waitFor({ timeout: TIMEOUT }),
+          await measure(opened, 'vote', tap, () =>
+            page
+              .getByTestId('song-request')
+              .filter({ hasText: VOTE_SONG })
+              .locator('button[aria-pressed="true"]')
+              .waitFor({ timeout: TIMEOUT }),
           ),
         ];
       } finally {
@@ -325,21 +338,10 @@ const taps = [
         // scroll it into view within the tap) and the page's loading are over first, as for a vote.
         // (Quiet before the scroll as well: the list may still be replaced while it settles.)
         await quiet(opened);
-        await button.scrollIntoViewIfNeeded();
-        await quiet(opened);
+        const tap = await touch(opened, button, 'the Reserve button');
         return [
-          await measure(
-            opened,
-            'booking-dialog',
-            // The touch itself, at the button's centre: locator.tap() would also run Playwright's
-            // hit-target check in the page (listeners on every pointer event, elementsFromPoint)
-            // within the tap, which is the bench's work, not the page's.
-            async () => {
-              const box = await button.boundingBox();
-              if (!box) throw new Error('the Reserve button is not on screen');
-              await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-            },
-            () => page.getByRole('dialog', { name: /^Book: / }).waitFor({ timeout: TIMEOUT }),
+          await measure(opened, 'booking-dialog', tap, () =>
+            page.getByRole('dialog', { name: /^Book: / }).waitFor({ timeout: TIMEOUT }),
           ),
         ];
       } finally {
@@ -367,12 +369,10 @@ const taps = [
         }
         const phoneField = page.getByLabel('Phone', { exact: true });
         if (!(await phoneField.inputValue())) await phoneField.fill('(216) 555-0142');
+        const tap = await touch(opened, confirm, 'the Confirm button');
         return [
-          await measure(
-            opened,
-            'reserve',
-            () => confirm.tap(),
-            () => page.getByRole('status', { name: "You're booked" }).waitFor({ timeout: TIMEOUT }),
+          await measure(opened, 'reserve', tap, () =>
+            page.getByRole('status', { name: "You're booked" }).waitFor({ timeout: TIMEOUT }),
           ),
         ];
       } finally {
