@@ -100,23 +100,33 @@ test('the browser hydrates each page without a mismatch or a second render', asy
   expect(messages).toEqual([]);
 });
 
-test('a tap that lands before the page is hydrated is done once it is', async ({ page }) => {
-  // The shell's code is held back until the visitor has tapped the server-rendered link.
-  let tapped: () => void = () => undefined;
-  const tap = new Promise<void>((resolve) => (tapped = resolve));
+/**
+ * Holds the shell's code back (the page stays the server's markup, not hydrated) until the
+ * returned function is called.
+ */
+async function holdShellCode(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await tap;
+    await released;
     await route.continue();
   });
+  return release;
+}
+
+/** Whether React owns `element` yet (hydration marks each element it takes over). */
+const ownedByReact = (element: Element) =>
+  Object.keys(element).some((key) => key.startsWith('__reactFiber'));
+
+test('a tap that lands before the page is hydrated is done once it is', async ({ page }) => {
+  // The shell's code is held back until the visitor has tapped the server-rendered link.
+  const tapped = await holdShellCode(page);
   await page.goto(`${shellUrl}/auth`, { waitUntil: 'commit' });
   const forgot = page.getByRole('button', { name: 'Forgot password?' });
   await forgot.click();
-  expect(
-    await forgot.evaluate((button) =>
-      Object.keys(button).some((key) => key.startsWith('__reactFiber')),
-    ),
-    'React did not own the link when it was tapped',
-  ).toBe(false);
+  expect(await forgot.evaluate(ownedByReact), 'React owned the link when it was tapped').toBe(
+    false,
+  );
   tapped();
   await expect(page.getByRole('dialog', { name: 'Reset your password' })).toBeVisible();
   // the page is the server's, hydrated: the form did not leave for the URL
@@ -125,19 +135,13 @@ test('a tap that lands before the page is hydrated is done once it is', async ({
 
 test('what is typed before the page is hydrated is still there once it is', async ({ page }) => {
   // The shell's code is held back until the visitor has typed into the server-rendered field.
-  let typed: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => (typed = resolve));
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await done;
-    await route.continue();
-  });
+  const typed = await holdShellCode(page);
   await page.goto(`${shellUrl}/chat`, { waitUntil: 'commit' });
   const field = page.getByLabel('Your message');
   await field.fill('Where do I park?');
-  expect(
-    await field.evaluate((input) => Object.keys(input).some((key) => key.startsWith('__react'))),
-    'React owned the field when it was typed into',
-  ).toBe(false);
+  expect(await field.evaluate(ownedByReact), 'React owned the field when it was typed into').toBe(
+    false,
+  );
   typed();
   await hydrated(page, 'main [data-area]');
   // hydration sets the field back to its rendered value: the typed one is put back, and the

@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import styled, { css } from 'styled-components';
-import { media, theme } from './theme';
+import { TOAST_VIEWPORT_ATTRIBUTE, media, theme } from './theme';
 import { useToastStore, type ToastVariant } from './toast-store';
 
 export { toast, useToastStore, type ToastInput, type ToastVariant } from './toast-store';
@@ -107,7 +107,7 @@ export function Toaster() {
         </Root>
       ))}
       {/* a modal dialog lets taps through to it (Dialog, GlobalStyle) */}
-      <Viewport data-toast-viewport="" />
+      <Viewport {...{ [TOAST_VIEWPORT_ATTRIBUTE]: '' }} />
     </ToastPrimitive.Provider>
   );
 }
